@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '@wallet/contract/limits';
+import { onSessionEvent } from '../lib/api-client.ts';
+import '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { paths } from '../config/paths.ts';
+import { createRouter } from './router.tsx';
+
+export function App() {
+  const [router] = useState(createRouter);
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        void router.navigate(event === 'terminated' ? paths.terminated : paths.login, { replace: true });
+      }),
+    [router],
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} richColors />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { checkSiteActive, enterSignedOutShell, requireToken } from './guards.ts';
+
+/** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
+export const routes: RouteObject[] = [
+  { path: paths.root, loader: () => redirect(paths.user) },
+  {
+    lazy: () => import('./routes/signed-out-layout.tsx'),
+    loader: enterSignedOutShell,
+    children: [
+      { path: paths.login, loader: checkSiteActive, lazy: () => import('./routes/login.tsx') },
+      { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
+      { path: paths.howto, lazy: () => import('./routes/howto.tsx') },
+      { path: paths.contact, lazy: () => import('./routes/contact.tsx') },
+    ],
+  },
+  {
+    path: paths.user,
+    loader: requireToken,
+    lazy: () => import('./routes/user/member-layout.tsx'),
+    children: [
+      { index: true, loader: () => redirect(paths.home) },
+      { path: paths.home, lazy: () => import('./routes/user/home.tsx') },
+      { path: paths.profile, lazy: () => import('./routes/user/profile.tsx') },
+      { path: paths.bonus, lazy: () => import('./routes/user/bonus.tsx') },
+      { path: paths.statement, lazy: () => import('./routes/user/statement.tsx') },
+      { path: paths.userContact, lazy: () => import('./routes/user/contact.tsx') },
+      { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
+    ],
+  },
+  { path: paths.terminated, lazy: () => import('./routes/terminated.tsx') },
+  { path: '*', lazy: () => import('./routes/not-found.tsx') },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

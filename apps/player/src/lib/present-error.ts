@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { TOAST_DURATION_MS } from '@wallet/contract/limits';
+import { ApiError } from './api-client.ts';
+
+/** The text for a server code: its translation, or the raw code when none exists (SPEC.md §8). */
+export function errorMessage(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error);
+  return i18next.t(code, { ns: 'errors', defaultValue: code });
+}
+
+export type ErrorPresentation =
+  /** a toast for 4 s */
+  | { as: 'toast' }
+  /** an alert dialog titled with `title` (the app shows it through the alert host) */
+  | { as: 'alert'; title: string }
+  /** the caller shows the returned text inline */
+  | { as: 'inline' }
+  /** the spec asks for nothing to be shown (load failures); still returned for logging */
+  | { as: 'silent' };
+
+type AlertListener = (alert: { title: string; message: string }) => void;
+let alertListener: AlertListener | null = null;
+export function setAlertListener(listener: AlertListener | null): void {
+  alertListener = listener;
+}
+
+/** The one place that decides how a failure reaches the player. Returns the message. */
+export function presentError(error: unknown, how: ErrorPresentation): string {
+  const message = errorMessage(error);
+  if (how.as === 'toast') toast.error(message, { duration: TOAST_DURATION_MS });
+  if (how.as === 'alert') alertListener?.({ title: how.title, message });
+  return message;
+}

@@ -1,0 +1,60 @@
+CREATE TABLE "banks" (
+	"code" text PRIMARY KEY NOT NULL,
+	"clearing_code" text NOT NULL,
+	"name_th" text NOT NULL,
+	"name_en" text NOT NULL,
+	"country" text NOT NULL,
+	"account_digits_min" integer NOT NULL,
+	"account_digits_max" integer NOT NULL,
+	"requires_english_name" boolean DEFAULT false NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "members" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "members_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 100001 CACHE 1),
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"name" text NOT NULL,
+	"currency" text DEFAULT 'THB' NOT NULL,
+	"bank_code" text NOT NULL,
+	"bank_account_name" text NOT NULL,
+	"bank_account_no" text NOT NULL,
+	"source_code" text,
+	"inviter_id" integer,
+	"status" text DEFAULT 'active' NOT NULL,
+	"coin" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "members_status_ck" CHECK ("members"."status" in ('active', 'inactive')),
+	CONSTRAINT "members_coin_ck" CHECK ("members"."coin" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"ip" text,
+	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sources" (
+	"code" text PRIMARY KEY NOT NULL,
+	"description" text NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
+CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
+CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
+CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");

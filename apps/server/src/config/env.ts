@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** where the embedded database, uploads and generated secrets live */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL; when absent the embedded PGlite in DATA_DIR is used */
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** outside parties: the built-in sandbox (default) or live adapters */
+  PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** th = Thailand (default), la = the Lao variant */
+  VARIANT: z.enum(['th', 'la']).default('th'),
+  DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** base URL the server is reached at (game launch links, webhooks); defaults to http://localhost:PORT */
+  PUBLIC_URL: z.string().url().optional(),
+  PLAYER_DIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  PROVIDER_SECRET: z.string().min(16).optional(),
+  /** run background jobs (reconciler, pollers) in this process */
+  JOBS: bool.default(true),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  providers: 'sandbox' | 'live';
+  variant: 'th' | 'la';
+  demoData: boolean;
+  logLevel: string;
+  publicUrl: string;
+  playerDist: string;
+  jobs: boolean;
+  secrets: { jwt: string; encryptionKey: string; provider: string };
+};
+
+type Secrets = Config['secrets'];
+
+/** Secrets come from the environment, or are generated once and kept in DATA_DIR (embedded default). */
+function loadSecrets(dataDir: string, env: z.infer<typeof EnvSchema>): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const secrets: Secrets = {
+    jwt: env.JWT_SECRET ?? stored.jwt ?? randomBytes(32).toString('hex'),
+    encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey ?? randomBytes(32).toString('hex'),
+    provider: env.PROVIDER_SECRET ?? stored.provider ?? randomBytes(24).toString('hex'),
+  };
+  if (stored.jwt !== secrets.jwt || stored.encryptionKey !== secrets.encryptionKey || stored.provider !== secrets.provider) {
+    if (!env.JWT_SECRET || !env.ENCRYPTION_KEY || !env.PROVIDER_SECRET) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+    }
+  }
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.ENCRYPTION_KEY || !env.PROVIDER_SECRET)) {
+    throw new Error('Invalid configuration: production needs JWT_SECRET, ENCRYPTION_KEY and PROVIDER_SECRET');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    providers: env.PROVIDERS,
+    variant: env.VARIANT,
+    demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
+    jobs: env.JOBS,
+    secrets: loadSecrets(dataDir, env),
+  };
+}

@@ -1,0 +1,2 @@
+// The schema registry drizzle needs as one object; each domain keeps its tables in its own file.
+export * from './core.ts';

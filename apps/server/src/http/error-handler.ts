@@ -1,0 +1,24 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/** One mapping from failures to `{message: CODE}`; internals never reach the client. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
+      return reply.status(400).send({ message: 'KEY_INVALID' });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: 'REQUEST_LIMIT' });
+    if (status === 413) return reply.status(413).send({ message: 'KEY_INVALID' });
+    if (status >= 400 && status < 500) {
+      // malformed JSON, wrong content type, empty body...
+      return reply.status(400).send({ message: 'KEY_INVALID' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+}

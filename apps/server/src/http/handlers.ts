@@ -1,0 +1,34 @@
+import type { BodyOf, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
+import type { EndpointId, EndpointOf } from '@wallet/contract/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { SeedStep } from '../db/seed.ts';
+import type { AuthMember } from '../modules/auth/session.service.ts';
+
+export type RouteContext<Id extends EndpointId> = {
+  params: ParamsOf<EndpointOf<Id>>;
+  body: BodyOf<EndpointOf<Id>>;
+  /** set on member endpoints; on public ones only when a valid token was sent */
+  member: AuthMember | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type RouteHandler<Id extends EndpointId> = (ctx: RouteContext<Id>) => Promise<ResponseOf<EndpointOf<Id>>>;
+
+/** The handlers a module implements, keyed by endpoint id (`wallet.transfer`). */
+export type Handlers = { [Id in EndpointId]?: RouteHandler<Id> };
+
+/** A background job: started with the server when JOBS is on, stopped on close. */
+export type Job = { name: string; intervalMs: number; run(): Promise<void> };
+
+/** A feature module: its handlers, seed steps, jobs and any extra Fastify routes (sandbox, webhooks...). */
+export type Module = {
+  name: string;
+  handlers?: Handlers;
+  seed?: SeedStep;
+  jobs?: Job[];
+  plugin?: (app: FastifyInstance) => Promise<void>;
+};
+
+export type ModuleFactory = (ctx: AppContext) => Module;

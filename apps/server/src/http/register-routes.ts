@@ -1,0 +1,57 @@
+import { ErrorBodySchema } from '@wallet/contract/common';
+import { listEndpoints } from '@wallet/contract/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { AuthMember } from '../modules/auth/session.service.ts';
+import type { Handlers, RouteContext } from './handlers.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length < 2048 ? token : null;
+}
+
+/** Register every endpoint of the contract; those no module implements answer 501 NOT_IMPLEMENTED. */
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: Handlers): { unimplemented: string[] } {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const unimplemented: string[] = [];
+  for (const { id, endpoint } of listEndpoints()) {
+    const handler = handlers[id] as ((c: RouteContext<typeof id>) => Promise<unknown>) | undefined;
+    if (!handler) unimplemented.push(`${endpoint.method} ${endpoint.path}`);
+    typed.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: [id.split('.')[0] ?? 'api'],
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.body && !endpoint.isUpload ? { body: endpoint.body } : {}),
+        ...(endpoint.access === 'member' ? { security: [{ bearer: [] }] } : {}),
+        response: { 200: endpoint.response, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+      config: { endpointId: id, movesMoney: endpoint.movesMoney ?? false },
+      handler: async (request, reply) => {
+        const token = bearer(request);
+        let member: AuthMember | null = null;
+        if (endpoint.access === 'member') {
+          if (!token) throw new AppError('invalid-token');
+          member = await ctx.sessions.verify(token);
+        } else if (token) {
+          member = await ctx.sessions.verify(token).catch(() => null);
+        }
+        if (!handler) throw new AppError('NOT_IMPLEMENTED');
+        return handler({
+          params: request.params as never,
+          body: request.body as never,
+          member,
+          request,
+          reply,
+        });
+      },
+    });
+  }
+  return { unimplemented };
+}

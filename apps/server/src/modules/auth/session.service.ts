@@ -1,0 +1,121 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { members, sessions } from '../../db/schema/core.ts';
+import { AppError } from '../../errors.ts';
+
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+const AUDIENCE = 'wallet-player';
+const ISSUER = 'member-wallet';
+
+/** The signed-in member a request acts for. */
+export type AuthMember = {
+  id: number;
+  username: string;
+  name: string;
+  currency: string;
+  sessionId: string;
+};
+
+/** Server-side sessions behind short HS256 JWTs: logout, password change and deactivation revoke at once. */
+export class SessionService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async create(memberId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+    const now = this.clock.now();
+    const id = randomBytes(18).toString('base64url');
+    const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+    await this.db.insert(sessions).values({
+      id,
+      memberId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return new SignJWT({ sid: id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(memberId))
+      .setAudience(AUDIENCE)
+      .setIssuer(ISSUER)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** Resolve a bearer token to its member, or throw 401 invalid-token. */
+  async verify(token: string): Promise<AuthMember> {
+    const now = this.clock.now();
+    let sid: string;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: now,
+      });
+      if (typeof payload.sid !== 'string') throw new Error('no sid');
+      sid = payload.sid;
+    } catch {
+      throw new AppError('invalid-token');
+    }
+    const [row] = await this.db
+      .select({
+        id: members.id,
+        username: members.username,
+        name: members.name,
+        currency: members.currency,
+        status: members.status,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(eq(sessions.id, sid));
+    if (!row || row.revokedAt || row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+      throw new AppError('invalid-token');
+    }
+    if (row.status !== 'active') throw new AppError('invalid-token');
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
+    }
+    return { id: row.id, username: row.username, name: row.name, currency: row.currency, sessionId: sid };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Revoke every session of a member, optionally keeping one (the one changing the password). */
+  async revokeAll(memberId: number, exceptSessionId?: string): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(
+        and(
+          eq(sessions.memberId, memberId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+}

@@ -1,0 +1,30 @@
+import { members } from '../db/schema/core.ts';
+import type { ModuleFactory } from '../http/handlers.ts';
+import { hashPassword } from './auth/password.ts';
+
+/** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
+export const DEMO_MEMBER = {
+  username: '0812345678',
+  password: 'demo-password',
+  name: 'DEMO PLAYER',
+  bankCode: 'KBANK',
+  bankAccountName: 'DEMO PLAYER',
+  bankAccountNo: '0123456789',
+} as const;
+
+export const demoModule: ModuleFactory = () => ({
+  name: 'demo',
+  seed: async ({ db, config }) => {
+    if (!config.demoData) return;
+    const { password, ...fields } = DEMO_MEMBER;
+    await db
+      .insert(members)
+      .values({
+        ...fields,
+        bankCode: config.variant === 'la' ? 'BCEL' : fields.bankCode,
+        currency: config.variant === 'la' ? 'LAK' : 'THB',
+        passwordHash: await hashPassword(password),
+      })
+      .onConflictDoNothing();
+  },
+});

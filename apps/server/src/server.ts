@@ -1,0 +1,27 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_MEMBER } from './modules/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const { app, unimplemented } = await buildApp({ config, database });
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  { unimplemented: unimplemented.length },
+  `${unimplemented.length} endpoints of the contract are not implemented yet (they answer 501)`,
+);
+const address = `http://localhost:${config.port}`;
+console.log(`\n  Member wallet is running at ${address}  (API docs: ${address}/api/docs)`);
+console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
+if (config.demoData) console.log(`  Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}\n`);

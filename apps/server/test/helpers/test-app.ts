@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { FakeClock, type Clock } from '../../src/clock.ts';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import { openPglite, openPostgres, type Database } from '../../src/db/client.ts';
+import type { ModuleFactory } from '../../src/http/handlers.ts';
+import { PGLITE_TEMPLATE } from './pglite-template.ts';
+
+export type TestApp = BuiltApp & { database: Database; config: Config; clock: FakeClock; close(): Promise<void> };
+
+/** True when the suite runs on a real PostgreSQL server (DATABASE_URL set). */
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A fresh database per call: a new PostgreSQL database on DATABASE_URL, else a PGlite from the migrated template. */
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+  const name = `wt_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), 30);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; modules?: ModuleFactory[] } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    PUBLIC_URL: 'http://localhost:3999',
+    ...options.env,
+  });
+  const database = await freshDatabase();
+  const clock = (options.clock as FakeClock | undefined) ?? new FakeClock();
+  const built = await buildApp({ config, database, clock, ...(options.modules ? { modules: options.modules } : {}) });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    config,
+    clock,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}

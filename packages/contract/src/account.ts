@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MessageSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { LAO_CURRENCIES } from './limits.ts';
+
+export const LoginRequestSchema = z.object({ username: z.string().min(1).max(32), password: z.string().min(1).max(128) });
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+export const LoginResponseSchema = z.object({ token: z.string() });
+
+const name = z.string().trim().min(1).max(100);
+export const RegisterRequestSchema = z.object({
+  name,
+  username: z.string().trim().min(1).max(20),
+  password: z.string().min(1).max(128),
+  sourceCode: z.string().max(32).optional().default(''),
+  inviteCode: z.string().max(32).optional().default(''),
+  bankCode: z.string().max(16),
+  bankAccountName: z.string().trim().min(1).max(100),
+  bankAccountNo: z.string().trim().min(1).max(20),
+  currency: z.enum(LAO_CURRENCIES).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+/** Steps 3 and 4 validate what they have so far; bank fields arrive at step 4. */
+export const ValidateRequestSchema = RegisterRequestSchema.partial({
+  bankCode: true,
+  bankAccountName: true,
+  bankAccountNo: true,
+});
+
+export const ProfileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+  coin: z.number(),
+  currency: z.string(),
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  bank: z.object({ nameTH: z.string() }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const UpdateProfileRequestSchema = z.object({
+  name: name.optional(),
+  bankCode: z.string().max(16).optional(),
+  bankAccountName: z.string().trim().min(1).max(100).optional(),
+  bankAccountNo: z.string().trim().min(1).max(20).optional(),
+});
+export const BankAccountNameRequestSchema = z.object({
+  bankCode: z.string().max(16),
+  bankAccountName: z.string().trim().min(1).max(100),
+});
+export const ChangePasswordRequestSchema = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+});
+
+export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+export const OtpSendResponseSchema = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
+export const OtpVerifyRequestSchema = z.object({ otpToken: z.string().min(1).max(200), otpCode: z.string().min(1).max(10) });
+export const OtpVerifyResponseSchema = z.object({ code: z.string(), message: z.string() });
+
+export const accountEndpoints = {
+  login: defineEndpoint({ method: 'POST', path: '/api/login', access: 'public', body: LoginRequestSchema, response: LoginResponseSchema, summary: 'Log in with phone and password' }),
+  logout: defineEndpoint({ method: 'POST', path: '/api/logout', access: 'member', response: MessageSchema, summary: 'Revoke the current session' }),
+  validate: defineEndpoint({ method: 'POST', path: '/api/account/validate', access: 'public', body: ValidateRequestSchema, response: MessageSchema, summary: 'Validate registration steps 3 and 4' }),
+  register: defineEndpoint({ method: 'POST', path: '/api/account', access: 'public', body: RegisterRequestSchema, response: MessageSchema, summary: 'Register a member' }),
+  profile: defineEndpoint({ method: 'GET', path: '/api/account/profile', access: 'member', response: ProfileSchema, summary: 'Member profile' }),
+  updateProfile: defineEndpoint({ method: 'PUT', path: '/api/account/profile', access: 'member', body: UpdateProfileRequestSchema, response: ProfileSchema, summary: 'Update profile (allowlisted fields)' }),
+  bankAccountName: defineEndpoint({ method: 'PUT', path: '/api/account/bankAccountName', access: 'member', body: BankAccountNameRequestSchema, response: MessageSchema, summary: 'Set an English bank account name' }),
+  changePassword: defineEndpoint({ method: 'PUT', path: '/api/account/changepwd', access: 'member', body: ChangePasswordRequestSchema, response: MessageSchema, summary: 'Change password (revokes other sessions)' }),
+  otpSend: defineEndpoint({ method: 'POST', path: '/api/otp/send', access: 'public', body: OtpSendRequestSchema, response: OtpSendResponseSchema, summary: 'Send a registration OTP by SMS' }),
+  otpVerify: defineEndpoint({ method: 'POST', path: '/api/otp/verify', access: 'public', body: OtpVerifyRequestSchema, response: OtpVerifyResponseSchema, summary: 'Verify a registration OTP' }),
+};

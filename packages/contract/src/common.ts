@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MAX_AMOUNT } from './limits.ts';
+
+/** A decimal money amount as the API speaks it: finite, at most 2 decimals, within bounds. */
+export const MoneySchema = z
+  .number()
+  .finite()
+  .min(0)
+  .max(MAX_AMOUNT)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'at most 2 decimals' });
+
+/** A strictly positive amount in a request. */
+export const AmountSchema = MoneySchema.refine((n) => n > 0, { message: 'must be positive' });
+
+export const PageRequestSchema = z.object({
+  page: z.number().int().min(1).max(100_000),
+  limit: z.number().int().min(1).max(100),
+});
+export type PageRequest = z.infer<typeof PageRequestSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ErrorBodySchema = z.object({ message: z.string() });
+
+export const CodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+
+export const IsoDateSchema = z.string();

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call an endpoint: anyone, or a signed-in member (bearer token). */
+export type Access = 'public' | 'member';
+
+/**
+ * One API endpoint, declared once as data. The server registers routes from it,
+ * the player's fetcher derives request and response types from it.
+ * Paths use `:name` for parameters (Fastify syntax).
+ */
+export type Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> = {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  params?: P;
+  body?: B;
+  response: R;
+  /** multipart upload (body is not JSON; the 5-minute upload timeout applies) */
+  isUpload?: boolean;
+  /** moves money: the player sends an Idempotency-Key header per user action */
+  movesMoney?: boolean;
+  summary: string;
+};
+
+export function defineEndpoint<
+  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<P, B, R>): Endpoint<P, B, R> {
+  return endpoint;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+
+/** Fill `:name` path parameters. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

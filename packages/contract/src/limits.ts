@@ -1,0 +1,85 @@
+/** Business constants and limits (SPEC.md §9), shared by server and player. Units in the names. */
+export const APP_VERSION = '1.1.14';
+
+export const HTTP_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 300_000;
+
+export const PHONE_LENGTH = 10;
+export const LAO_CURRENCIES = ['LAK', 'BAHT'] as const;
+export type LaoCurrency = (typeof LAO_CURRENCIES)[number];
+export const DEFAULT_LAO_CURRENCY: LaoCurrency = 'LAK';
+export const CURRENCIES = ['THB', 'LAK'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
+export const RECOMMENDED_BANKS = ['KBANK', 'KTB'] as const;
+export const ENGLISH_NAME_PATTERN = /^[A-Za-z ]+$/;
+
+/** Minor units per major unit (satang per baht, 1/100 kip). */
+export const MINOR_PER_MAJOR = 100;
+export const MAX_AMOUNT = 1e12;
+export const TRANSFER_MIN_BAHT = 1;
+export const TRUEWALLET_MIN_BAHT = 2;
+
+export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
+export type QrProvider = (typeof QR_PROVIDERS)[number];
+export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
+  KBANK: [10, 20, 50, 100, 500, 1000],
+  WW: [100, 200, 300, 500, 1000],
+  PAYONEX: [100, 200, 300, 500, 1000],
+  PAYTIMZ: [10, 50, 100, 500, 1000],
+  ZPAY: [10, 50, 100, 500, 1000],
+};
+export const QR_MIN_AMOUNT: Record<QrProvider, number> = { KBANK: 0, WW: 100, PAYONEX: 100, PAYTIMZ: 10, ZPAY: 10 };
+
+export const CHAT_TEXT_MAX_CHARS = 2000;
+export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+export const CHAT_HISTORY_PAGE_SIZE = 10;
+export const CHAT_MARK_READ_DEBOUNCE_MS = 1000;
+export const CHAT_SOCKET_CHECK_MS = 5000;
+export const CHAT_SCROLL_BOTTOM_PX = 60;
+export const CHAT_ATTACHMENT_TYPES = ['video/mp4', 'video/quicktime', 'image/png', 'image/jpeg', 'image/jpg', 'image/gif'] as const;
+
+export const TOAST_DURATION_MS = 4000;
+export const REGISTER_REDIRECT_MS = 2000;
+export const LOADING_SPINNER_DELAY_MS = 200;
+export const AGREEMENT_DELAY_MS = 1500;
+export const CLAIM_DEBOUNCE_MS = 500;
+
+export const STATEMENT_PAGE_SIZE = 10;
+export const PAGINATION_BEFORE = 3;
+export const PAGINATION_AFTER = 1;
+export const SLIP_PAGE_SIZE = 10;
+export const INVITE_PAGE_SIZE = 10;
+export const REFUND_PAGE_SIZE = 10;
+export const COUPON_PAGE_SIZE = 3;
+export const HOME_SLIDER_COUNT = 6;
+
+export const WHEEL_MAX_PX = 350;
+export const WHEEL_WINDOW_RATIO = 0.85;
+export const WHEEL_RESIZE_DEBOUNCE_MS = 500;
+export const WHEEL_FRICTION = 0.991;
+export const WHEEL_PRIZE_DELAY_MS = 2000;
+
+export const SECONDS_PER_YEAR = 31_536_000;
+export const SECONDS_PER_MONTH = 2_592_000;
+
+/** Server-side rules (DESIGN.md, issue notes). */
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_VERIFY_ATTEMPTS = 5;
+export const OTP_SEND_INTERVAL_MS = 60_000;
+export const OTP_SENDS_PER_DAY = 5;
+export const SLIP_MAX_AGE_MS = 60 * 60_000;
+export const TIME_ZONE = 'Asia/Bangkok';
+
+export const WALLET_CODE = 'WALLET';
+export const GAME_CODES = [
+  'pg', 'betflix', 'askmebet', 'imi', 'usun', 'areaslot', 'circus', 'slotracha', 'pgslot', 'joker2', 'huayhd',
+] as const;
+export type GameCode = (typeof GAME_CODES)[number];
+export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+export const WALLET_USER_HEADER = 'X-Wallet-User';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

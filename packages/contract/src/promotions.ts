@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { CodeParamsSchema, MessageSchema, MoneySchema, PageRequestSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const BannerSchema = z.object({ image: z.string(), html: z.string() });
+export type Banner = z.infer<typeof BannerSchema>;
+
+export const InviteRecordSchema = z.object({
+  from: z.object({ name: z.string() }),
+  amount: MoneySchema,
+  createdAt: z.string(),
+});
+export const InviteListSchema = z.object({ invites: z.array(InviteRecordSchema), total: z.number() });
+
+export const RefundCheckSchema = z.object({
+  result: z.boolean(),
+  bonus: z.boolean(),
+  info: z.string(),
+  refundAmount: MoneySchema,
+  refundSuccess: z.number(),
+  refundFail: z.number(),
+});
+export const RefundRecordSchema = z.object({ refundAmount: MoneySchema, createdAt: z.string() });
+export const RefundListSchema = z.object({ refunds: z.array(RefundRecordSchema), total: z.number() });
+
+export const UserBonusSchema = z.object({
+  _id: z.string(),
+  isActive: z.boolean(),
+  received: z.array(z.object({ updatedAt: z.string() })),
+});
+export const BonusSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(['limit', 'day', 'week']),
+  maxReceived: z.number(),
+  percentFail: z.number(),
+  banners: z.array(BannerSchema),
+  userBonus: UserBonusSchema.nullable(),
+});
+export type Bonus = z.infer<typeof BonusSchema>;
+export const ActiveBonusSchema = z.object({ status: z.boolean(), type: z.string().nullable() });
+export const PromotionSchema = z.object({ code: z.string(), percentFail: z.number(), description: z.string() });
+
+export const promotionEndpoints = {
+  invites: defineEndpoint({ method: 'POST', path: '/api/invite', access: 'member', body: PageRequestSchema, response: InviteListSchema, summary: 'Invite commissions earned' }),
+  inviteBonus: defineEndpoint({ method: 'GET', path: '/api/invite/bonus', access: 'member', response: MessageSchema, movesMoney: true, summary: 'Receive the invite balance into the wallet' }),
+  inviteBanners: defineEndpoint({ method: 'GET', path: '/api/invite/banners', access: 'member', response: z.array(BannerSchema), summary: 'Invite banners' }),
+  refunds: defineEndpoint({ method: 'POST', path: '/api/refund', access: 'member', body: PageRequestSchema, response: RefundListSchema, summary: 'Refunds received' }),
+  refundCheck: defineEndpoint({ method: 'GET', path: '/api/refund/check', access: 'member', response: RefundCheckSchema, summary: 'Refund available now' }),
+  refundReceive: defineEndpoint({ method: 'GET', path: '/api/refund/receive', access: 'member', response: MessageSchema, movesMoney: true, summary: 'Receive the refund (starts a condition)' }),
+  refundAddWallet: defineEndpoint({ method: 'GET', path: '/api/refund/addWallet', access: 'member', response: MessageSchema, movesMoney: true, summary: 'Move the refund to the wallet' }),
+  refundBanners: defineEndpoint({ method: 'GET', path: '/api/refund/banners', access: 'member', response: z.array(BannerSchema), summary: 'Refund banners' }),
+  bonuses: defineEndpoint({ method: 'GET', path: '/api/bonus', access: 'member', response: z.array(BonusSchema), summary: 'Bonuses with the member state' }),
+  bonusActivate: defineEndpoint({ method: 'GET', path: '/api/bonus/activate/:code', access: 'member', params: CodeParamsSchema, response: UserBonusSchema, movesMoney: true, summary: 'Claim a bonus' }),
+  bonusActive: defineEndpoint({ method: 'GET', path: '/api/bonus/check/active', access: 'member', response: ActiveBonusSchema, summary: 'The running condition, if any' }),
+  bonusMinimum: defineEndpoint({ method: 'GET', path: '/api/bonus/check/minimum', access: 'member', response: z.object({ status: z.boolean(), minimum: MoneySchema }), summary: 'Minimum balance check' }),
+  bonusClear: defineEndpoint({ method: 'GET', path: '/api/bonus/clear', access: 'member', response: MessageSchema, movesMoney: true, summary: 'Cancel the running bonus' }),
+  promotionCurrent: defineEndpoint({ method: 'GET', path: '/api/promotion/current', access: 'member', response: PromotionSchema.nullable(), summary: 'The running promotion' }),
+  promotionFind: defineEndpoint({ method: 'GET', path: '/api/promotion/find/:code', access: 'member', params: CodeParamsSchema, response: PromotionSchema, summary: 'Look up a promotion code' }),
+  promotionActivate: defineEndpoint({ method: 'GET', path: '/api/promotion/activate/:code', access: 'member', params: CodeParamsSchema, response: MessageSchema, movesMoney: true, summary: 'Claim a promotion code' }),
+};

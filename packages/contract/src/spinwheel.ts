@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MessageSchema, MoneySchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const SliceSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  bgColor: z.string(),
+  textColor: z.string(),
+  htmlDescription: z.string(),
+});
+export const SpinSetupSchema = z.object({
+  activeSpinwheel: z.object({ name: z.string(), slices: z.array(SliceSchema) }).nullable(),
+  userCoin: z.number(),
+});
+export const SpinResultSchema = z.object({
+  success: z.boolean(),
+  result: z.object({ code: z.string(), label: z.string(), remainingCoin: z.number() }).nullable(),
+  error: z.string().nullable(),
+});
+export const CouponSchema = z.object({
+  _id: z.string(),
+  prize: z.object({ name: z.string(), slice: z.object({ label: z.string(), htmlDescription: z.string() }) }),
+  amount: MoneySchema,
+  expiresAt: z.string(),
+});
+
+export const spinwheelEndpoints = {
+  setup: defineEndpoint({ method: 'GET', path: '/api/spinwheel/setup', access: 'member', response: SpinSetupSchema, summary: 'Wheel and coin count' }),
+  spin: defineEndpoint({ method: 'POST', path: '/api/spinwheel/spin', access: 'member', response: SpinResultSchema, movesMoney: true, summary: 'Spend a coin and spin' }),
+  coupons: defineEndpoint({ method: 'GET', path: '/api/spinwheel/coupon', access: 'member', response: z.array(CouponSchema), summary: 'Claimable coupons' }),
+  claim: defineEndpoint({ method: 'POST', path: '/api/spinwheel/coupon/claim', access: 'member', body: z.object({ coupon: z.string().min(1).max(64) }), response: MessageSchema, movesMoney: true, summary: 'Claim a coupon' }),
+  active: defineEndpoint({ method: 'GET', path: '/api/spinwheel/active', access: 'member', response: z.object({ active: z.boolean() }), summary: 'Whether the wheel is active' }),
+};

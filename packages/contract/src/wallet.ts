@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { AmountSchema, CodeParamsSchema, MessageSchema, MoneySchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ProfileSchema } from './account.ts';
+import { GAME_CATEGORIES } from './limits.ts';
+
+export const SlotAccountSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: z.enum(GAME_CATEGORIES),
+  logo: z.string(),
+  background: z.string(),
+  isActive: z.boolean(),
+  amount: MoneySchema,
+  ftWalletSlot: z.number(),
+  web: z.string().nullable(),
+  android: z.string().nullable(),
+  ios: z.string().nullable(),
+});
+export type SlotAccount = z.infer<typeof SlotAccountSchema>;
+
+export const BankAccountSchema = z.object({
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  bank: z.object({ nameTH: z.string() }),
+});
+
+export const WalletSchema = z.object({
+  profile: ProfileSchema,
+  bankAccount: BankAccountSchema,
+  wallet: z.object({ amount: MoneySchema, currency: z.string() }),
+  invite: z.object({ amount: MoneySchema, success: z.number(), fail: z.number() }),
+  slots: z.array(SlotAccountSchema),
+  updatedAt: z.string(),
+});
+export type Wallet = z.infer<typeof WalletSchema>;
+
+export const RefreshSlotSchema = z.object({ slots: z.array(SlotAccountSchema), updatedAt: z.string() });
+
+export const GameCredentialsSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  event: z.record(z.string(), z.string()).optional(),
+});
+export type GameCredentials = z.infer<typeof GameCredentialsSchema>;
+
+const walletCode = z.string().min(1).max(32);
+export const TransferRequestSchema = z.object({ from: walletCode, to: walletCode, amount: AmountSchema });
+export type TransferRequest = z.infer<typeof TransferRequestSchema>;
+export const TransferResponseSchema = z.object({
+  message: z.string(),
+  /** SUCCESS, or PENDING while the provider's answer is unknown (the reconciler settles it) */
+  status: z.enum(['SUCCESS', 'PENDING']),
+  transferId: z.string(),
+});
+export const TransferAllRequestSchema = z.object({ to: walletCode });
+export const TransferAllResponseSchema = z.object({ message: z.string(), amount: MoneySchema, pending: z.number() });
+
+export const AmountRequestSchema = z.object({ amount: AmountSchema });
+export const TrueLinkRequestSchema = z.object({ link: z.string().min(1).max(2000) });
+export const DepositResultSchema = z.object({ message: z.string(), amount: MoneySchema.optional() });
+export const SlipUploadResponseSchema = z.object({
+  message: z.string(),
+  status: z.string(),
+  amount: MoneySchema.optional(),
+  note: z.string().optional(),
+  reference: z.string().optional(),
+});
+
+export const QrStateSchema = z.object({
+  qrcodeId: z.string().nullable(),
+  hasQrcode: z.boolean(),
+  qrcode: z.string().nullable(),
+  amount: MoneySchema.nullable(),
+  expireIn: z.string().nullable(),
+  message: z.string(),
+});
+export type QrState = z.infer<typeof QrStateSchema>;
+const ProviderParamsSchema = z.object({ provider: z.string().min(1).max(16) });
+
+export const AutoLoginParamsSchema = z.object({ game: z.string().min(1).max(32), username: z.string().min(1).max(64) });
+export const AutoLoginWithPasswordParamsSchema = AutoLoginParamsSchema.extend({ password: z.string().min(1).max(128) });
+export const AutoLoginResponseSchema = z.object({ link: z.string() });
+
+export const walletEndpoints = {
+  wallet: defineEndpoint({ method: 'GET', path: '/api/wallet', access: 'member', response: WalletSchema, summary: 'Wallet, profile, invite balance and game accounts' }),
+  refreshSlot: defineEndpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: RefreshSlotSchema, summary: 'Refresh every game balance from the providers' }),
+  activate: defineEndpoint({ method: 'GET', path: '/api/wallet/activate/:code', access: 'member', params: CodeParamsSchema, response: GameCredentialsSchema, summary: 'Open a game account' }),
+  account: defineEndpoint({ method: 'GET', path: '/api/wallet/account/:code', access: 'member', params: CodeParamsSchema, response: GameCredentialsSchema, summary: 'Game account credentials' }),
+  resetPassword: defineEndpoint({ method: 'GET', path: '/api/wallet/resetpassword/:code', access: 'member', params: CodeParamsSchema, response: GameCredentialsSchema, summary: 'Reset a game account password' }),
+  add: defineEndpoint({ method: 'POST', path: '/api/wallet/add', access: 'member', body: AmountRequestSchema, response: MessageSchema, movesMoney: true, summary: 'Notify a manual bank deposit' }),
+  transfer: defineEndpoint({ method: 'POST', path: '/api/wallet/transfer', access: 'member', body: TransferRequestSchema, response: TransferResponseSchema, movesMoney: true, summary: 'Move money between the wallet and a game' }),
+  transferAll: defineEndpoint({ method: 'POST', path: '/api/wallet/transferAll', access: 'member', body: TransferAllRequestSchema, response: TransferAllResponseSchema, movesMoney: true, summary: 'Collect every other balance into one place' }),
+  withdraw: defineEndpoint({ method: 'POST', path: '/api/wallet/withdraw', access: 'member', body: AmountRequestSchema, response: MessageSchema, movesMoney: true, summary: 'Request a withdrawal' }),
+  withdrawAll: defineEndpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', body: AmountRequestSchema, response: MessageSchema, movesMoney: true, summary: 'Collect games and withdraw' }),
+  slip: defineEndpoint({ method: 'POST', path: '/api/wallet/slip', access: 'member', response: SlipUploadResponseSchema, isUpload: true, movesMoney: true, summary: 'Upload a transfer slip' }),
+  truelink: defineEndpoint({ method: 'POST', path: '/api/wallet/truelink', access: 'member', body: TrueLinkRequestSchema, response: DepositResultSchema, movesMoney: true, summary: 'Redeem a True Wallet gift link' }),
+  qrGet: defineEndpoint({ method: 'GET', path: '/api/qrcode/:provider', access: 'member', params: ProviderParamsSchema, response: QrStateSchema, summary: 'Current QR of a provider' }),
+  qrCreate: defineEndpoint({ method: 'POST', path: '/api/qrcode/:provider', access: 'member', params: ProviderParamsSchema, body: AmountRequestSchema, response: QrStateSchema, movesMoney: true, summary: 'Create a deposit QR' }),
+  qrDelete: defineEndpoint({ method: 'DELETE', path: '/api/qrcode/:qrcodeId', access: 'member', params: z.object({ qrcodeId: z.string().min(1).max(64) }), response: MessageSchema, summary: 'Cancel a deposit QR' }),
+  autoLogin: defineEndpoint({ method: 'GET', path: '/api/autoLogin/:game/:username', access: 'member', params: AutoLoginParamsSchema, response: AutoLoginResponseSchema, summary: 'Game launch link' }),
+  autoLoginWithPassword: defineEndpoint({ method: 'GET', path: '/api/autoLogin/:game/:username/:password', access: 'member', params: AutoLoginWithPasswordParamsSchema, response: AutoLoginResponseSchema, summary: 'Game launch link (legacy form with password)' }),
+};

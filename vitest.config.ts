@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'sandbox', root: 'packages/sandbox', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          env: { TZ: 'Asia/Bangkok' },
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+      'apps/player/vitest.config.ts',
+    ],
+  },
+});
