@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPglite } from '../src/db/client.ts';
 import { PGLITE_TEMPLATE } from './helpers/pglite-template.ts';
@@ -11,6 +11,9 @@ export default async function setup(): Promise<void> {
   const client = (database as unknown as { client: { dumpDataDir(c: 'none'): Promise<Blob> } }).client;
   const dump = await client.dumpDataDir('none');
   mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });
-  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // several test runs may share the tree: write aside, then rename atomically
+  const temp = `${PGLITE_TEMPLATE}.${process.pid}.tmp`;
+  writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(temp, PGLITE_TEMPLATE);
   await database.close();
 }

@@ -1,0 +1,55 @@
+/**
+ * What the server needs from a transfer-wallet game provider (DESIGN.md §7). One implementation speaks HTTP
+ * to the sandbox (`/sandbox/games`) or to a real aggregator; amounts are integer minor units (satang).
+ *
+ * Outcome discipline (DESIGN.md §3): `deposit`/`withdraw` resolve to `ok` or `failed` only when the provider
+ * answered definitely. Timeouts, 5xx and unreadable answers throw `ProviderUnknownError`: the caller keeps
+ * the transfer pending and the reconciler asks `transferStatus` later. It never guesses.
+ */
+export type TransferOutcome =
+  | { kind: 'ok'; providerRef: string; balanceAfter: bigint }
+  | { kind: 'failed'; reason: string };
+
+export type TransferStatus =
+  | { kind: 'success'; providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint }
+  | { kind: 'not_found' }
+  | { kind: 'unknown' };
+
+export type BetRecord = {
+  betId: string;
+  playerUsername: string;
+  /** minor units */
+  stake: bigint;
+  payout: bigint;
+  placedAt: Date;
+};
+
+export interface GameProvider {
+  readonly game: string;
+  createPlayer(username: string, password: string): Promise<void>;
+  changePassword(username: string, password: string): Promise<void>;
+  /** money into the game; `transferId` is ours and makes the call idempotent at the provider */
+  deposit(username: string, amount: bigint, transferId: string): Promise<TransferOutcome>;
+  /** money out of the game */
+  withdraw(username: string, amount: bigint, transferId: string): Promise<TransferOutcome>;
+  balance(username: string): Promise<bigint>;
+  transferStatus(transferId: string): Promise<TransferStatus>;
+  launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string>;
+  betHistory(username: string, since: Date): Promise<BetRecord[]>;
+}
+
+/** The provider's answer is not known (timeout, 5xx, unreadable): leave the transfer pending. */
+export class ProviderUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnknownError';
+  }
+}
+
+/** The provider definitely refused a non-transfer call (create player, change password...). */
+export class ProviderRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderRejectedError';
+  }
+}
