@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Concurrency tests (`*.pg.test.ts`) need row locks and parallel connections: they run only on PostgreSQL. */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +13,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: onPostgres ? [] : ['**/*.pg.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TZ: 'Asia/Bangkok' },

@@ -1,2 +1,3 @@
 // The schema registry drizzle needs as one object; each domain keeps its tables in its own file.
 export * from './core.ts';
+export * from './ledger.ts';

@@ -1,0 +1,16 @@
+/** Ledger account codes (DESIGN.md §3). System accounts are sharded so one hot row never serialises all members. */
+export const HOUSE_SHARDS = 16;
+
+export const memberWallet = (memberId: number) => `member:${memberId}:wallet`;
+/** money a member earned from invites, claimable into the wallet */
+export const memberInvite = (memberId: number) => `member:${memberId}:invite`;
+
+const shard = (base: string, memberId: number) => `${base}#${memberId % HOUSE_SHARDS}`;
+export const house = (purpose: string, memberId: number) => shard(`house:${purpose}`, memberId);
+export const provider = (game: string, memberId: number) => shard(`provider:${game}`, memberId);
+export const transit = (game: string, memberId: number) => shard(`transit:${game}`, memberId);
+
+/** Accounts a member owns can never go negative; every other account may. */
+export const isMemberAccount = (code: string) => code.startsWith('member:');
+/** `provider:pg#3` → `provider:pg` (reports sum shards) */
+export const logicalCode = (code: string) => code.replace(/#\d+$/, '');
