@@ -1,3 +1,4 @@
 // The schema registry drizzle needs as one object; each domain keeps its tables in its own file.
 export * from './core.ts';
 export * from './ledger.ts';
+export * from './otp.ts';
