@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@wallet/contract/limits';
+import { AlertHost } from '../components/ui/alert-host.tsx';
 import { onSessionEvent } from '../lib/api-client.ts';
 import '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
+import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
 
 export function App() {
@@ -20,8 +22,11 @@ export function App() {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} richColors />
+      <BrandProvider>
+        <RouterProvider router={router} />
+        <AlertHost />
+        <Toaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} richColors />
+      </BrandProvider>
     </QueryClientProvider>
   );
 }
