@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './core.ts';
+
+/**
+ * A member's player account at one game provider (DESIGN.md §4). The password is shown to the member, so it is
+ * stored sealed (AES-256-GCM, lib/crypto-box.ts). `balance` is the provider's figure as last seen, in minor units.
+ */
+export const gameAccounts = pgTable(
+  'game_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    game: text('game').notNull(),
+    /** agent-prefixed, generated: `wl{memberId}{suffix}` */
+    username: text('username').notNull(),
+    passwordEnc: text('password_enc').notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balanceUpdatedAt: timestamp('balance_updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('game_accounts_member_game_uq').on(t.memberId, t.game),
+    uniqueIndex('game_accounts_game_username_uq').on(t.game, t.username),
+  ],
+);
+
+/**
+ * One money move between the wallet and a game (DESIGN.md §3, two-phase). `id` is ours, sent to the provider,
+ * and derives every ledger idempotency key (`transfer:{id}:hold|settle|void`). A row leaves `pending` once.
+ */
+export const gameTransfers = pgTable(
+  'game_transfers',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    game: text('game').notNull(),
+    /** deposit = wallet → game, withdraw = game → wallet */
+    direction: text('direction').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    /** status inquiries made by the reconciler */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('game_transfers_status_idx').on(t.status, t.createdAt),
+    index('game_transfers_member_idx').on(t.memberId, t.createdAt),
+    check('game_transfers_direction_ck', sql`${t.direction} in ('deposit', 'withdraw')`),
+    check('game_transfers_status_ck', sql`${t.status} in ('pending', 'success', 'failed')`),
+    check('game_transfers_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
