@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '@wallet/contract/endpoint';
+import { api } from '@wallet/contract/api';
+import { call } from '../lib/api-client.ts';
+
+type Account = typeof api.account;
+
+/** GET /api/account/profile and the account mutations (SPEC.md §7 "Account and auth"). */
+export const accountQueries = {
+  all: ['account'] as const,
+  profile: () =>
+    queryOptions({
+      queryKey: ['account', 'profile'],
+      queryFn: ({ signal }) => call(api.account.profile, { signal }),
+    }),
+};
+
+export const useProfile = () => useQuery(accountQueries.profile());
+
+/** POST /api/login → { token } */
+export const useLogin = () =>
+  useMutation({ mutationFn: (body: BodyOf<Account['login']>) => call(api.account.login, { body }) });
+
+/** POST /api/logout (revokes the current session) */
+export const useLogout = () => useMutation({ mutationFn: () => call(api.account.logout) });
+
+/** POST /api/otp/send → { otpRef, otpToken, code } */
+export const useOtpSend = () =>
+  useMutation({ mutationFn: (phoneNumber: string) => call(api.account.otpSend, { body: { phoneNumber } }) });
+
+/** POST /api/otp/verify */
+export const useOtpVerify = () =>
+  useMutation({ mutationFn: (body: BodyOf<Account['otpVerify']>) => call(api.account.otpVerify, { body }) });
+
+/** POST /api/account/validate (registration steps 3 and 4) */
+export const useValidateRegistration = () =>
+  useMutation({ mutationFn: (body: BodyOf<Account['validate']>) => call(api.account.validate, { body }) });
+
+/** POST /api/account */
+export const useRegister = () =>
+  useMutation({ mutationFn: (body: BodyOf<Account['register']>) => call(api.account.register, { body }) });
+
+/** PUT /api/account/changepwd (the server revokes the member's other sessions) */
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: BodyOf<Account['changePassword']>) => call(api.account.changePassword, { body }) });
+
+/** PUT /api/account/bankAccountName; refreshes the profile */
+export function useUpdateBankAccountName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<Account['bankAccountName']>) => call(api.account.bankAccountName, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey }),
+  });
+}
