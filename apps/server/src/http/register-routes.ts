@@ -5,6 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { AuthMember } from '../modules/auth/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in member: always set on member endpoints, on public ones only for a valid token */
+    member: AuthMember | null;
+  }
+}
 import type { Handlers, RouteContext } from './handlers.ts';
 
 function bearer(request: FastifyRequest): string | null {
@@ -17,6 +24,7 @@ function bearer(request: FastifyRequest): string | null {
 /** Register every endpoint of the contract; those no module implements answer 501 NOT_IMPLEMENTED. */
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: Handlers): { unimplemented: string[] } {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('member', null);
   const unimplemented: string[] = [];
   for (const { id, endpoint } of listEndpoints()) {
     const handler = handlers[id] as ((c: RouteContext<typeof id>) => Promise<unknown>) | undefined;
@@ -33,15 +41,18 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
         response: { 200: endpoint.response, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
       config: { endpointId: id, movesMoney: endpoint.movesMoney ?? false },
-      handler: async (request, reply) => {
+      // authentication runs before body validation: an unauthenticated caller learns nothing about schemas
+      onRequest: async (request) => {
         const token = bearer(request);
-        let member: AuthMember | null = null;
         if (endpoint.access === 'member') {
           if (!token) throw new AppError('invalid-token');
-          member = await ctx.sessions.verify(token);
+          request.member = await ctx.sessions.verify(token);
         } else if (token) {
-          member = await ctx.sessions.verify(token).catch(() => null);
+          request.member = await ctx.sessions.verify(token).catch(() => null);
         }
+      },
+      handler: async (request, reply) => {
+        const member = request.member;
         if (!handler) throw new AppError('NOT_IMPLEMENTED');
         return handler({
           params: request.params as never,
