@@ -1,5 +1,79 @@
-import { Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '@wallet/contract/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ConditionsDialog } from '../../../features/site/conditions-dialog.tsx';
+import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
+import { call } from '../../../lib/api-client.ts';
+import { storage } from '../../../lib/storage.ts';
+import { BottomNav } from '../../shell/bottom-nav.tsx';
+import { TopBar } from '../../shell/top-bar.tsx';
 
+/** Logout shows its indicator at least this long, so the tap visibly did something. */
+const LOGOUT_MIN_MS = 600;
+
+/**
+ * Member shell (/user/*): brand, language dropdown and logout on top; bottom menu profile, conditions (modal),
+ * the raised home button, statement, contact. Screens render inside a 480 px column with 16 px gutters.
+ */
 export function Component() {
-  return <Outlet />;
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isConditionsOpen, setIsConditionsOpen] = useState(false);
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  const handleLogout = async () => {
+    if (isLoggingOut) return;
+    setIsLoggingOut(true);
+    await Promise.all([
+      call(api.account.logout).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS)),
+    ]);
+    storage.clearToken();
+    queryClient.clear();
+    await navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TopBar
+        actions={
+          <>
+            <LanguageSwitcher />
+            <button
+              type="button"
+              onClick={() => void handleLogout()}
+              disabled={isLoggingOut}
+              aria-label={t('actions.logout')}
+              data-testid="logout"
+              className="flex size-11 items-center justify-center rounded-full bg-white/5 text-muted ring-1 ring-line ring-inset transition hover:bg-danger/15 hover:text-danger"
+            >
+              {isLoggingOut ? <Spinner size="sm" /> : <Icon name="logout" className="size-5" />}
+            </button>
+          </>
+        }
+      />
+      <div className="mx-auto w-full max-w-[480px] flex-1 px-4 pt-5 pb-[calc(7rem+env(safe-area-inset-bottom))]">
+        <Outlet />
+      </div>
+      <BottomNav
+        label={t('nav.menu')}
+        items={[
+          { key: 'profile', label: t('nav.profile'), icon: 'user', to: paths.profile },
+          { key: 'conditions', label: t('nav.conditions'), icon: 'conditions', onClick: () => setIsConditionsOpen(true) },
+          { key: 'home', label: t('nav.home'), icon: 'home', to: paths.home, isFeatured: true },
+          { key: 'statement', label: t('nav.statement'), icon: 'statement', to: paths.statement },
+          { key: 'contact', label: t('nav.contact'), icon: 'chat', to: paths.userContact },
+        ]}
+      />
+      <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
+      <LoadingOverlay isLoading={isLoggingOut} label={t('status.loggingOut')} />
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+import { clsx } from 'clsx';
+import { NavLink } from 'react-router';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
+
+export type BottomNavItem = {
+  key: string;
+  label: string;
+  icon: IconName;
+  /** a route; otherwise `onClick` (e.g. the conditions modal) */
+  to?: string;
+  onClick?: () => void;
+  /** the large raised centre button */
+  isFeatured?: boolean;
+};
+
+export type BottomNavProps = { label: string; items: BottomNavItem[] };
+
+const ITEM = 'group flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 pt-1.5 pb-1 text-[11px] leading-tight font-semibold transition';
+
+function FeaturedItem({ item }: { item: BottomNavItem & { to: string } }) {
+  return (
+    <NavLink to={item.to} className="flex min-w-0 flex-1 flex-col items-center" aria-label={item.label}>
+      {({ isActive }) => (
+        <>
+          <span
+            className={clsx(
+              '-mt-7 flex size-16 items-center justify-center rounded-full bg-gradient-to-b from-[color-mix(in_oklab,var(--color-primary)_75%,white)] to-primary text-on-primary shadow-glow ring-[5px] ring-bg transition active:scale-95',
+              isActive && 'brightness-110',
+            )}
+          >
+            <Icon name={item.icon} className="size-7" strokeWidth={2.1} />
+          </span>
+          <span className={clsx('mt-1 text-[11px] leading-tight font-semibold', isActive ? 'text-primary' : 'text-muted')}>
+            {item.label}
+          </span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+/** The fixed bottom menu of both shells; 56 px rows, safe-area aware. */
+export function BottomNav({ label, items }: BottomNavProps) {
+  return (
+    <nav
+      aria-label={label}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line/80 bg-bg-raised/90 pb-safe backdrop-blur-xl"
+    >
+      <ul className="mx-auto flex max-w-[480px] items-end px-1">
+        {items.map((item) => (
+          <li key={item.key} className="flex min-w-0 flex-1">
+            {item.isFeatured && item.to ? (
+              <FeaturedItem item={{ ...item, to: item.to }} />
+            ) : item.to ? (
+              <NavLink
+                to={item.to}
+                className={({ isActive }) => clsx(ITEM, isActive ? 'text-primary' : 'text-muted hover:text-fg')}
+              >
+                {({ isActive }) => (
+                  <>
+                    <span className={clsx('flex h-8 w-12 items-center justify-center rounded-full transition', isActive && 'bg-primary/15')}>
+                      <Icon name={item.icon} className="size-[22px]" />
+                    </span>
+                    <span className="max-w-full truncate">{item.label}</span>
+                  </>
+                )}
+              </NavLink>
+            ) : (
+              <button type="button" onClick={item.onClick} className={clsx(ITEM, 'text-muted hover:text-fg')}>
+                <span className="flex h-8 w-12 items-center justify-center rounded-full">
+                  <Icon name={item.icon} className="size-[22px]" />
+                </span>
+                <span className="max-w-full truncate">{item.label}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@wallet/contract/api';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { call } from '../../lib/api-client.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+
+export const conditionsQuery = () =>
+  queryOptions({
+    queryKey: ['lookup', 'conditions'],
+    queryFn: ({ signal }) => call(api.lookup.conditions, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export type ConditionsDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The signed-in menu's conditions modal: GET /api/lookup/conditions, each entry an HTML block. */
+export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) {
+  const { t } = useTranslation('common');
+  const conditions = useQuery({ ...conditionsQuery(), enabled: open });
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('conditions.title')}
+      size="lg"
+      footer={
+        <Button isBlock onClick={() => onOpenChange(false)}>
+          {t('actions.ok')}
+        </Button>
+      }
+    >
+      {conditions.isPending && (
+        <div className="flex justify-center py-10 text-primary">
+          <Spinner size="lg" />
+        </div>
+      )}
+      {conditions.isError && (
+        <EmptyState
+          icon="alert"
+          title={t('conditions.loadFailed')}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void conditions.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      )}
+      {conditions.data?.length === 0 && <EmptyState icon="conditions" title={t('conditions.empty')} />}
+      {conditions.data && conditions.data.length > 0 && (
+        <ol className="flex flex-col gap-3" data-testid="conditions-list">
+          {conditions.data.map((html, index) => (
+            <li key={index} className="flex gap-3 rounded-2xl bg-surface p-4 ring-1 ring-line">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">
+                {index + 1}
+              </span>
+              <div
+                className="min-w-0 flex-1 text-sm leading-relaxed text-fg/90 [&_a]:text-primary [&_a]:underline [&_b]:text-fg [&_strong]:text-fg [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-2"
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}
