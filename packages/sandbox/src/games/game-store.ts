@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { FaultBoard } from './fault-board.ts';
+import { RequestLog } from './request-log.ts';
+
+/** A refusal the protocol answers as `{status: 'FAILED', code, message}` with an HTTP status. */
+export class SandboxError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export type TransferDirection = 'deposit' | 'withdraw';
+export type SandboxPlayer = { game: string; username: string; password: string; balance: bigint; createdAt: Date };
+export type SandboxTransfer = {
+  game: string;
+  transferId: string;
+  username: string;
+  direction: TransferDirection;
+  amount: bigint;
+  refId: string;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+  at: Date;
+};
+export type SandboxBet = { betId: string; game: string; username: string; stake: bigint; payout: bigint; placedAt: Date; detail: string };
+export type PlaySession = { id: string; game: string; username: string; mobile: boolean; exitUrl: string; expiresAt: number };
+
+export const LAUNCH_TOKEN_TTL_MS = 5 * 60_000;
+export const PLAY_SESSION_TTL_MS = 2 * 60 * 60_000;
+
+const key = (game: string, id: string) => `${game}\u0000${id}`;
+const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex').toUpperCase()}`;
+
+/**
+ * All sandbox state, in memory: players and their balances (keyed by game + username), transfers (by game +
+ * our transfer id), bets, launch tokens and play sessions, plus the fault switches and the request log.
+ * Tests may read and change it directly (setBalance, recordBet...).
+ */
+export class GameSandboxStore {
+  readonly faults = new FaultBoard();
+  readonly log = new RequestLog();
+  readonly now: () => Date;
+  private players = new Map<string, SandboxPlayer>();
+  private transfers = new Map<string, SandboxTransfer>();
+  private bets = new Map<string, SandboxBet[]>();
+  private tickets = new Map<string, Omit<PlaySession, 'id'>>();
+  private sessions = new Map<string, PlaySession>();
+
+  constructor(options: { now?: () => Date } = {}) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  createPlayer(game: string, username: string, password: string): SandboxPlayer {
+    if (this.players.has(key(game, username))) throw new SandboxError('PLAYER_EXISTS', 409, 'username already taken');
+    const player = { game, username, password, balance: 0n, createdAt: this.now() };
+    this.players.set(key(game, username), player);
+    return player;
+  }
+
+  player(game: string, username: string): SandboxPlayer | undefined {
+    return this.players.get(key(game, username));
+  }
+
+  requirePlayer(game: string, username: string): SandboxPlayer {
+    const player = this.player(game, username);
+    if (!player) throw new SandboxError('PLAYER_NOT_FOUND', 404, 'no such player');
+    return player;
+  }
+
+  setPassword(game: string, username: string, password: string): void {
+    this.requirePlayer(game, username).password = password;
+  }
+
+  /** Test hook: set a player's balance as if they had won or lost. */
+  setBalance(game: string, username: string, balance: bigint): void {
+    this.requirePlayer(game, username).balance = balance;
+  }
+
+  /**
+   * Apply a transfer once per (game, transferId). A repeat returns the first record unchanged (whatever its
+   * amount); the same id for another player or direction is a conflict.
+   */
+  transfer(game: string, direction: TransferDirection, username: string, amount: bigint, transferId: string): SandboxTransfer {
+    const existing = this.transfers.get(key(game, transferId));
+    if (existing) {
+      if (existing.direction !== direction || existing.username !== username) {
+        throw new SandboxError('TRANSFER_ID_CONFLICT', 409, 'transferId already used for another transfer');
+      }
+      return existing;
+    }
+    const player = this.requirePlayer(game, username);
+    if (direction === 'withdraw' && player.balance < amount) {
+      throw new SandboxError('INSUFFICIENT_BALANCE', 400, 'balance lower than the amount');
+    }
+    const balanceBefore = player.balance;
+    player.balance += direction === 'deposit' ? amount : -amount;
+    const record = { game, transferId, username, direction, amount, refId: newId('REF'), balanceBefore, balanceAfter: player.balance, at: this.now() };
+    this.transfers.set(key(game, transferId), record);
+    return record;
+  }
+
+  findTransfer(game: string, transferId: string): SandboxTransfer | undefined {
+    return this.transfers.get(key(game, transferId));
+  }
+
+  /** A settled bet: the stake leaves the balance and the payout returns to it. */
+  recordBet(game: string, username: string, stake: bigint, payout: bigint, detail = ''): SandboxBet {
+    const player = this.requirePlayer(game, username);
+    if (stake <= 0n || payout < 0n) throw new SandboxError('INVALID_BET', 400);
+    if (player.balance < stake) throw new SandboxError('INSUFFICIENT_BALANCE', 400, 'balance lower than the stake');
+    player.balance += payout - stake;
+    const bet = { betId: newId('BET'), game, username, stake, payout, placedAt: this.now(), detail };
+    const list = this.bets.get(key(game, username)) ?? [];
+    list.push(bet);
+    this.bets.set(key(game, username), list);
+    return bet;
+  }
+
+  betsOf(game: string, username: string, since?: Date): SandboxBet[] {
+    const list = this.bets.get(key(game, username)) ?? [];
+    return since ? list.filter((b) => b.placedAt.getTime() >= since.getTime()) : [...list];
+  }
+
+  /** A one-time launch token for the demo game. */
+  issueLaunchToken(game: string, username: string, options: { mobile: boolean; exitUrl: string }): string {
+    this.requirePlayer(game, username);
+    const token = randomBytes(24).toString('base64url');
+    this.tickets.set(token, { game, username, ...options, expiresAt: this.now().getTime() + LAUNCH_TOKEN_TTL_MS });
+    return token;
+  }
+
+  /** Consume a launch token (once) into a play session. */
+  redeemLaunchToken(token: string): PlaySession | undefined {
+    const ticket = this.tickets.get(token);
+    this.tickets.delete(token);
+    if (!ticket || ticket.expiresAt < this.now().getTime()) return undefined;
+    const session = { ...ticket, id: randomBytes(24).toString('base64url'), expiresAt: this.now().getTime() + PLAY_SESSION_TTL_MS };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  session(id: string): PlaySession | undefined {
+    const session = this.sessions.get(id);
+    if (session && session.expiresAt < this.now().getTime()) {
+      this.sessions.delete(id);
+      return undefined;
+    }
+    return session;
+  }
+
+  reset(): void {
+    this.players.clear();
+    this.transfers.clear();
+    this.bets.clear();
+    this.tickets.clear();
+    this.sessions.clear();
+    this.faults.clear();
+    this.log.clear();
+  }
+}

@@ -1,0 +1,39 @@
+import type { ActiveFaultMode, GameOp } from './fault-board.ts';
+
+export type RequestLogEntry = {
+  game: string;
+  op: GameOp;
+  transferId: string | null;
+  username: string | null;
+  /** ISO time the request arrived */
+  at: string;
+  /** the fault applied to it, if any */
+  fault: ActiveFaultMode | null;
+};
+
+export type RequestLogFilter = { game?: string; op?: string; transferId?: string };
+
+const MAX_ENTRIES = 10_000;
+
+/** Every signed provider request the sandbox accepted, oldest first, so tests can prove which ids were sent. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+
+  add(entry: RequestLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+  }
+
+  list(filter: RequestLogFilter = {}): RequestLogEntry[] {
+    return this.entries.filter(
+      (e) =>
+        (filter.game === undefined || e.game === filter.game) &&
+        (filter.op === undefined || e.op === filter.op) &&
+        (filter.transferId === undefined || e.transferId === filter.transferId),
+    );
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
