@@ -3,3 +3,4 @@ export * from './core.ts';
 export * from './ledger.ts';
 export * from './otp.ts';
 export * from './games.ts';
+export * from './idempotency.ts';
