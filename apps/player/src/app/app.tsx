@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '@wallet/contract/limits';
 import { AlertHost } from '../components/ui/alert-host.tsx';
+import { ToastHost } from '../components/ui/toast-host.tsx';
 import { onSessionEvent } from '../lib/api-client.ts';
 import '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -25,7 +24,7 @@ export function App() {
       <BrandProvider>
         <RouterProvider router={router} />
         <AlertHost />
-        <Toaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} richColors />
+        <ToastHost />
       </BrandProvider>
     </QueryClientProvider>
   );

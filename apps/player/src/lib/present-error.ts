@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import { toast } from 'sonner';
-import { TOAST_DURATION_MS } from '@wallet/contract/limits';
 import { ApiError } from './api-client.ts';
+import { notify } from './toast.ts';
 
 /** The text for a server code: its translation, or the raw code when none exists (SPEC.md §8). */
 export function errorMessage(error: unknown): string {
@@ -28,7 +27,7 @@ export function setAlertListener(listener: AlertListener | null): void {
 /** The one place that decides how a failure reaches the player. Returns the message. */
 export function presentError(error: unknown, how: ErrorPresentation): string {
   const message = errorMessage(error);
-  if (how.as === 'toast') toast.error(message, { duration: TOAST_DURATION_MS });
+  if (how.as === 'toast') notify.error(message);
   if (how.as === 'alert') alertListener?.({ title: how.title, message });
   return message;
 }
