@@ -1,6 +1,8 @@
 import type { ModuleFactory } from '../http/handlers.ts';
+import { accountModule } from './account/account.routes.ts';
 import { demoModule } from './demo.ts';
 import { lookupModule } from './lookup/lookup.routes.ts';
+import { sandboxModule } from './sandbox.ts';
 
 /** Every feature module, in registration order. Each issue adds its module here. */
-export const modules: ModuleFactory[] = [lookupModule, demoModule];
+export const modules: ModuleFactory[] = [lookupModule, accountModule, demoModule, sandboxModule];

@@ -1,0 +1,137 @@
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
+import { banks, members, sessions, sources } from '../../db/schema/core.ts';
+
+export type BankRow = Pick<
+  typeof banks.$inferSelect,
+  'code' | 'nameTH' | 'country' | 'accountDigitsMin' | 'accountDigitsMax' | 'requiresEnglishName'
+>;
+export type NewMember = Pick<
+  typeof members.$inferInsert,
+  'username' | 'passwordHash' | 'name' | 'currency' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'sourceCode' | 'inviterId'
+>;
+export type BankFields = { bankCode: string; bankAccountName: string; bankAccountNo: string };
+
+/** Which unique index a failed insert or update hit, or null for any other error. */
+export function uniqueViolation(err: unknown): 'username' | 'bank' | 'other' | null {
+  if (pgErrorCode(err) !== UNIQUE_VIOLATION) return null;
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const { constraint, message } = current as { constraint?: unknown; message?: unknown };
+    const text = `${typeof constraint === 'string' ? constraint : ''} ${typeof message === 'string' ? message : ''}`;
+    if (text.includes('members_username_uq')) return 'username';
+    if (text.includes('members_bank_account_uq')) return 'bank';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'other';
+}
+
+/** SQL of the account module: members, their banks and sessions. */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async findBank(code: string): Promise<BankRow | undefined> {
+    const [row] = await this.db
+      .select({
+        code: banks.code,
+        nameTH: banks.nameTH,
+        country: banks.country,
+        accountDigitsMin: banks.accountDigitsMin,
+        accountDigitsMax: banks.accountDigitsMax,
+        requiresEnglishName: banks.requiresEnglishName,
+      })
+      .from(banks)
+      .where(and(eq(banks.code, code), eq(banks.isActive, true)));
+    return row;
+  }
+
+  async sourceExists(code: string): Promise<boolean> {
+    const [row] = await this.db.select({ code: sources.code }).from(sources).where(eq(sources.code, code));
+    return row !== undefined;
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: members.id }).from(members).where(eq(members.username, username));
+    return row !== undefined;
+  }
+
+  async memberExists(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: members.id }).from(members).where(eq(members.id, id));
+    return row !== undefined;
+  }
+
+  /** Whether another member already holds this bank account. */
+  async bankAccountTaken(bankCode: string, bankAccountNo: string, exceptMemberId?: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.bankCode, bankCode),
+          eq(members.bankAccountNo, bankAccountNo),
+          exceptMemberId === undefined ? undefined : ne(members.id, exceptMemberId),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  async insertMember(member: NewMember): Promise<number> {
+    const [row] = await this.db.insert(members).values(member).returning({ id: members.id });
+    return row!.id;
+  }
+
+  async findLogin(username: string) {
+    const [row] = await this.db
+      .select({ id: members.id, passwordHash: members.passwordHash, status: members.status })
+      .from(members)
+      .where(eq(members.username, username));
+    return row;
+  }
+
+  async passwordHash(memberId: number): Promise<string | undefined> {
+    const [row] = await this.db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId));
+    return row?.hash;
+  }
+
+  /** Whether the member signed in from this IP since `since` (a known device for the login limits). */
+  async hasSessionFromIp(memberId: number, ip: string, since: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.memberId, memberId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async profile(memberId: number) {
+    const [row] = await this.db
+      .select({
+        id: members.id,
+        name: members.name,
+        username: members.username,
+        createdAt: members.createdAt,
+        coin: members.coin,
+        currency: members.currency,
+        bankCode: members.bankCode,
+        bankAccountName: members.bankAccountName,
+        bankAccountNo: members.bankAccountNo,
+        bankNameTH: banks.nameTH,
+      })
+      .from(members)
+      .leftJoin(banks, eq(banks.code, members.bankCode))
+      .where(eq(members.id, memberId));
+    return row;
+  }
+
+  async updateMember(
+    memberId: number,
+    fields: Partial<Pick<typeof members.$inferInsert, 'name' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'passwordHash'>>,
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .update(members)
+      .set({ ...fields, updatedAt: at })
+      .where(eq(members.id, memberId));
+  }
+}

@@ -1,0 +1,99 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import {
+  boundSmsProvider,
+  HttpSmsProvider,
+  unconfiguredSmsProvider,
+  type SmsProvider,
+} from '../../providers/sms/sms-provider.ts';
+import type { AuthMember } from '../auth/session.service.ts';
+import { OtpRepository } from '../otp/otp.repository.ts';
+import { otpPepper, OtpService } from '../otp/otp.service.ts';
+import { AccountRepository } from './account.repository.ts';
+import { LoginService } from './login.service.ts';
+import { requirePhone } from './phone-number.ts';
+import { ProfileService } from './profile.service.ts';
+import { RegisterService } from './register.service.ts';
+
+export type AccountModuleOptions = {
+  /** replaces the SMS gateway (tests) */
+  sms?: SmsProvider;
+  /** replaces the rate-limit store (default: Redis when REDIS_URL is set, else memory) */
+  rateLimitStore?: RateLimitStore;
+};
+
+const OTP_CLEANUP_INTERVAL_MS = 3600_000;
+
+/** The sandbox module binds an in-process outbox; otherwise the sandbox is reached over HTTP. */
+function smsFor(ctx: AppContext): SmsProvider {
+  const fallback =
+    ctx.config.providers === 'sandbox' ? new HttpSmsProvider(`${ctx.config.publicUrl}/sandbox/sms`) : unconfiguredSmsProvider;
+  return { send: (phone, text) => (boundSmsProvider(ctx) ?? fallback).send(phone, text) };
+}
+
+function signedIn(member: AuthMember | null): AuthMember {
+  if (!member) throw new AppError('invalid-token');
+  return member;
+}
+
+/** Login, logout, registration, profile and registration OTP (SPEC §7 "Account and auth"). */
+export function createAccountModule(options: AccountModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const { config, clock, db, sessions, settings } = ctx;
+    const store =
+      options.rateLimitStore ??
+      createRateLimitStore(config.redisUrl, (err) => ctx.log.error({ err }, 'rate-limit store failed; limits skipped'));
+    const limiter = new RateLimiter(store, clock);
+    const repo = new AccountRepository(db);
+    const otp = new OtpService({
+      repo: new OtpRepository(db),
+      clock,
+      limiter,
+      sms: options.sms ?? smsFor(ctx),
+      pepper: otpPepper(config.secrets.encryptionKey),
+      variant: config.variant,
+      log: ctx.log,
+    });
+    const login = new LoginService({ repo, sessions, limiter, clock, variant: config.variant });
+    const register = new RegisterService({ repo, otp, settings, variant: config.variant });
+    const profile = new ProfileService({ repo, sessions, limiter, clock });
+
+    return {
+      name: 'account',
+      handlers: {
+        'account.login': ({ body, request }) =>
+          login.login(body.username, body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+        'account.logout': ({ member }) => login.logout(signedIn(member).sessionId),
+        'account.validate': async ({ body }) => {
+          await register.validate(body);
+          return { message: 'SUCCESS' };
+        },
+        'account.register': async ({ body }) => {
+          await register.register(body);
+          return { message: 'SUCCESS' };
+        },
+        'account.profile': ({ member }) => profile.get(signedIn(member).id),
+        'account.updateProfile': ({ member, body }) => profile.update(signedIn(member).id, body),
+        'account.bankAccountName': ({ member, body }) =>
+          profile.setBankAccountName(signedIn(member).id, body.bankCode, body.bankAccountName),
+        'account.changePassword': ({ member, body }) =>
+          profile.changePassword(signedIn(member), body.oldPassword, body.newPassword),
+        'account.otpSend': async ({ body, request }) => {
+          const phone = requirePhone(config.variant, body.phoneNumber);
+          // a registration OTP for a registered phone would only cost an SMS
+          if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
+          return otp.send(phone, request.ip);
+        },
+        'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
+      },
+      jobs: [{ name: 'otp-cleanup', intervalMs: OTP_CLEANUP_INTERVAL_MS, run: () => otp.deleteOld() }],
+      plugin: async (app) => {
+        app.addHook('onClose', async () => store.close());
+      },
+    };
+  };
+}
+
+export const accountModule = createAccountModule();

@@ -1,0 +1,95 @@
+import type { Profile, UpdateProfileRequestSchema } from '@wallet/contract/account';
+import { ENGLISH_NAME_PATTERN } from '@wallet/contract/limits';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../errors.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import type { AuthMember, SessionService } from '../auth/session.service.ts';
+import { uniqueViolation, type AccountRepository } from './account.repository.ts';
+import { checkBankFields } from './bank-account.ts';
+import { checkPassword, cleanName } from './registration-rules.ts';
+
+type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+/** Wrong current passwords per member: a stolen token must not become a password oracle. */
+export const CHANGE_PASSWORD_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+
+export type ProfileDeps = { repo: AccountRepository; sessions: SessionService; limiter: RateLimiter; clock: Clock };
+
+/** The signed-in member's own record: read, edit (allowlisted fields), bank name, password. */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  async get(memberId: number): Promise<Profile> {
+    const row = await this.deps.repo.profile(memberId);
+    if (!row) throw new AppError('invalid-token');
+    return {
+      _id: String(row.id),
+      name: row.name,
+      username: row.username,
+      createdAt: row.createdAt.toISOString(),
+      coin: row.coin,
+      currency: row.currency,
+      bankCode: row.bankCode,
+      bankAccountName: row.bankAccountName,
+      bankAccountNo: row.bankAccountNo,
+      bank: { nameTH: row.bankNameTH ?? '' },
+    };
+  }
+
+  /** Only name and the three bank fields can change (the schema drops anything else). */
+  async update(memberId: number, body: UpdateProfileRequest): Promise<Profile> {
+    const { repo, clock } = this.deps;
+    const current = await this.get(memberId);
+    const fields: { name?: string; bankCode?: string; bankAccountName?: string; bankAccountNo?: string } = {};
+    if (body.name !== undefined) fields.name = cleanName(body.name);
+    const touchesBank = body.bankCode !== undefined || body.bankAccountName !== undefined || body.bankAccountNo !== undefined;
+    if (touchesBank) {
+      // the bank rules apply to the account as it will be after the change
+      const bank = await checkBankFields(
+        repo,
+        {
+          bankCode: body.bankCode ?? current.bankCode,
+          bankAccountName: body.bankAccountName ?? current.bankAccountName,
+          bankAccountNo: body.bankAccountNo ?? current.bankAccountNo,
+        },
+        memberId,
+      );
+      Object.assign(fields, { bankCode: bank.bankCode, bankAccountName: bank.bankAccountName, bankAccountNo: bank.bankAccountNo });
+    }
+    if (Object.keys(fields).length === 0) return current;
+    try {
+      await repo.updateMember(memberId, fields, clock.now());
+    } catch (err) {
+      if (uniqueViolation(err) === 'bank') throw new AppError('EXISTING_BANK');
+      throw err;
+    }
+    return this.get(memberId);
+  }
+
+  /** PUT /bankAccountName: an English name (A-Z and spaces) for the member's own bank. */
+  async setBankAccountName(memberId: number, bankCode: string, bankAccountName: string): Promise<{ message: 'SUCCESS' }> {
+    const current = await this.get(memberId);
+    if (bankCode.trim().toUpperCase() !== current.bankCode) throw new AppError('INVALID_BANK');
+    const name = bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
+    if (!ENGLISH_NAME_PATTERN.test(name) || name.length > 100) throw new AppError('BANK_ACCOUNT_NAME_ENG');
+    await this.deps.repo.updateMember(memberId, { bankAccountName: name }, this.deps.clock.now());
+    return { message: 'SUCCESS' };
+  }
+
+  /** Needs the current password; ends every other session of the member (ASVS 7.4.3). */
+  async changePassword(member: AuthMember, oldPassword: string, newPassword: string): Promise<{ message: 'SUCCESS' }> {
+    const { repo, limiter, sessions, clock } = this.deps;
+    checkPassword(newPassword);
+    const key = String(member.id);
+    // count before checking, so parallel guesses cannot slip past the limit
+    if (!(await limiter.hit('change-password', key, CHANGE_PASSWORD_RULE)).isAllowed) throw new AppError('REQUEST_LIMIT');
+    const hash = await repo.passwordHash(member.id);
+    if (!hash || !(await verifyPassword(hash, oldPassword))) throw new AppError('WRONG_PASSWORD');
+    await repo.updateMember(member.id, { passwordHash: await hashPassword(newPassword) }, clock.now());
+    await sessions.revokeAll(member.id, member.sessionId);
+    await limiter.reset('change-password', key, CHANGE_PASSWORD_RULE);
+    return { message: 'SUCCESS' };
+  }
+}

@@ -1,0 +1,38 @@
+// The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
+// of the outside world under /sandbox when PROVIDERS=sandbox.
+import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleFactory } from '../http/handlers.ts';
+import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
+
+type SandboxPlugin = { prefix: string; register: (app: FastifyInstance) => Promise<void> };
+
+export const sandboxModule: ModuleFactory = (ctx) => {
+  if (ctx.config.providers !== 'sandbox') return { name: 'sandbox' };
+  const isDevelopment = ctx.config.env === 'development';
+
+  // SMS: the server and the sandbox share one process, so the provider writes to the outbox directly.
+  const outbox = new InMemoryOutbox(1000, () => ctx.clock.now());
+  bindSmsProvider(ctx, {
+    send: async (phone, text) => {
+      outbox.add(phone, text);
+      if (isDevelopment) ctx.log.info({ sms: { phone, text } }, 'sandbox SMS');
+    },
+  });
+
+  const plugins: SandboxPlugin[] = [
+    { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
+  ];
+
+  return {
+    name: 'sandbox',
+    plugin: async (app) => {
+      await app.register(
+        async (sandbox) => {
+          for (const plugin of plugins) await sandbox.register(plugin.register, { prefix: plugin.prefix });
+        },
+        { prefix: '/sandbox' },
+      );
+    },
+  };
+};
