@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
+import { statementEndpoints } from '@wallet/contract/statement';
+import { call } from '../lib/api-client.ts';
+
+export const statementQueries = {
+  all: ['statement'] as const,
+  /** POST /api/statement {page, limit}: one page of transactions, newest first. */
+  page: (page: number, limit = STATEMENT_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: ['statement', 'page', page, limit] as const,
+      queryFn: ({ signal }) => call(statementEndpoints.statement, { body: { page, limit }, signal }),
+      placeholderData: keepPreviousData,
+      retry: false,
+    }),
+};
+
+export const useStatementPage = (page: number) => useQuery(statementQueries.page(page));

@@ -1,0 +1,155 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { spinwheelEndpoints } from '@wallet/contract/spinwheel';
+import { walletEndpoints, type GameCredentials, type TransferRequest, type Wallet } from '@wallet/contract/wallet';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import { ApiError, call, NETWORK_ERROR, TIMEOUT_ERROR } from '../lib/api-client.ts';
+import { storage } from '../lib/storage.ts';
+
+/** Query keys start with the domain (STYLE.md §3): invalidate `walletQueries.all` after any money move. */
+export const walletQueries = {
+  all: ['wallet'] as const,
+  summary: () =>
+    queryOptions({
+      queryKey: ['wallet', 'summary'] as const,
+      queryFn: ({ signal }) => call(walletEndpoints.wallet, { signal }),
+    }),
+  credentials: (code: string) =>
+    queryOptions({
+      queryKey: ['wallet', 'account', code] as const,
+      queryFn: ({ signal }) => call(walletEndpoints.account, { params: { code }, signal }),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+};
+
+/** GET /api/spinwheel/active for the home widget: any failure (501 until the wheel lands) counts as inactive. */
+export const spinActiveQuery = () =>
+  queryOptions({
+    queryKey: ['spinwheel', 'active'] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await call(spinwheelEndpoints.active, { signal })).active === true;
+      } catch {
+        return false;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
+
+export const useWallet = () => useQuery(walletQueries.summary());
+export const useSpinActive = () => useQuery(spinActiveQuery()).data === true;
+
+/** Failures after which the server may or may not have acted: a retry of the same action must reuse its key. */
+const UNANSWERED_CODES = new Set([NETWORK_ERROR, TIMEOUT_ERROR, 'IDEMPOTENCY_IN_PROGRESS', 'INTERNAL_SERVER_ERROR']);
+export const isUnansweredError = (error: unknown): boolean => error instanceof ApiError && UNANSWERED_CODES.has(error.code);
+
+/**
+ * One Idempotency-Key per user action. `keyFor(body)` is called when the player submits; a retry of the
+ * same request after an unanswered attempt (network error, timeout, still in progress) reuses the key, so the
+ * server replays instead of moving money twice. Any answered outcome ends the action.
+ */
+export function useActionKey() {
+  const current = useRef<{ signature: string; key: string } | null>(null);
+  return useMemo(
+    () => ({
+      keyFor(body: unknown): string {
+        const signature = JSON.stringify(body);
+        if (current.current?.signature !== signature) current.current = { signature, key: crypto.randomUUID() };
+        return current.current.key;
+      },
+      settle(error: unknown): void {
+        if (!isUnansweredError(error)) current.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+export type TransferOutcome = 'success' | 'pending';
+
+/** DESIGN.md §3: a game transfer whose provider answer is unknown is PENDING: "being processed", not a failure. */
+export function transferOutcome(response: { status?: string; message?: string }): TransferOutcome {
+  return response.status === 'PENDING' || response.message === 'TRANSFER_PENDING' ? 'pending' : 'success';
+}
+
+/** A PENDING answer that arrives as an error body is still "being processed". */
+export function isPendingError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'TRANSFER_PENDING';
+}
+
+/** POST /api/wallet/transfer; resolves to 'success' or 'pending'. */
+export function useTransfer() {
+  const actionKey = useActionKey();
+  return useMutation({
+    mutationFn: async (body: TransferRequest): Promise<TransferOutcome> => {
+      try {
+        const response = await call(walletEndpoints.transfer, { body, idempotencyKey: actionKey.keyFor(body) });
+        actionKey.settle(null);
+        return transferOutcome(response);
+      } catch (error) {
+        actionKey.settle(error);
+        if (isPendingError(error)) return 'pending';
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/wallet/transferAll {to:'WALLET'}: collect every game balance back to the wallet. */
+export function useCollectAll() {
+  const actionKey = useActionKey();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const body = { to: WALLET_CODE };
+      try {
+        const response = await call(walletEndpoints.transferAll, { body, idempotencyKey: actionKey.keyFor(body) });
+        actionKey.settle(null);
+        return response;
+      } catch (error) {
+        actionKey.settle(error);
+        throw error;
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+  });
+}
+
+/** GET /api/wallet/refresh/slot: fresh game balances into the cached wallet; remembers the sync time. */
+export function useRefreshBalances() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(walletEndpoints.refreshSlot),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData<Wallet>(walletQueries.summary().queryKey, (old) =>
+        old ? { ...old, slots: fresh.slots, updatedAt: fresh.updatedAt } : old,
+      );
+      storage.setLastSync(fresh.updatedAt || new Date().toISOString());
+    },
+  });
+}
+
+function useCredentialsMutation(endpoint: typeof walletEndpoints.activate | typeof walletEndpoints.resetPassword) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => call(endpoint, { params: { code } }),
+    onSuccess: (credentials: GameCredentials, code) => {
+      queryClient.setQueryData(walletQueries.credentials(code).queryKey, credentials);
+      if (endpoint === walletEndpoints.activate) void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+    },
+  });
+}
+
+/** GET /api/wallet/activate/:code: open a game account (answers its credentials). */
+export const useActivateGame = () => useCredentialsMutation(walletEndpoints.activate);
+/** GET /api/wallet/resetpassword/:code: a new game password (answers the new credentials). */
+export const useResetGamePassword = () => useCredentialsMutation(walletEndpoints.resetPassword);
+/** GET /api/wallet/account/:code: credentials of an active game account. */
+export const useGameCredentials = (code: string, isEnabled: boolean) =>
+  useQuery({ ...walletQueries.credentials(code), enabled: isEnabled });
+
+/** GET /api/autoLogin/:game/:username: a single-use launch link. */
+export const fetchLaunchLink = (game: string, username: string) =>
+  call(walletEndpoints.autoLogin, { params: { game, username } }).then((response) => response.link);

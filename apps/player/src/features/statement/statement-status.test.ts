@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { pageRange } from '../../components/ui/page-range.ts';
+import { direction, statusTone, totalPages } from './statement-status.ts';
+
+describe('statusTone (SPEC.md §4)', () => {
+  it('maps SUCCESS and FAILED, everything else is in progress', () => {
+    expect(statusTone('SUCCESS')).toBe('success');
+    expect(statusTone('FAILED')).toBe('failed');
+    for (const status of ['PENDING', 'WAITING', 'PROCESSING', '']) expect(statusTone(status)).toBe('pending');
+  });
+});
+
+describe('direction', () => {
+  it('is in for money into the wallet and out for money leaving it', () => {
+    expect(direction({ statementType: 'transfer', from: 'pg', to: 'WALLET' })).toBe('in');
+    expect(direction({ statementType: 'transfer', from: 'WALLET', to: 'pg' })).toBe('out');
+    expect(direction({ statementType: 'deposit', from: 'KBANK', to: 'WALLET' })).toBe('in');
+    expect(direction({ statementType: 'withdraw', from: 'WALLET', to: 'KBANK' })).toBe('out');
+  });
+  it('falls back to the type when neither side is the wallet', () => {
+    expect(direction({ statementType: 'bonus', from: '', to: '' })).toBe('in');
+    expect(direction({ statementType: 'withdraw', from: '', to: '' })).toBe('out');
+    expect(direction({ statementType: 'finish_bonus', from: '', to: '' })).toBe('neutral');
+  });
+});
+
+describe('statement pagination (10 per page, 3 before and 1 after)', () => {
+  it('counts pages', () => {
+    expect(totalPages(0, 10)).toBe(0);
+    expect(totalPages(10, 10)).toBe(1);
+    expect(totalPages(11, 10)).toBe(2);
+  });
+  it('shows up to 3 pages before and 1 after the current page', () => {
+    expect(pageRange(1, totalPages(95, 10))).toEqual([1, 2]);
+    expect(pageRange(6, totalPages(95, 10))).toEqual([3, 4, 5, 6, 7]);
+    expect(pageRange(10, totalPages(95, 10))).toEqual([7, 8, 9, 10]);
+    expect(pageRange(2, 2)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount, sanitizeAmountInput, validateTransfer } from './transfer-validation.ts';
+
+describe('validateTransfer (SPEC.md §5)', () => {
+  it('needs both a source and a target', () => {
+    expect(validateTransfer({ from: '', to: 'pg', amount: '100' })).toEqual({ field: 'from', issue: 'chooseBoth' });
+    expect(validateTransfer({ from: 'WALLET', to: '', amount: '100' })).toEqual({ field: 'to', issue: 'chooseBoth' });
+    expect(validateTransfer({ from: '', to: '', amount: '' })).toEqual({ field: 'from', issue: 'chooseBoth' });
+  });
+  it('refuses the same source and target', () => {
+    expect(validateTransfer({ from: 'pg', to: 'pg', amount: '100' })).toEqual({ field: 'to', issue: 'sameAccount' });
+  });
+  it('needs at least 1 baht', () => {
+    for (const amount of ['', '0', '0.99', 'abc', '-5', '1.234']) {
+      expect(validateTransfer({ from: 'WALLET', to: 'pg', amount })).toEqual({ field: 'amount', issue: 'minAmount' });
+    }
+  });
+  it('accepts a valid transfer', () => {
+    expect(validateTransfer({ from: 'WALLET', to: 'pg', amount: '1' })).toBeNull();
+    expect(validateTransfer({ from: 'pg', to: 'WALLET', amount: '1,000.50' })).toBeNull();
+  });
+  it('gives each rule its own issue', () => {
+    const issues = new Set([
+      validateTransfer({ from: '', to: 'pg', amount: '5' })?.issue,
+      validateTransfer({ from: 'pg', to: 'pg', amount: '5' })?.issue,
+      validateTransfer({ from: 'WALLET', to: 'pg', amount: '0' })?.issue,
+    ]);
+    expect(issues.size).toBe(3);
+  });
+});
+
+describe('amount input', () => {
+  it('parses digits with up to 2 decimals', () => {
+    expect(parseAmount('100')).toBe(100);
+    expect(parseAmount('1,250.5')).toBe(1250.5);
+    expect(parseAmount('1.999')).toBeNaN();
+  });
+  it('keeps typing to digits and 2 decimals', () => {
+    expect(sanitizeAmountInput('12a3.456')).toBe('123.45');
+    expect(sanitizeAmountInput('1.2.3')).toBe('1.23');
+    expect(sanitizeAmountInput('')).toBe('');
+  });
+});
