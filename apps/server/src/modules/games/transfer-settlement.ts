@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Tx } from '../../db/client.ts';
+import { withRetry } from '../../db/pg-error.ts';
+import { memberWallet, provider as providerAccount, transit } from '../ledger/account-codes.ts';
+import type { LedgerService, PostInput } from '../ledger/ledger.service.ts';
+import { findTransfer, insertTransfer, resolvePending, type GameTransfer, type TransferStatusValue } from './transfer.repository.ts';
+
+/**
+ * The ledger side of two-phase game transfers (DESIGN.md §3). Every posting's idempotency key derives from the
+ * transfer id, and every state change is a conditional update in the same database transaction as its posting,
+ * so a transfer resolves at most once whoever (request handler, reconciler, another process) gets there first.
+ *
+ *   deposit (wallet → game)   open:    wallet → transit:{game}    `transfer:{id}:hold`   (kind transfer_out)
+ *                             success: transit → provider:{game}  `transfer:{id}:settle` (kind transfer_out_settle)
+ *                             failed:  transit → wallet           `transfer:{id}:void`   (kind transfer_out_void)
+ *   withdraw (game → wallet)  open:    nothing moves
+ *                             success: provider:{game} → wallet   `transfer:{id}:settle` (kind transfer_in)
+ *                             failed:  nothing moves
+ */
+export const TRANSFER_KINDS = {
+  hold: 'transfer_out',
+  depositSettle: 'transfer_out_settle',
+  depositVoid: 'transfer_out_void',
+  withdrawSettle: 'transfer_in',
+} as const;
+
+type LedgerDeps = { db: Db; ledger: LedgerService; clock: { now(): Date } };
+export type OpenTransferInput = { memberId: number; currency: string; game: string; amount: bigint };
+export type Resolution = { kind: 'success'; providerRef: string } | { kind: 'failed'; reason: string };
+
+/** Our transfer id: 144 random bits, URL-safe, also accepted by the providers' id rules ([A-Za-z0-9_-]). */
+export function newTransferId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const posting = (t: GameTransfer, kind: string, step: string, postings: PostInput['postings']): PostInput => ({
+  kind,
+  currency: t.currency,
+  memberId: t.memberId,
+  idempotencyKey: `transfer:${t.id}:${step}`,
+  reference: t.id,
+  metadata: { transferId: t.id, game: t.game, direction: t.direction },
+  postings,
+});
+
+/** Wallet → game, phase 1: the row and the hold in one transaction (MONEY_NOT_ENOUGH leaves neither). */
+export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
+  const now = deps.clock.now();
+  const id = newTransferId();
+  return withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await insertTransfer(tx, { id, ...input, direction: 'deposit', status: 'pending', createdAt: now, updatedAt: now });
+      await deps.ledger.post(
+        posting(row, TRANSFER_KINDS.hold, 'hold', [
+          { account: memberWallet(row.memberId), amount: -row.amount },
+          { account: transit(row.game, row.memberId), amount: row.amount },
+        ]),
+        tx,
+      );
+      return row;
+    }),
+  );
+}
+
+/** Game → wallet, phase 1: only the row, written before the provider is called (a crash leaves it pending). */
+export function openWithdraw(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
+  const now = deps.clock.now();
+  return insertTransfer(deps.db, { id: newTransferId(), ...input, direction: 'withdraw', status: 'pending', createdAt: now, updatedAt: now });
+}
+
+function resolutionPostings(t: GameTransfer, resolution: Resolution): PostInput | null {
+  const wallet = memberWallet(t.memberId);
+  if (t.direction === 'deposit') {
+    return resolution.kind === 'success'
+      ? posting(t, TRANSFER_KINDS.depositSettle, 'settle', [
+          { account: transit(t.game, t.memberId), amount: -t.amount },
+          { account: providerAccount(t.game, t.memberId), amount: t.amount },
+        ])
+      : posting(t, TRANSFER_KINDS.depositVoid, 'void', [
+          { account: transit(t.game, t.memberId), amount: -t.amount },
+          { account: wallet, amount: t.amount },
+        ]);
+  }
+  return resolution.kind === 'success'
+    ? posting(t, TRANSFER_KINDS.withdrawSettle, 'settle', [
+        { account: providerAccount(t.game, t.memberId), amount: -t.amount },
+        { account: wallet, amount: t.amount },
+      ])
+    : null;
+}
+
+/**
+ * Phase 2: settle or void a pending transfer, exactly once. Returns the transfer's final status; `pending` never
+ * comes back from here, but a transfer someone else already resolved answers with that resolution.
+ */
+export async function resolveTransfer(deps: LedgerDeps, transferId: string, resolution: Resolution): Promise<TransferStatusValue> {
+  const now = deps.clock.now();
+  return withRetry(() =>
+    deps.db.transaction(async (tx: Tx) => {
+      const row = await resolvePending(tx, transferId, {
+        status: resolution.kind,
+        providerRef: resolution.kind === 'success' ? resolution.providerRef : null,
+        lastError: resolution.kind === 'failed' ? resolution.reason.slice(0, 500) : null,
+        at: now,
+      });
+      if (!row) {
+        const current = await findTransfer(tx, transferId);
+        if (!current) throw new Error(`game transfer ${transferId} does not exist`);
+        return current.status as TransferStatusValue;
+      }
+      const entry = resolutionPostings(row, resolution);
+      if (entry) await deps.ledger.post(entry, tx);
+      return row.status as TransferStatusValue;
+    }),
+  );
+}

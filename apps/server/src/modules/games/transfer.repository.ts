@@ -1,0 +1,56 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { gameTransfers } from '../../db/schema/games.ts';
+
+export type GameTransfer = typeof gameTransfers.$inferSelect;
+export type TransferStatusValue = 'pending' | 'success' | 'failed';
+
+export async function insertTransfer(db: Db | Tx, row: typeof gameTransfers.$inferInsert): Promise<GameTransfer> {
+  const [created] = await db.insert(gameTransfers).values(row).returning();
+  if (!created) throw new Error('game transfer insert returned nothing');
+  return created;
+}
+
+export async function findTransfer(db: Db | Tx, id: string): Promise<GameTransfer | undefined> {
+  const [row] = await db.select().from(gameTransfers).where(eq(gameTransfers.id, id));
+  return row;
+}
+
+/**
+ * Move a transfer out of `pending`, at most once: the conditional update is the lock. Returns the row when this
+ * call resolved it, undefined when someone else (request handler or reconciler) already had.
+ */
+export async function resolvePending(
+  tx: Tx,
+  id: string,
+  change: { status: 'success' | 'failed'; providerRef: string | null; lastError: string | null; at: Date },
+): Promise<GameTransfer | undefined> {
+  const [row] = await tx
+    .update(gameTransfers)
+    .set({ status: change.status, providerRef: change.providerRef, lastError: change.lastError, settledAt: change.at, updatedAt: change.at })
+    .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Note an unanswered call or inquiry on a transfer that stays pending. */
+export async function notePending(db: Db, id: string, error: string, at: Date, countAttempt: boolean): Promise<void> {
+  await db
+    .update(gameTransfers)
+    .set({
+      lastError: error.slice(0, 500),
+      updatedAt: at,
+      ...(countAttempt ? { attempts: sql`${gameTransfers.attempts} + 1` } : {}),
+    })
+    .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')));
+}
+
+/** Pending transfers created at or before `before`, oldest first. */
+export function listPending(db: Db, before: Date, limit: number): Promise<GameTransfer[]> {
+  return db
+    .select()
+    .from(gameTransfers)
+    .where(and(eq(gameTransfers.status, 'pending'), lte(gameTransfers.createdAt, before)))
+    .orderBy(asc(gameTransfers.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,137 @@
+import { MINOR_PER_MAJOR, TRANSFER_MIN_BAHT, WALLET_CODE } from '@wallet/contract/limits';
+import type { TransferRequest } from '@wallet/contract/wallet';
+import { AppError } from '../../errors.ts';
+import { memberWallet } from '../ledger/account-codes.ts';
+import { toMajor, toMinor } from '../ledger/money.ts';
+import type { GamesDeps } from './games-deps.ts';
+import { providerOf } from './games-deps.ts';
+import { findGameAccount, listGameAccounts, updateGameBalance, type GameAccount } from './game-accounts.repository.ts';
+import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts';
+import { notePending } from './transfer.repository.ts';
+import { openDeposit, openWithdraw, resolveTransfer } from './transfer-settlement.ts';
+
+export type TransferMember = { id: number; currency: string };
+export type LegResult = { status: 'success' | 'failed' | 'pending'; transferId: string; amount: bigint; reason?: string };
+export type TransferReply = { message: string; status: 'SUCCESS' | 'PENDING'; transferId: string };
+export type TransferAllReply = { message: string; amount: number; pending: number };
+
+const MIN_TRANSFER_MINOR = BigInt(TRANSFER_MIN_BAHT * MINOR_PER_MAJOR);
+const TRANSFER_ALL_ATTEMPTS = 3;
+
+/** POST /api/wallet/transfer and transferAll: two-phase moves between the wallet and game providers. */
+export class TransferService {
+  constructor(private readonly deps: GamesDeps) {}
+
+  async transfer(member: TransferMember, request: TransferRequest): Promise<TransferReply> {
+    const amount = toMinor(request.amount);
+    if (amount < MIN_TRANSFER_MINOR) throw new AppError('TRANSFER_MINIMUM');
+    if (request.from === request.to) throw new AppError('KEY_INVALID');
+    // check both sides before anything moves
+    const from = request.from === WALLET_CODE ? null : await this.activeAccount(member.id, request.from);
+    const to = request.to === WALLET_CODE ? null : await this.activeAccount(member.id, request.to);
+
+    let leg: LegResult;
+    if (!from && to) leg = await this.deposit(member, to, amount);
+    else if (from && !to) leg = await this.withdraw(member, from, amount);
+    else if (from && to) {
+      // game → game: out of one into the wallet, then into the other; each leg is its own two-phase transfer
+      leg = await this.withdraw(member, from, amount);
+      if (leg.status === 'success') leg = await this.deposit(member, to, amount);
+    } else throw new AppError('KEY_INVALID');
+    return replyOf(leg);
+  }
+
+  /** Move every other balance into `to` (the wallet, or a game via the wallet). */
+  async transferAll(member: TransferMember, to: string): Promise<TransferAllReply> {
+    const target = to === WALLET_CODE ? null : await this.activeAccount(member.id, to);
+    const accounts = (await listGameAccounts(this.deps.db, member.id)).filter((a) => a.game !== target?.game);
+    const collected = await Promise.all(accounts.map((a) => this.collect(member, a)));
+    let pending = collected.filter((c) => c?.status === 'pending').length;
+    const gathered = collected.reduce((sum, c) => sum + (c?.status === 'success' ? c.amount : 0n), 0n);
+    if (!target) return { message: 'SUCCESS', amount: toMajor(gathered), pending };
+
+    for (let attempt = 1; attempt <= TRANSFER_ALL_ATTEMPTS; attempt++) {
+      const balance = await this.deps.ledger.balance(memberWallet(member.id), member.currency);
+      if (balance <= 0n) return { message: 'SUCCESS', amount: 0, pending };
+      let leg: LegResult;
+      try {
+        leg = await this.deposit(member, target, balance);
+      } catch (err) {
+        // another debit took part of the wallet between the read and the hold: read again
+        if (err instanceof AppError && err.code === 'MONEY_NOT_ENOUGH' && attempt < TRANSFER_ALL_ATTEMPTS) continue;
+        throw err;
+      }
+      if (leg.status === 'failed') throw new AppError('TRANSFER_FAIL');
+      if (leg.status === 'pending') pending += 1;
+      return { message: 'SUCCESS', amount: leg.status === 'success' ? toMajor(balance) : 0, pending };
+    }
+    throw new AppError('MONEY_NOT_ENOUGH');
+  }
+
+  /** Wallet → game: hold, call with our id, then settle / void / stay pending. */
+  async deposit(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    const provider = providerOf(this.deps, account.game);
+    const transfer = await openDeposit(this.deps, { memberId: member.id, currency: member.currency, game: account.game, amount });
+    const result = await callWithSameId(
+      () => provider.deposit(account.username, amount, transfer.id),
+      this.deps.timing.callAttempts,
+    );
+    return this.finish(transfer.id, account, amount, result);
+  }
+
+  /** Game → wallet: the row first, then the provider; the wallet is credited only once the provider confirms. */
+  async withdraw(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    const provider = providerOf(this.deps, account.game);
+    const transfer = await openWithdraw(this.deps, { memberId: member.id, currency: member.currency, game: account.game, amount });
+    const result = await callWithSameId(
+      () => provider.withdraw(account.username, amount, transfer.id),
+      this.deps.timing.callAttempts,
+    );
+    return this.finish(transfer.id, account, amount, result);
+  }
+
+  private async finish(
+    transferId: string,
+    account: GameAccount,
+    amount: bigint,
+    result: Awaited<ReturnType<typeof callWithSameId>>,
+  ): Promise<LegResult> {
+    if (result.kind === 'unknown') {
+      this.deps.log.warn({ transferId, game: account.game, error: result.error }, 'game transfer left pending: provider answer unknown');
+      await notePending(this.deps.db, transferId, result.error, this.deps.clock.now(), false);
+      return { status: 'pending', transferId, amount };
+    }
+    const status = await resolveTransfer(
+      this.deps,
+      transferId,
+      result.kind === 'ok' ? { kind: 'success', providerRef: result.providerRef } : { kind: 'failed', reason: result.reason },
+    );
+    if (result.kind === 'ok') {
+      await updateGameBalance(this.deps.db, account.id, result.balanceAfter, this.deps.clock.now()).catch(() => undefined);
+    }
+    return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
+  }
+
+  /** Refresh one game's balance from its provider and withdraw all of it; skipped when the balance is unknown or 0. */
+  private async collect(member: TransferMember, account: GameAccount): Promise<LegResult | null> {
+    const provider = providerOf(this.deps, account.game);
+    const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
+    if (balance === undefined) return null;
+    await updateGameBalance(this.deps.db, account.id, balance, this.deps.clock.now());
+    if (balance <= 0n) return null;
+    return this.withdraw(member, account, balance);
+  }
+
+  private async activeAccount(memberId: number, game: string): Promise<GameAccount> {
+    providerOf(this.deps, game);
+    const account = await findGameAccount(this.deps.db, memberId, game);
+    if (!account) throw new AppError('SLOT_NO_ACCOUNT');
+    return account;
+  }
+}
+
+function replyOf(leg: LegResult): TransferReply {
+  if (leg.status === 'success') return { message: 'SUCCESS', status: 'SUCCESS', transferId: leg.transferId };
+  if (leg.status === 'pending') return { message: 'TRANSFER_PENDING', status: 'PENDING', transferId: leg.transferId };
+  throw new AppError(leg.reason && isInsufficient(leg.reason) ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL');
+}

@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import type { Profile } from '@wallet/contract/account';
+import type { SlotAccount, Wallet } from '@wallet/contract/wallet';
+import { banks, members } from '../../db/schema/core.ts';
+import { AppError } from '../../errors.ts';
+import { memberInvite, memberWallet } from '../ledger/account-codes.ts';
+import { toMajor } from '../ledger/money.ts';
+import type { GamesDeps } from './games-deps.ts';
+import { listGameAccounts, updateGameBalance, type GameAccount } from './game-accounts.repository.ts';
+import { withTimeout } from './provider-call.ts';
+
+/** GET /api/wallet (a few indexed reads, no provider call) and GET /api/wallet/refresh/slot (asks the providers). */
+export class WalletService {
+  constructor(private readonly deps: GamesDeps) {}
+
+  /** `currency` is the session's (a member's currency never changes), so the three reads run at once. */
+  async wallet(memberId: number, currency: string): Promise<Wallet> {
+    const [member, accounts, balances] = await Promise.all([
+      this.member(memberId),
+      listGameAccounts(this.deps.db, memberId),
+      this.deps.ledger.balances([memberWallet(memberId), memberInvite(memberId)], currency),
+    ]);
+    const profile: Profile = {
+      _id: String(member.id),
+      name: member.name,
+      username: member.username,
+      createdAt: member.createdAt.toISOString(),
+      coin: member.coin,
+      currency: member.currency,
+      bankCode: member.bankCode,
+      bankAccountName: member.bankAccountName,
+      bankAccountNo: member.bankAccountNo,
+      bank: { nameTH: member.bankNameTH ?? '' },
+    };
+    return {
+      profile,
+      bankAccount: {
+        bankCode: member.bankCode,
+        bankAccountName: member.bankAccountName,
+        bankAccountNo: member.bankAccountNo,
+        bank: { nameTH: member.bankNameTH ?? '' },
+      },
+      wallet: { amount: toMajor(balances.get(memberWallet(memberId)) ?? 0n), currency: member.currency },
+      // invitee counts come with the referral module; until then 0
+      invite: { amount: toMajor(balances.get(memberInvite(memberId)) ?? 0n), success: 0, fail: 0 },
+      slots: this.slots(accounts),
+      updatedAt: this.updatedAt(accounts),
+    };
+  }
+
+  /** Ask every active game's provider for its balance, in parallel; a silent or failing one keeps its last value. */
+  async refresh(memberId: number): Promise<{ slots: SlotAccount[]; updatedAt: string }> {
+    const accounts = await listGameAccounts(this.deps.db, memberId);
+    const refreshed = await Promise.all(
+      accounts.map(async (account) => {
+        const provider = this.deps.providers.get(account.game);
+        if (!provider) return account;
+        const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
+        if (balance === undefined) return account;
+        const at = this.deps.clock.now();
+        await updateGameBalance(this.deps.db, account.id, balance, at);
+        return { ...account, balance, balanceUpdatedAt: at };
+      }),
+    );
+    return { slots: this.slots(refreshed), updatedAt: this.updatedAt(refreshed) };
+  }
+
+  /** One entry per catalogue game, in catalogue order. */
+  private slots(accounts: GameAccount[]): SlotAccount[] {
+    const byGame = new Map(accounts.map((a) => [a.game, a]));
+    return this.deps.catalogue.map((game) => {
+      const account = byGame.get(game.code);
+      return {
+        code: game.code,
+        name: game.name,
+        category: game.category,
+        logo: game.logo,
+        background: game.background,
+        isActive: account !== undefined,
+        amount: account ? toMajor(account.balance) : 0,
+        ftWalletSlot: game.ftWalletSlot,
+        // launching goes through GET /api/autoLogin (one-time link); no standing web or app links
+        web: null,
+        android: null,
+        ios: null,
+      };
+    });
+  }
+
+  /** The latest balance refresh of any game account; now when none was ever refreshed. */
+  private updatedAt(accounts: GameAccount[]): string {
+    const times = accounts.map((a) => a.balanceUpdatedAt?.getTime() ?? 0).filter((t) => t > 0);
+    return new Date(times.length > 0 ? Math.max(...times) : this.deps.clock.now().getTime()).toISOString();
+  }
+
+  private async member(memberId: number) {
+    const [row] = await this.deps.db
+      .select({
+        id: members.id,
+        name: members.name,
+        username: members.username,
+        createdAt: members.createdAt,
+        coin: members.coin,
+        currency: members.currency,
+        bankCode: members.bankCode,
+        bankAccountName: members.bankAccountName,
+        bankAccountNo: members.bankAccountNo,
+        bankNameTH: banks.nameTH,
+      })
+      .from(members)
+      .leftJoin(banks, eq(banks.code, members.bankCode))
+      .where(eq(members.id, memberId));
+    if (!row) throw new AppError('invalid-token');
+    return row;
+  }
+}

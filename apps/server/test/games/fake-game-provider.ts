@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ProviderRejectedError,
+  ProviderUnknownError,
+  type BetRecord,
+  type GameProvider,
+  type TransferOutcome,
+  type TransferStatus,
+} from '../../src/providers/games/game-provider.ts';
+
+type Op = 'createPlayer' | 'changePassword' | 'deposit' | 'withdraw' | 'balance' | 'transferStatus' | 'launch';
+/** fail: definite refusal; timeout: nothing applied, no answer; success-then-timeout: applied, no answer; unknown: status not known */
+type FaultMode = 'fail' | 'timeout' | 'success-then-timeout' | 'unknown';
+type Fault = { ops: Op[]; mode: FaultMode; remaining: number };
+type Applied = { direction: 'deposit' | 'withdraw'; username: string; amount: bigint; refId: string; balanceAfter: bigint };
+
+/**
+ * A scripted in-memory provider (reliability.md "scripted mock"): idempotent by transfer id like a real one,
+ * with a request log and fault switches. Used until the HTTP sandbox helper is available, and for
+ * crash simulations that need to apply a transfer without our server seeing the answer.
+ */
+export class FakeGameProvider implements GameProvider {
+  readonly players = new Map<string, { password: string; balance: bigint }>();
+  readonly transfers = new Map<string, Applied>();
+  readonly log: Array<{ op: Op; transferId?: string; username?: string }> = [];
+  private faults: Fault[] = [];
+
+  constructor(readonly game: string) {}
+
+  fault(mode: FaultMode, ops: Op[] = ['deposit', 'withdraw'], times = 1): void {
+    this.faults.push({ ops, mode, remaining: times });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  private take(op: Op): FaultMode | undefined {
+    const fault = this.faults.find((f) => f.ops.includes(op) && f.remaining > 0);
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    return fault.mode;
+  }
+
+  async createPlayer(username: string, password: string): Promise<void> {
+    this.log.push({ op: 'createPlayer', username });
+    const fault = this.take('createPlayer');
+    if (fault === 'fail') throw new ProviderRejectedError('refused');
+    if (fault) throw new ProviderUnknownError('timeout');
+    if (this.players.has(username)) throw new ProviderRejectedError('PLAYER_EXISTS');
+    this.players.set(username, { password, balance: 0n });
+  }
+
+  async changePassword(username: string, password: string): Promise<void> {
+    this.log.push({ op: 'changePassword', username });
+    const fault = this.take('changePassword');
+    if (fault === 'fail') throw new ProviderRejectedError('refused');
+    if (fault) throw new ProviderUnknownError('timeout');
+    const player = this.players.get(username);
+    if (!player) throw new ProviderRejectedError('PLAYER_NOT_FOUND');
+    player.password = password;
+  }
+
+  deposit(username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
+    return this.transfer('deposit', username, amount, transferId);
+  }
+
+  withdraw(username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
+    return this.transfer('withdraw', username, amount, transferId);
+  }
+
+  /** Apply once per id; a repeat answers the first result (what a real provider promises). */
+  apply(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): TransferOutcome {
+    const existing = this.transfers.get(transferId);
+    if (existing) return { kind: 'ok', providerRef: existing.refId, balanceAfter: existing.balanceAfter };
+    const player = this.players.get(username);
+    if (!player) return { kind: 'failed', reason: 'PLAYER_NOT_FOUND' };
+    if (direction === 'withdraw' && player.balance < amount) return { kind: 'failed', reason: 'INSUFFICIENT_BALANCE' };
+    player.balance += direction === 'deposit' ? amount : -amount;
+    const record = { direction, username, amount, refId: `REF${randomBytes(6).toString('hex')}`, balanceAfter: player.balance };
+    this.transfers.set(transferId, record);
+    return { kind: 'ok', providerRef: record.refId, balanceAfter: record.balanceAfter };
+  }
+
+  private async transfer(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
+    this.log.push({ op: direction, transferId, username });
+    const fault = this.take(direction);
+    if (fault === 'fail' && !this.transfers.has(transferId)) return { kind: 'failed', reason: 'TRANSFER_REJECTED' };
+    if (fault === 'timeout' || fault === 'unknown') throw new ProviderUnknownError('timeout');
+    const outcome = this.apply(direction, username, amount, transferId);
+    if (fault === 'success-then-timeout') throw new ProviderUnknownError('timeout after applying');
+    return outcome;
+  }
+
+  async balance(username: string): Promise<bigint> {
+    this.log.push({ op: 'balance', username });
+    if (this.take('balance')) throw new ProviderUnknownError('timeout');
+    const player = this.players.get(username);
+    if (!player) throw new ProviderRejectedError('PLAYER_NOT_FOUND');
+    return player.balance;
+  }
+
+  async transferStatus(transferId: string): Promise<TransferStatus> {
+    this.log.push({ op: 'transferStatus', transferId });
+    if (this.take('transferStatus')) return { kind: 'unknown' };
+    const t = this.transfers.get(transferId);
+    return t ? { kind: 'success', providerRef: t.refId, direction: t.direction, amount: t.amount } : { kind: 'not_found' };
+  }
+
+  async launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string> {
+    this.log.push({ op: 'launch', username });
+    if (!this.players.has(username)) throw new ProviderRejectedError('PLAYER_NOT_FOUND');
+    return `https://fake.example/${this.game}/play?u=${username}&m=${options.mobile ? 1 : 0}&exit=${encodeURIComponent(options.exitUrl)}`;
+  }
+
+  async betHistory(): Promise<BetRecord[]> {
+    return [];
+  }
+}
