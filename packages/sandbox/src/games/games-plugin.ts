@@ -53,8 +53,9 @@ import { providerRoutes } from './provider-routes.ts';
 export type GamesPluginOptions = {
   /** the shared secret requests are signed with */
   secret: string;
-  /** origin the demo game is reached at (launch URLs), e.g. http://localhost:3000 */
-  publicUrl: string;
+  /** origin the demo game is reached at (launch URLs), e.g. http://localhost:3000; a function is read per
+   *  launch (for a server listening on port 0) */
+  publicUrl: string | (() => string);
   store?: GameSandboxStore;
   /** how long timeout faults hold an answer when the fault gives no latencyMs (default 30 s) */
   holdMs?: number;
@@ -81,7 +82,8 @@ export const gamesPlugin: FastifyPluginAsync<GamesPluginOptions> = async (app, o
     return reply.status(500).send({ status: 'ERROR', code: 'INTERNAL', message: 'internal error' });
   });
 
-  const playBaseUrl = `${options.publicUrl.replace(/\/$/, '')}${app.prefix}`;
+  const { publicUrl } = options;
+  const playBaseUrl = () => `${(typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/$/, '')}${app.prefix}`;
   await app.register(controlRoutes, { store });
   await app.register(playRoutes, { store });
   await app.register(providerRoutes, { store, secret: options.secret, playBaseUrl, holdMs: options.holdMs ?? DEFAULT_HOLD_MS, holds });

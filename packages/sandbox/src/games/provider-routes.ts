@@ -10,7 +10,7 @@ export type ProviderRoutesOptions = {
   store: GameSandboxStore;
   secret: string;
   /** origin + prefix the launch URLs point at, e.g. http://localhost:3000/sandbox/games */
-  playBaseUrl: string;
+  playBaseUrl: () => string;
   holdMs: number;
   /** releases every held answer when the server closes */
   holds: Set<() => void>;
@@ -183,7 +183,7 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
     const body = parseJson(z.object({ mobile: z.boolean(), exitUrl: z.url({ protocol: /^https?$/ }) }), request.body);
     return run(request, reply, 'launch', { username }, () => {
       const token = store.issueLaunchToken(game, username, body);
-      return { status: 'SUCCESS', url: `${opts.playBaseUrl}/play?token=${token}` };
+      return { status: 'SUCCESS', url: `${opts.playBaseUrl()}/play?token=${token}` };
     });
   });
 
