@@ -13,6 +13,7 @@ declare module 'fastify' {
   }
 }
 import type { Handlers, RouteContext } from './handlers.ts';
+import { IdempotencyStore, runIdempotent } from './idempotency.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,6 +27,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('member', null);
   const unimplemented: string[] = [];
+  const idempotency = new IdempotencyStore(ctx.db, ctx.clock);
   for (const { id, endpoint } of listEndpoints()) {
     const handler = handlers[id] as ((c: RouteContext<typeof id>) => Promise<unknown>) | undefined;
     if (!handler) unimplemented.push(`${endpoint.method} ${endpoint.path}`);
@@ -54,13 +56,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
       handler: async (request, reply) => {
         const member = request.member;
         if (!handler) throw new AppError('NOT_IMPLEMENTED');
-        return handler({
-          params: request.params as never,
-          body: request.body as never,
-          member,
-          request,
-          reply,
-        });
+        const run = () => handler({ params: request.params as never, body: request.body as never, member, request, reply });
+        if (!endpoint.movesMoney) return run();
+        // at most once per (member, Idempotency-Key): replays, 409 while in flight, 422 on a different body
+        const call = { store: idempotency, request, reply, endpointId: id, endpoint, memberId: member?.id ?? null, log: request.log };
+        return runIdempotent(call, run);
       },
     });
   }

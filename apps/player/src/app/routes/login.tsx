@@ -1,3 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { LoginForm } from '../../features/auth/login-form.tsx';
+import { BrandLogo } from '../../features/site/brand-logo.tsx';
+import { LanguageSwitcher } from '../../features/site/language-switcher.tsx';
+
+/** /login: phone, password, remember me, language switcher and a link to register (SPEC.md §2). */
 export function Component() {
-  return <main data-route="login" />;
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  return (
+    <main data-route="login" className="mx-auto flex w-full max-w-md flex-col gap-8 px-5 pt-4 pb-8">
+      <div className="flex justify-end">
+        <LanguageSwitcher />
+      </div>
+      <header className="flex flex-col items-center gap-3 text-center">
+        <BrandLogo size="lg" />
+        <p className="text-sm text-muted">{t('login.subtitle')}</p>
+      </header>
+      <section className="flex flex-col gap-5 rounded-[var(--radius-card)] bg-gradient-to-b from-surface to-bg-raised p-5 shadow-card ring-1 ring-line">
+        <h1 className="text-xl font-bold tracking-tight text-fg">{t('login.title')}</h1>
+        <LoginForm onSuccess={() => void navigate(paths.home, { replace: true })} />
+      </section>
+      <p className="text-center text-sm text-muted">
+        {t('login.noAccount')}{' '}
+        <Link to={paths.register.path} className="inline-flex min-h-11 items-center px-1 font-semibold text-primary hover:underline" data-testid="register-link">
+          {t('login.registerLink')}
+        </Link>
+      </p>
+    </main>
+  );
 }

@@ -1,3 +1,28 @@
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { IS_LAO_VARIANT } from '../../config/build-flags.ts';
+import { paths } from '../../config/paths.ts';
+import { RegisterWizard } from '../../features/auth/register-wizard/register-wizard.tsx';
+import { storage } from '../../lib/storage.ts';
+
+/** /register?code=…: the four-step wizard; the inviter code is pre-filled from ?code= and remembered. */
 export function Component() {
-  return <main data-route="register" />;
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [inviteCode] = useState(() => {
+    const fromLink = searchParams.get('code')?.trim();
+    if (fromLink) storage.setInviterCode(fromLink);
+    return fromLink || storage.getInviterCode() || '';
+  });
+  const handleRegistered = useCallback(() => void navigate(paths.login, { replace: true }), [navigate]);
+  return (
+    <main data-route="register" className="mx-auto flex w-full max-w-md flex-col px-5 pt-4 pb-8">
+      <RegisterWizard
+        inviteCode={inviteCode}
+        isLaoVariant={IS_LAO_VARIANT}
+        onExit={() => void navigate(paths.login)}
+        onRegistered={handleRegistered}
+      />
+    </main>
+  );
 }

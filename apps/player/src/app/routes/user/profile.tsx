@@ -1,3 +1,39 @@
+import { useState } from 'react';
+import { useProfile } from '../../../api/account.ts';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { BankAccountNameDialog } from '../../../features/profile/bank-account-name-dialog.tsx';
+import { ChangePasswordDialog } from '../../../features/profile/change-password-dialog.tsx';
+import { ProfileDetails } from '../../../features/profile/profile-details.tsx';
+import { needsEnglishBankName } from '../../../features/profile/profile-rules.ts';
+
+/** /user/profile (SPEC.md §2). A load failure hides the overlay and shows nothing (SPEC.md §8). */
 export function Component() {
-  return <main data-route="user/profile" />;
+  const profile = useProfile();
+  const [isPasswordOpen, setIsPasswordOpen] = useState(false);
+  // the English-name prompt opens by itself once per visit when the account needs it
+  const [bankNamePrompt, setBankNamePrompt] = useState<'pending' | 'open' | 'closed'>('pending');
+  const data = profile.data;
+  if (data && bankNamePrompt === 'pending' && needsEnglishBankName(data)) setBankNamePrompt('open');
+
+  return (
+    <main data-route="user/profile" className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 pt-4 pb-28">
+      <LoadingOverlay isLoading={profile.isPending} />
+      {data && (
+        <>
+          <ProfileDetails
+            profile={data}
+            onChangePassword={() => setIsPasswordOpen(true)}
+            onEditBankName={() => setBankNamePrompt('open')}
+          />
+          <ChangePasswordDialog open={isPasswordOpen} onOpenChange={setIsPasswordOpen} />
+          <BankAccountNameDialog
+            open={bankNamePrompt === 'open'}
+            onOpenChange={(open) => setBankNamePrompt(open ? 'open' : 'closed')}
+            bankCode={data.bankCode}
+            currentName={data.bankAccountName}
+          />
+        </>
+      )}
+    </main>
+  );
 }

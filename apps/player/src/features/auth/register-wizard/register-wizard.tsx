@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
+import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { useOtpSend, useRegister, useValidateRegistration } from '../../../api/account.ts';
+import { useRegisterOtp } from '../../../api/lookup.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { presentError } from '../../../lib/present-error.ts';
+import { BankStep, type BankStepValues } from './bank-step.tsx';
+import { OtpStep, type OtpState } from './otp-step.tsx';
+import { PhoneStep } from './phone-step.tsx';
+import { ProfileStep } from './profile-step.tsx';
+import { RegisterSuccess } from './register-success.tsx';
+import {
+  OTP_ALREADY_VERIFIED,
+  previousStep,
+  stepAfterOtpSend,
+  stepAfterPhone,
+  stepsFor,
+  toBankAccountName,
+  type ProfileValues,
+  type RegisterStep,
+} from './register-rules.ts';
+import { StepIndicator } from './step-indicator.tsx';
+
+export type RegisterWizardProps = {
+  /** inviter code from ?code= or remembered locally */
+  inviteCode: string;
+  isLaoVariant: boolean;
+  /** back from step 1 */
+  onExit: () => void;
+  /** called REGISTER_REDIRECT_MS after a successful registration (the route goes to /login) */
+  onRegistered: () => void;
+};
+
+/** The four-step registration of SPEC.md §2 / §4 / §5. Server errors show as a 4 s toast. */
+export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered }: RegisterWizardProps) {
+  const { t } = useTranslation('auth');
+  const otpSetting = useRegisterOtp();
+  // a failed lookup counts as "on": the server decides, and answers OTP_VERIFIED when nothing is needed
+  const isOtpOn = otpSetting.data ?? otpSetting.isError;
+  const otpSend = useOtpSend();
+  const validate = useValidateRegistration();
+  const register = useRegister();
+
+  const [step, setStep] = useState<RegisterStep>('phone');
+  const [phone, setPhone] = useState('');
+  const [otp, setOtp] = useState<OtpState | null>(null);
+  const [isOtpVerified, setIsOtpVerified] = useState(false);
+  const [profile, setProfile] = useState<ProfileValues>({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode });
+  const [isDone, setIsDone] = useState(false);
+
+  useEffect(() => {
+    if (!isDone) return;
+    const timer = setTimeout(onRegistered, REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [isDone, onRegistered]);
+
+  const sendOtp = (phoneNumber: string) =>
+    otpSend.mutate(phoneNumber, {
+      onSuccess: (result) => {
+        const next = stepAfterOtpSend(result.code);
+        if (next === 'otp') setOtp({ otpRef: result.otpRef, otpToken: result.otpToken, sentAt: Date.now() });
+        else setIsOtpVerified(true);
+        setStep(next);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === OTP_ALREADY_VERIFIED) {
+          setIsOtpVerified(true);
+          setStep('profile');
+        } else presentError(err, { as: 'toast' });
+      },
+    });
+
+  const handlePhone = (value: string) => {
+    const isSamePhone = value === phone;
+    if (!isSamePhone) {
+      setOtp(null);
+      setIsOtpVerified(false);
+    }
+    setPhone(value);
+    if (stepAfterPhone(isOtpOn) === 'profile' || (isSamePhone && isOtpVerified)) setStep('profile');
+    // back from step 2 with the same number: the code already sent is still good
+    else if (isSamePhone && otp) setStep('otp');
+    else sendOtp(value);
+  };
+
+  const handleProfile = (values: ProfileValues) => {
+    setProfile(values);
+    validate.mutate(
+      { name: values.name.trim(), username: phone, password: values.password, sourceCode: values.sourceCode, inviteCode: values.inviteCode },
+      { onSuccess: () => setStep('bank'), onError: (err) => presentError(err, { as: 'toast' }) },
+    );
+  };
+
+  const handleBank = async (values: BankStepValues) => {
+    const body = {
+      name: profile.name.trim(),
+      username: phone,
+      password: profile.password,
+      sourceCode: profile.sourceCode,
+      inviteCode: profile.inviteCode,
+      bankCode: values.bankCode,
+      bankAccountName: toBankAccountName(values.firstName, values.lastName),
+      bankAccountNo: values.bankAccountNo,
+      ...(values.currency ? { currency: values.currency } : {}),
+    };
+    try {
+      await validate.mutateAsync(body);
+      await register.mutateAsync(body);
+      toast.success(t('register.success.title'));
+      setIsDone(true);
+    } catch (err) {
+      presentError(err, { as: 'toast' });
+    }
+  };
+
+  const handleBack = () => {
+    const previous = previousStep(step, isOtpOn);
+    if (!previous) onExit();
+    else setStep(previous === 'otp' && (isOtpVerified || !otp) ? 'phone' : previous);
+  };
+
+  if (isDone) return <RegisterSuccess />;
+
+  const steps = stepsFor(isOtpOn);
+  return (
+    <div className="flex flex-col gap-6" data-testid="register-wizard" data-step={step}>
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="sm" onClick={handleBack} aria-label={t('register.back')} data-testid="register-back" className="-ml-3">
+          <Icon name="chevron-left" className="size-6" />
+        </Button>
+        <h1 className="text-lg font-bold text-fg">{t('register.title')}</h1>
+        <span className="ml-auto text-sm text-subtle tabular-nums">
+          {t('register.stepOf', { current: steps.indexOf(step) + 1, total: steps.length })}
+        </span>
+      </div>
+      <StepIndicator steps={steps} current={step} />
+      <section className="rounded-[var(--radius-card)] bg-gradient-to-b from-surface to-bg-raised p-5 shadow-card ring-1 ring-line">
+        {step === 'phone' && (
+          <PhoneStep
+            defaultPhone={phone}
+            isLaoVariant={isLaoVariant}
+            isBusy={otpSend.isPending || otpSetting.isPending}
+            onSubmit={handlePhone}
+          />
+        )}
+        {step === 'otp' && otp && (
+          <OtpStep
+            phone={phone}
+            otp={otp}
+            isResending={otpSend.isPending}
+            onResend={() => sendOtp(phone)}
+            onVerified={() => {
+              setIsOtpVerified(true);
+              setStep('profile');
+            }}
+          />
+        )}
+        {step === 'profile' && <ProfileStep defaultValues={profile} isBusy={validate.isPending} onSubmit={handleProfile} />}
+        {step === 'bank' && (
+          <BankStep isLaoVariant={isLaoVariant} isBusy={validate.isPending || register.isPending} onSubmit={(values) => void handleBank(values)} />
+        )}
+      </section>
+    </div>
+  );
+}

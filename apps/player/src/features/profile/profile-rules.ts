@@ -1,0 +1,25 @@
+import { ENGLISH_NAME_BANKS, ENGLISH_NAME_PATTERN } from '@wallet/contract/limits';
+import type { Profile } from '@wallet/contract/account';
+
+/** SPEC.md §5: KTB, TMB and BBL accounts whose name has non-English characters are asked for the English name. */
+export const needsEnglishBankName = (profile: Pick<Profile, 'bankCode' | 'bankAccountName'>): boolean =>
+  (ENGLISH_NAME_BANKS as readonly string[]).includes(profile.bankCode) && !ENGLISH_NAME_PATTERN.test(profile.bankAccountName.trim());
+
+/** The English bank account name: required, letters A–Z and spaces only. Returns a `profile` key or null. */
+export function validateEnglishName(name: string): string | null {
+  if (!name.trim()) return 'bankName.required';
+  if (!ENGLISH_NAME_PATTERN.test(name.trim())) return 'bankName.englishOnly';
+  return null;
+}
+
+export type ChangePasswordValues = { oldPassword: string; newPassword: string; confirmPassword: string };
+
+/**
+ * 'silent' when a field is empty (the form does nothing), 'notEqual' when the new password and its
+ * confirmation differ, 'ok' otherwise. No length rule (SPEC.md §5).
+ */
+export function checkChangePassword(values: ChangePasswordValues): 'silent' | 'notEqual' | 'ok' {
+  if (!values.oldPassword || !values.newPassword || !values.confirmPassword) return 'silent';
+  if (values.newPassword !== values.confirmPassword) return 'notEqual';
+  return 'ok';
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AGREEMENT_DELAY_MS } from '@wallet/contract/limits';
+import { Button } from '../../components/ui/button.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAgreements } from '../../api/lookup.ts';
+import { storage } from '../../lib/storage.ts';
+import { HtmlContent } from './html-content.tsx';
+
+export type AgreementModalProps = {
+  /** the signed-in member's profile id; acceptance is remembered per member (storage.acceptAgreement) */
+  memberId: string | undefined;
+  /**
+   * Controlled mode: pass `open` and `onOpenChange`. Without `open` the modal opens by itself
+   * AGREEMENT_DELAY_MS (1.5 s) after mount unless this member already accepted (SPEC.md §2 Home).
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** after the accept button (acceptance already stored) */
+  onSuccess?: () => void;
+};
+
+/** The agreements of GET /api/lookup/agreements (sanitized HTML) with an accept button. */
+export function AgreementModal({ memberId, open, onOpenChange, onSuccess }: AgreementModalProps) {
+  const { t } = useTranslation('content');
+  const isControlled = open !== undefined;
+  const [isAutoOpen, setIsAutoOpen] = useState(false);
+  const isOpen = isControlled ? open : isAutoOpen;
+  const agreements = useAgreements(isOpen);
+
+  useEffect(() => {
+    if (isControlled || !memberId || storage.hasAcceptedAgreement(memberId)) return;
+    const timer = setTimeout(() => setIsAutoOpen(true), AGREEMENT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isControlled, memberId]);
+
+  const setOpen = (next: boolean) => {
+    if (!isControlled) setIsAutoOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const handleAccept = () => {
+    if (memberId) storage.acceptAgreement(memberId);
+    setOpen(false);
+    onSuccess?.();
+  };
+
+  return (
+    <Modal
+      open={isOpen}
+      onOpenChange={setOpen}
+      title={t('agreement.title')}
+      description={t('agreement.description')}
+      footer={
+        <Button size="lg" isBlock onClick={handleAccept} disabled={!agreements.data} data-testid="agreement-accept">
+          {t('agreement.accept')}
+        </Button>
+      }
+    >
+      <div data-testid="agreement-modal" className="flex flex-col gap-3">
+        {agreements.isPending && (
+          <div className="flex justify-center py-10 text-primary">
+            <Spinner size="lg" />
+          </div>
+        )}
+        {agreements.isError && <p className="py-6 text-center text-sm text-muted">{t('agreement.loadFailed')}</p>}
+        {agreements.data?.map((html, index) => (
+          <HtmlContent key={index} html={html} />
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+/** The five how-to topics of SPEC.md §2, in display order; files live in public/videos/{code}.mp4. */
+export const HOWTO_VIDEO_CODES = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'] as const;
+export type HowtoVideoCode = (typeof HOWTO_VIDEO_CODES)[number];
+
+export type HowtoVideo = { code: string; url: string };
+
+export const DEFAULT_HOWTO_VIDEOS: HowtoVideo[] = HOWTO_VIDEO_CODES.map((code) => ({ code, url: `/videos/${code}.mp4` }));
+
+/** The poster frame the video script writes beside each clip. */
+export const posterFor = (url: string): string => url.replace(/\.mp4$/i, '.jpg');

@@ -1,0 +1,241 @@
+import { IDEMPOTENCY_HEADER } from '@wallet/contract/limits';
+import type { Endpoint } from '@wallet/contract/endpoint';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { AppError } from '../errors.ts';
+import type { ModuleFactory } from './handlers.ts';
+
+/**
+ * HTTP idempotency for money-moving endpoints (DESIGN.md §3; Stripe and the IETF Idempotency-Key draft,
+ * reliability.md §1; docs/decisions/0007-http-idempotency.md).
+ *
+ * The `Idempotency-Key` header is optional (the original clients never send it). With one, per member:
+ *  - the first request claims the key (`in_progress`) and runs; its answer is stored unless it is a 5xx;
+ *  - a repeat with the same method, path and body replays the stored status and body (`idempotent-replayed: true`);
+ *  - a repeat while the first still runs answers 409 IDEMPOTENCY_IN_PROGRESS;
+ *  - the same key with another request answers 422 KEY_INVALID;
+ *  - after 24 hours (app clock) a key counts as new.
+ */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+export const REPLAYED_HEADER = 'idempotent-replayed';
+const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
+/** 1-255 printable ASCII characters (Stripe's limit) */
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+
+type Claim = { id: number; createdAt: Date };
+type Stored = { status: number; body: unknown };
+
+/** The validated key of a request, or null when none was sent; a malformed one is KEY_INVALID. */
+export function readIdempotencyKey(request: FastifyRequest): string | null {
+  const value = request.headers[HEADER];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw new AppError('KEY_INVALID');
+  return value;
+}
+
+/** JSON with object keys sorted at every depth, so equal bodies hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+}
+
+type Scope = { memberId: number; key: string; endpointId: string; hash: string };
+
+/** The `idempotency_keys` table: claim, complete, release. */
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Claim the key, or learn what the earlier request with it produced (throws 409 / 422). */
+  async claim(scope: Scope): Promise<{ claim: Claim } | { replay: Stored }> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = this.clock.now();
+      const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+      // a new key inserts; an expired one is taken over in the same statement; a live one returns nothing
+      const [claimed] = await this.db
+        .insert(idempotencyKeys)
+        .values({
+          memberId: scope.memberId,
+          key: scope.key,
+          endpoint: scope.endpointId,
+          requestHash: scope.hash,
+          status: 'in_progress',
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.memberId, idempotencyKeys.key],
+          set: {
+            endpoint: scope.endpointId,
+            requestHash: scope.hash,
+            status: 'in_progress',
+            responseStatus: null,
+            responseBody: null,
+            createdAt: now,
+            completedAt: null,
+          },
+          setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
+        })
+        .returning({ id: idempotencyKeys.id });
+      if (claimed) return { claim: { id: claimed.id, createdAt: now } };
+
+      const [existing] = await this.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.memberId, scope.memberId), eq(idempotencyKeys.key, scope.key)));
+      if (!existing) continue; // released (5xx) between the two statements: claim again
+      if (existing.requestHash !== scope.hash) throw new AppError('KEY_INVALID', 422);
+      if (existing.status !== 'completed' || existing.responseStatus === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      return { replay: { status: existing.responseStatus, body: existing.responseBody } };
+    }
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+  }
+
+  async complete(claim: Claim, stored: Stored): Promise<void> {
+    await this.db
+      .update(idempotencyKeys)
+      .set({
+        status: 'completed',
+        responseStatus: stored.status,
+        responseBody: stored.body as never,
+        completedAt: this.clock.now(),
+      })
+      .where(this.owned(claim));
+  }
+
+  /** Forget a claim whose request failed without a definite answer, so a retry runs again. */
+  async release(claim: Claim): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(this.owned(claim));
+  }
+
+  /** Delete keys past their TTL (they already count as new; this only keeps the table small). */
+  async purgeExpired(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - IDEMPOTENCY_TTL_MS);
+    const rows = await this.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before))
+      .returning({ id: idempotencyKeys.id });
+    return rows.length;
+  }
+
+  private owned(claim: Claim) {
+    return and(
+      eq(idempotencyKeys.id, claim.id),
+      eq(idempotencyKeys.status, 'in_progress'),
+      eq(idempotencyKeys.createdAt, claim.createdAt),
+    );
+  }
+}
+
+/** A JSON-safe copy of what the route serializer will send for a 200 (unknown keys stripped). */
+function storableBody(endpoint: Endpoint, status: number, value: unknown): unknown {
+  if (status === 200) {
+    const encoded = z.safeEncode(endpoint.response as z.ZodType, value);
+    if (!encoded.success) throw encoded.error;
+    return JSON.parse(JSON.stringify(encoded.data ?? null)) as unknown;
+  }
+  return JSON.parse(JSON.stringify(value ?? null)) as unknown;
+}
+
+const requestKeys = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The client's key of the request being handled, for handlers that want to derive their ledger idempotency key
+ * from it (so even an ambiguous commit followed by a retry replays in the ledger). Null without a key.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  return requestKeys.get(request) ?? null;
+}
+
+export type IdempotentCall = {
+  store: IdempotencyStore;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  endpointId: string;
+  endpoint: Endpoint;
+  memberId: number | null;
+  log: FastifyRequest['log'];
+};
+
+/** Run a money-moving handler at most once per (member, key); see the module comment for the answers. */
+export async function runIdempotent(call: IdempotentCall, run: () => Promise<unknown>): Promise<unknown> {
+  const { store, request, reply } = call;
+  const key = readIdempotencyKey(request);
+  if (key === null || call.memberId === null) return run();
+
+  const path = request.url.split('?')[0] ?? request.url;
+  const hash = requestHash(request.method, path, request.body);
+  const outcome = await store.claim({ memberId: call.memberId, key, endpointId: call.endpointId, hash });
+  if ('replay' in outcome) {
+    reply.code(outcome.replay.status).header(REPLAYED_HEADER, 'true');
+    return outcome.replay.body;
+  }
+  const { claim } = outcome;
+  requestKeys.set(request, key);
+
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      await settle(call, () => store.complete(claim, { status: err.status, body: { message: err.code } }));
+    } else {
+      await settle(call, () => store.release(claim));
+    }
+    throw err;
+  }
+  if (reply.sent) {
+    // a handler that wrote the reply itself cannot be replayed; let a retry run again
+    await settle(call, () => store.release(claim));
+    return value;
+  }
+  const status = reply.statusCode;
+  let body: unknown;
+  try {
+    body = storableBody(call.endpoint, status, value);
+  } catch {
+    // the serializer will refuse it too and answer 500
+    await settle(call, () => store.release(claim));
+    return value;
+  }
+  if (status >= 500) await settle(call, () => store.release(claim));
+  else await settle(call, () => store.complete(claim, { status, body }));
+  return value;
+}
+
+/**
+ * Bookkeeping failures never change the answer of a request whose work is done. A claim that could not be
+ * completed stays `in_progress` (retries get 409 until it expires): safer than letting a retry move money again.
+ */
+async function settle(call: IdempotentCall, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    call.log.error({ err, endpoint: call.endpointId }, 'idempotency: could not record the outcome');
+  }
+}
+
+/** Purges expired keys hourly (a job, so only where JOBS is on); the keys themselves work without it. */
+export const idempotencyModule: ModuleFactory = (ctx) => {
+  const store = new IdempotencyStore(ctx.db, ctx.clock);
+  return {
+    name: 'idempotency',
+    jobs: [{ name: 'idempotency-purge', intervalMs: 3600_000, run: async () => void (await store.purgeExpired()) }],
+  };
+};
