@@ -11,6 +11,7 @@ export const statementQueries = {
       queryKey: ['statement', 'page', page, limit] as const,
       queryFn: ({ signal }) => call(statementEndpoints.statement, { body: { page, limit }, signal }),
       placeholderData: keepPreviousData,
+      staleTime: 0,
       retry: false,
     }),
 };

@@ -113,7 +113,7 @@ export function useCollectAll() {
         throw error;
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueries.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey }),
   });
 }
 

@@ -1,3 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useSpinActive, useWallet, walletQueries } from '../../../api/wallet.ts';
+import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
+import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
+import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-modal.tsx';
+import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
+import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
+import { storage } from '../../../lib/storage.ts';
+
+// Modals load on first open, keeping radix dialogs and forms out of the /user/home first load.
+const TransferModal = lazy(() => import('../../../features/wallet/transfer-modal.tsx').then((m) => ({ default: m.TransferModal })));
+const ComingSoonModal = lazy(() => import('../../../features/wallet/coming-soon-modal.tsx').then((m) => ({ default: m.ComingSoonModal })));
+const GameAccountModal = lazy(() =>
+  import('../../../features/game-accounts/game-account-modal.tsx').then((m) => ({ default: m.GameAccountModal })),
+);
+const AgreementModal = lazy(() => import('../../../features/site-content/agreement-modal.tsx').then((m) => ({ default: m.AgreementModal })));
+
+type OpenModal = { kind: 'transfer' } | { kind: 'soon'; feature: ComingSoonFeature } | { kind: 'game'; code: string } | null;
+
+/** SPEC.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
 export function Component() {
-  return <main data-route="user/home" />;
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const wallet = useWallet();
+  const isSpinActive = useSpinActive();
+  const [modal, setModal] = useState<OpenModal>(null);
+
+  /** A modal closing with a success flag refreshes the wallet (SPEC.md §2). */
+  const closeModal = (isSuccess = false) => {
+    setModal(null);
+    if (isSuccess) void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+  };
+  const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
+
+  // SPEC.md §8: a wallet load failure hides the overlay and shows nothing.
+  if (!wallet.data) {
+    return (
+      <main data-route="user/home">
+        <LoadingOverlay isLoading={wallet.isPending} />
+      </main>
+    );
+  }
+  const data = wallet.data;
+  const unit = t(`unit.${data.wallet.currency}`, { defaultValue: data.wallet.currency });
+  const selectedGame = modal?.kind === 'game' ? data.slots.find((slot) => slot.code === modal.code) : undefined;
+
+  return (
+    <main data-route="user/home" className="flex flex-col gap-4">
+      <BalanceHero wallet={data} onDeposit={soon('deposit')} onWithdraw={soon('withdraw')} />
+      <WidgetGrid
+        isSpinActive={isSpinActive}
+        coin={data.profile.coin}
+        onTransfer={() => setModal({ kind: 'transfer' })}
+        onSpin={() => void navigate(paths.spin)}
+        onInvite={soon('invite')}
+        onBonus={() => void navigate(paths.bonus)}
+        onRefund={soon('refund')}
+      />
+      <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={soon('referral')} />
+      <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
+
+      <Suspense fallback={<LoadingOverlay isLoading />}>
+        {modal?.kind === 'transfer' && <TransferModal open wallet={data} onClose={closeModal} />}
+        {modal?.kind === 'soon' && <ComingSoonModal feature={modal.feature} onClose={() => closeModal()} />}
+        {selectedGame && <GameAccountModal slot={selectedGame} walletAmount={data.wallet.amount} unit={unit} onClose={closeModal} />}
+      </Suspense>
+      {/* SPEC.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
+      {!storage.hasAcceptedAgreement(data.profile._id) && (
+        <Suspense fallback={null}>
+          <AgreementModal memberId={data.profile._id} />
+        </Suspense>
+      )}
+    </main>
+  );
 }

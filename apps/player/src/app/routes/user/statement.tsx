@@ -1,3 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { useStatementPage } from '../../../api/statement.ts';
+import { walletQueries } from '../../../api/wallet.ts';
+import { StatementList } from '../../../features/statement/statement-list.tsx';
+import { totalPages } from '../../../features/statement/statement-status.ts';
+
+const readPage = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/** SPEC.md §2 statement: transactions, 10 per page. Slips arrive with the deposits issue (button disabled until then). */
 export function Component() {
-  return <main data-route="user/statement" />;
+  const { t } = useTranslation('statement');
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params.get('page'));
+  const statement = useStatementPage(page);
+  const wallet = useQuery(walletQueries.summary());
+  const gameNames = new Map((wallet.data?.slots ?? []).map((slot) => [slot.code, slot.name]));
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <main data-route="user/statement" className="flex flex-col gap-4">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl leading-snug font-bold">{t('title')}</h1>
+          <p className="text-sm text-muted">
+            {statement.data && statement.data.total > 0 ? t('count', { count: statement.data.total }) : t('subtitle')}
+          </p>
+        </div>
+        <button
+          type="button"
+          disabled
+          title={t('slipsSoon')}
+          className="flex min-h-11 shrink-0 flex-col items-center justify-center rounded-2xl bg-surface px-3 py-1 ring-1 ring-line ring-inset disabled:opacity-60"
+          data-testid="statement-slips"
+        >
+          <span className="text-sm leading-tight font-semibold">{t('slips')}</span>
+          <span className="text-[10px] leading-tight font-bold text-primary uppercase">{t('slipsSoon')}</span>
+        </button>
+      </header>
+      {/* SPEC.md §8: a load failure hides the overlay and shows nothing */}
+      <LoadingOverlay isLoading={statement.isPending} />
+      {statement.data && (
+        <StatementList
+          rows={statement.data.statements}
+          page={page}
+          totalPages={totalPages(statement.data.total, STATEMENT_PAGE_SIZE)}
+          gameNames={gameNames}
+          isFetching={statement.isPlaceholderData}
+          onPageChange={goTo}
+        />
+      )}
+    </main>
+  );
 }

@@ -1,0 +1,83 @@
+import { clsx } from 'clsx';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HOME_SLIDER_COUNT } from '@wallet/contract/limits';
+import type { SlotAccount } from '@wallet/contract/wallet';
+import { AccountCard } from './account-card.tsx';
+import { GameIcon, type GameIconName } from './game-icon.tsx';
+
+export type AccountSliderProps = {
+  category: 'slot' | 'sport' | 'lotto';
+  slots: SlotAccount[];
+  onSelect: (slot: SlotAccount) => void;
+};
+
+const ICONS: Record<AccountSliderProps['category'], GameIconName> = { slot: 'slot', sport: 'sport', lotto: 'lotto' };
+
+/** Split into slides of HOME_SLIDER_COUNT (6) cards each. */
+export function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
+  const slides: T[][] = [];
+  for (let i = 0; i < items.length; i += size) slides.push(items.slice(i, i + size));
+  return slides;
+}
+
+/** One category's game accounts: an embla slider of 6-card grids (3 × 2) with dots. */
+export function AccountSlider({ category, slots, onSelect }: AccountSliderProps) {
+  const { t } = useTranslation('wallet');
+  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
+  const [selected, setSelected] = useState(0);
+  const slides = toSlides(slots);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const handleSelect = () => setSelected(emblaApi.selectedScrollSnap());
+    emblaApi.on('select', handleSelect).on('reInit', handleSelect);
+    return () => {
+      emblaApi.off('select', handleSelect).off('reInit', handleSelect);
+    };
+  }, [emblaApi]);
+
+  if (slots.length === 0) return null;
+  return (
+    <section aria-labelledby={`games-${category}`} data-testid={`games-${category}`}>
+      <header className="mb-2.5 flex items-center justify-between gap-3">
+        <h3 id={`games-${category}`} className="flex items-center gap-2 text-base font-bold">
+          <span className="flex size-8 items-center justify-center rounded-xl bg-primary/15 text-primary">
+            <GameIcon name={ICONS[category]} className="size-5" />
+          </span>
+          {t(`games.${category}`)}
+        </h3>
+        {slides.length > 1 && (
+          <div className="flex items-center">
+            {slides.map((_, index) => (
+              <button
+                key={index}
+                type="button"
+                onClick={() => emblaApi?.scrollTo(index)}
+                aria-label={t('games.goToSlide', { page: index + 1 })}
+                aria-current={index === selected || undefined}
+                className="flex size-7 items-center justify-center"
+              >
+                <span className={clsx('h-2 rounded-full transition-all', index === selected ? 'w-5 bg-primary' : 'w-2 bg-line-strong')} />
+              </button>
+            ))}
+          </div>
+        )}
+      </header>
+      <div ref={emblaRef} className="-mx-1 overflow-hidden">
+        <div className="flex">
+          {slides.map((slide, index) => (
+            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1" aria-roledescription="slide">
+              {slide.map((slot) => (
+                <li key={slot.code}>
+                  <AccountCard slot={slot} onSelect={onSelect} />
+                </li>
+              ))}
+            </ul>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import type { SlotAccount } from '@wallet/contract/wallet';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useGameCredentials, useResetGamePassword } from '../../api/wallet.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { presentError } from '../../lib/present-error.ts';
+import { notify } from '../../lib/toast.ts';
+import { AppLinks } from './app-links.tsx';
+import { CredentialRow } from './credential-row.tsx';
+import { GameIcon } from './game-icon.tsx';
+import { usePlayGame } from './use-play-game.ts';
+
+export type ActiveAccountPanelProps = { slot: SlotAccount; walletAmount: number; unit: string; onMoneyMoved: () => void };
+
+/** Credentials with copy buttons, reset password, and play (transfer-and-play). */
+export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: ActiveAccountPanelProps) {
+  const { t } = useTranslation('wallet');
+  const { t: tc } = useTranslation('common');
+  const credentials = useGameCredentials(slot.code, true);
+  const reset = useResetGamePassword();
+  const { play, isLaunching } = usePlayGame({ code: slot.code, walletAmount, onMoneyMoved });
+
+  const handleReset = () =>
+    reset.mutate(slot.code, {
+      onSuccess: () => notify.success(t('account.saved')),
+      onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-2xl bg-surface ring-1 ring-line" aria-label={t('account.credentials')}>
+        <header className="flex items-center justify-between gap-2 border-b border-line py-1.5 pr-2 pl-4">
+          <h3 className="flex items-center gap-2 text-sm font-bold">
+            <GameIcon name="key" className="size-4 text-primary" />
+            {t('account.credentials')}
+          </h3>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={handleReset}
+            isLoading={reset.isPending}
+            disabled={!credentials.data}
+            icon={<GameIcon name="refresh" className="size-4" />}
+            className="text-primary"
+            data-testid="game-reset-password"
+          >
+            {t('account.resetPassword')}
+          </Button>
+        </header>
+        {credentials.data ? (
+          <div className="divide-y divide-line">
+            <CredentialRow label={t('account.username')} value={credentials.data.username} testId="game-username" />
+            <CredentialRow label={t('account.password')} value={credentials.data.password} testId="game-password" />
+          </div>
+        ) : credentials.isError ? (
+          <div className="flex items-center justify-between gap-3 px-4 py-4">
+            <p className="text-sm text-muted">{t('account.loadFailed')}</p>
+            <Button size="sm" variant="secondary" onClick={() => void credentials.refetch()}>
+              {t('account.retry')}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-8 text-primary">
+            <Spinner />
+          </div>
+        )}
+      </section>
+
+      <p className="flex gap-2 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg/90 ring-1 ring-info/25 ring-inset" data-testid="game-play-hint">
+        <GameIcon name="info" className="mt-0.5 size-4 shrink-0 text-info" />
+        {walletAmount > 0 ? t('account.playHint', { amount: `${formatMoney(walletAmount)} ${unit}` }) : t('account.playHintEmpty')}
+      </p>
+
+      <Button
+        isBlock
+        size="lg"
+        onClick={() => credentials.data && void play(credentials.data.username)}
+        disabled={!credentials.data}
+        isLoading={isLaunching}
+        icon={<GameIcon name="play" className="size-5" strokeWidth={2.2} />}
+        data-testid="game-play"
+      >
+        {t('account.play')}
+      </Button>
+      <AppLinks web={slot.web} android={slot.android} ios={slot.ios} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlotAccount } from '@wallet/contract/wallet';
+import { Button } from '../../components/ui/button.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { useActivateGame } from '../../api/wallet.ts';
+import { presentError } from '../../lib/present-error.ts';
+import { notify } from '../../lib/toast.ts';
+import { ActiveAccountPanel } from './active-account-panel.tsx';
+import { GameBanner } from './game-banner.tsx';
+import { GameIcon } from './game-icon.tsx';
+
+export type GameAccountModalProps = {
+  slot: SlotAccount;
+  /** the main wallet balance: above 0 it moves into the game on play */
+  walletAmount: number;
+  unit: string;
+  /** closes with `true` after money moved or the account opened, so home refreshes the wallet */
+  onClose: (isSuccess: boolean) => void;
+};
+
+/** SPEC.md §4 game account: inactive → activate → active (credentials, reset password, transfer-and-play). */
+export function GameAccountModal({ slot, walletAmount, unit, onClose }: GameAccountModalProps) {
+  const { t } = useTranslation('wallet');
+  const { t: tc } = useTranslation('common');
+  const activate = useActivateGame();
+  const [isChanged, setIsChanged] = useState(false);
+  const isActive = slot.isActive || activate.isSuccess;
+
+  const handleActivate = () =>
+    activate.mutate(slot.code, {
+      onSuccess: () => {
+        setIsChanged(true);
+        notify.success(t('account.saved'));
+      },
+      onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
+    });
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose(isChanged)} title={slot.name}>
+      <div className="flex flex-col gap-4" data-testid="game-account-modal" data-game={slot.code}>
+        <GameBanner slot={slot} unit={unit} isActive={isActive} />
+        {isActive ? (
+          <ActiveAccountPanel slot={slot} walletAmount={walletAmount} unit={unit} onMoneyMoved={() => setIsChanged(true)} />
+        ) : (
+          <div className="flex flex-col items-center gap-4 px-2 pb-1 text-center">
+            <div>
+              <h3 className="text-lg font-bold">{t('account.inactiveTitle', { name: slot.name })}</h3>
+              <p className="mt-1 text-sm text-muted">{t('account.inactiveBody')}</p>
+            </div>
+            <Button
+              isBlock
+              size="lg"
+              onClick={handleActivate}
+              isLoading={activate.isPending}
+              icon={<GameIcon name="plus" className="size-5" strokeWidth={2.4} />}
+              data-testid="game-activate"
+            >
+              {t('account.activate')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchLaunchLink, useTransfer, walletQueries } from '../../api/wallet.ts';
+import { presentError } from '../../lib/present-error.ts';
+import { notify } from '../../lib/toast.ts';
+import { closeTab, preopenTab, sendTabTo } from './launch-tab.ts';
+import { planPlayTransfer } from './play-plan.ts';
+
+/**
+ * SPEC.md §5 transfer-and-play: move the whole wallet into the game when it holds money (a PENDING transfer
+ * is "being processed" and the game still opens), then GET the auto-login link and open it in a new tab.
+ */
+export function usePlayGame({ code, walletAmount, onMoneyMoved }: { code: string; walletAmount: number; onMoneyMoved: () => void }) {
+  const { t } = useTranslation('wallet');
+  const queryClient = useQueryClient();
+  const transfer = useTransfer();
+  const [isLaunching, setIsLaunching] = useState(false);
+
+  const play = async (username: string) => {
+    if (isLaunching) return;
+    const tab = preopenTab();
+    setIsLaunching(true);
+    try {
+      const plan = planPlayTransfer(walletAmount, code);
+      if (plan) {
+        const outcome = await transfer.mutateAsync(plan);
+        onMoneyMoved();
+        void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+        if (outcome === 'pending') notify.info(t('account.transferPending'));
+      }
+      sendTabTo(tab, await fetchLaunchLink(code, username));
+    } catch (error) {
+      closeTab(tab);
+      presentError(error, { as: 'alert', title: t('errorLabel') });
+    } finally {
+      setIsLaunching(false);
+    }
+  };
+
+  return { play, isLaunching };
+}

@@ -1,0 +1,58 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import type { StatementRow } from '@wallet/contract/statement';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { direction } from './statement-status.ts';
+import { StatementIcon } from './statement-icon.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+export type StatementItemProps = { row: StatementRow; gameNames: ReadonlyMap<string, string> };
+
+const SIGN = { in: '+', out: '−', neutral: '' } as const;
+const AMOUNT_TONE = { in: 'text-success', out: 'text-danger', neutral: 'text-fg' } as const;
+const ICON_TONE = {
+  deposit: 'bg-success/15 text-success',
+  withdraw: 'bg-danger/15 text-danger',
+  transfer: 'bg-info/15 text-info',
+  bonus: 'bg-primary/15 text-primary',
+  finish_bonus: 'bg-accent/20 text-fuchsia-300',
+} as const;
+
+/** One transaction: type icon and name, from → to, signed amount, status badge, date. */
+export function StatementItem({ row, gameNames }: StatementItemProps) {
+  const { t } = useTranslation('statement');
+  const way = direction(row);
+  const place = (code: string) => (code === WALLET_CODE ? t('wallet') : (gameNames.get(code) ?? code));
+  const note = row.bonus?.name ?? row.promotion?.description ?? row.invite?.description ?? row.refund?.description ?? row.luckydraw?.description;
+  return (
+    <li className="flex gap-3 px-4 py-3.5" data-testid="statement-row" data-type={row.statementType}>
+      <span className={clsx('flex size-11 shrink-0 items-center justify-center rounded-2xl', ICON_TONE[row.statementType] ?? ICON_TONE.transfer)}>
+        <StatementIcon type={row.statementType} className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <p className="truncate font-bold">{t(`type.${row.statementType}`, { defaultValue: row.statementType })}</p>
+          <p className={clsx('shrink-0 font-bold tabular-nums', AMOUNT_TONE[way])} data-testid="statement-amount">
+            {SIGN[way]}
+            {formatMoney(row.amount)}
+          </p>
+        </div>
+        <div className="mt-0.5 flex items-center justify-between gap-2">
+          {row.from || row.to ? (
+            <p className="flex min-w-0 items-center gap-1 text-sm text-muted" data-testid="statement-route">
+              <span className="truncate">{place(row.from)}</span>
+              <span aria-hidden className="shrink-0 text-subtle">→</span>
+              <span className="truncate">{place(row.to)}</span>
+            </p>
+          ) : (
+            <span />
+          )}
+          <StatusBadge status={row.status} />
+        </div>
+        {note && <p className="mt-0.5 truncate text-xs text-fg/80">{note}</p>}
+        <p className="mt-0.5 text-xs text-subtle tabular-nums">{formatDateTime(row.createdAt)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { StatementRow } from '@wallet/contract/statement';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { StatementItem } from './statement-item.tsx';
+
+export type StatementListProps = {
+  rows: StatementRow[];
+  page: number;
+  totalPages: number;
+  gameNames: ReadonlyMap<string, string>;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+};
+
+/** One page of transactions with the pagination bar; an empty history shows a friendly empty state. */
+export function StatementList({ rows, page, totalPages, gameNames, isFetching, onPageChange }: StatementListProps) {
+  const { t } = useTranslation('statement');
+  if (rows.length === 0 && page === 1) {
+    return (
+      <div className="rounded-[var(--radius-card)] bg-surface/70 ring-1 ring-line" data-testid="statement-empty">
+        <EmptyState icon="statement" title={t('empty.title')} description={t('empty.body')} />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] bg-surface/70 ring-1 ring-line" aria-busy={isFetching || undefined} data-testid="statement-list">
+        {rows.map((row) => (
+          <StatementItem key={row._id} row={row} gameNames={gameNames} />
+        ))}
+      </ul>
+      <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} isDisabled={isFetching} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
+import { presentError } from '../../lib/present-error.ts';
+import { storage } from '../../lib/storage.ts';
+import { notify } from '../../lib/toast.ts';
+import { useRefreshBalances } from '../../api/wallet.ts';
+import { useNow } from './use-now.ts';
+import { WalletIcon } from './wallet-icon.tsx';
+
+const TICK_MS = 15_000;
+
+/** Last balance sync (relative + DD/MM/YYYY HH:mm:ss) and the check-balance action (GET /api/wallet/refresh/slot). */
+export function LastUpdate({ fallback }: { fallback?: string }) {
+  const { t, i18n } = useTranslation('wallet');
+  const now = useNow(TICK_MS);
+  const refresh = useRefreshBalances();
+  const lastSync = refresh.data?.updatedAt ?? storage.getLastSync() ?? fallback;
+
+  const handleCheck = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => notify.success(t('hero.checked')),
+      onError: (error) => presentError(error, { as: 'toast' }),
+    });
+
+  return (
+    <div className="flex items-center gap-3">
+      <div className="min-w-0 flex-1 text-xs leading-snug text-muted" data-testid="last-update">
+        {lastSync ? (
+          <>
+            <p className="flex items-center gap-1 font-semibold text-fg/90">
+              <WalletIcon name="clock" className="size-3.5 shrink-0" />
+              <span className="truncate">{t('hero.updated', { relative: formatRelativeTime(lastSync, i18n.language, now) })}</span>
+            </p>
+            <p className="truncate tabular-nums">{formatDateTime(lastSync)}</p>
+          </>
+        ) : (
+          <p>{t('hero.notChecked')}</p>
+        )}
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={handleCheck}
+        isLoading={refresh.isPending}
+        icon={<WalletIcon name="refresh" className="size-4" />}
+        data-testid="check-balance"
+        className="shrink-0 bg-white/10"
+      >
+        {t('hero.checkBalance')}
+      </Button>
+    </div>
+  );
+}

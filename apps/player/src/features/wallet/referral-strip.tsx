@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { WalletIcon } from './wallet-icon.tsx';
+
+export type ReferralStripProps = { amount: number; unit: string; onReceive: () => void };
+
+/** SPEC.md §2: the referral (invite) bonus waiting to be received, with its receive button. */
+export function ReferralStrip({ amount, unit, onReceive }: ReferralStripProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <section className="flex items-center gap-3 rounded-[var(--radius-card)] bg-gradient-to-r from-primary/15 via-surface to-surface px-4 py-3 ring-1 ring-primary/25">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-primary/20 text-primary">
+        <WalletIcon name="bonus" className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs font-semibold text-muted">{t('referral.title')}</p>
+        <p className="text-lg leading-tight font-bold tabular-nums" data-testid="referral-amount">
+          {formatMoney(amount)} <span className="text-xs font-semibold text-muted">{unit}</span>
+        </p>
+      </div>
+      <Button size="sm" onClick={onReceive} data-testid="referral-receive" className="px-4">
+        {t('referral.receive')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { clsx } from 'clsx';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TRANSFER_MIN_BAHT } from '@wallet/contract/limits';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { parseAmount, sanitizeAmountInput, validateTransfer, type TransferFormValues, type TransferIssue, type TransferField } from './transfer-validation.ts';
+import { WalletIcon } from './wallet-icon.tsx';
+
+export type TransferAccount = { code: string; name: string; amount: number };
+export type TransferSubmission = { from: string; to: string; amount: number };
+
+export const TRANSFER_FORM_ID = 'transfer-form';
+const QUICK_AMOUNTS = [100, 300, 500, 1000] as const;
+
+export type TransferFormProps = {
+  accounts: TransferAccount[];
+  initialValues: TransferFormValues;
+  unit: string;
+  onSubmit: (submission: TransferSubmission) => void;
+};
+
+/** Source, target, amount with quick amounts; SPEC.md §5 rules each show their own message. */
+export function TransferForm({ accounts, initialValues, unit, onSubmit }: TransferFormProps) {
+  const { t } = useTranslation('wallet');
+  const [values, setValues] = useState<TransferFormValues>(initialValues);
+  const [problem, setProblem] = useState<{ field: TransferField; issue: TransferIssue } | null>(null);
+  const source = accounts.find((account) => account.code === values.from);
+
+  const update = (patch: Partial<TransferFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setProblem(null);
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateTransfer(values);
+    setProblem(found);
+    if (!found) onSubmit({ from: values.from, to: values.to, amount: parseAmount(values.amount) });
+  };
+  const messageFor = (field: TransferField) =>
+    problem?.field === field ? t(`transfer.errors.${problem.issue}`, { min: TRANSFER_MIN_BAHT }) : undefined;
+  const options = accounts.map((account) => ({
+    value: account.code,
+    label: t('transfer.option', { name: account.name, amount: formatMoney(account.amount) }),
+  }));
+
+  return (
+    <form id={TRANSFER_FORM_ID} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" data-testid="transfer-form">
+      <div className="relative flex flex-col gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line">
+        <SelectField
+          label={t('transfer.from')}
+          placeholder={t('transfer.choose')}
+          options={options}
+          value={values.from}
+          onChange={(event) => update({ from: event.target.value })}
+          error={messageFor('from')}
+          data-testid="transfer-from"
+        />
+        <button
+          type="button"
+          onClick={() => update({ from: values.to, to: values.from })}
+          aria-label={t('transfer.swap')}
+          className="absolute top-1/2 right-12 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-bg-raised text-primary shadow-card ring-1 ring-line-strong transition active:scale-95"
+          data-testid="transfer-swap"
+        >
+          <WalletIcon name="swap" className="size-5" />
+        </button>
+        <SelectField
+          label={t('transfer.to')}
+          placeholder={t('transfer.choose')}
+          options={options}
+          value={values.to}
+          onChange={(event) => update({ to: event.target.value })}
+          error={messageFor('to')}
+          data-testid="transfer-to"
+        />
+      </div>
+
+      <TextField
+        label={t('transfer.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('transfer.amountPlaceholder')}
+        value={values.amount}
+        onChange={(event) => update({ amount: sanitizeAmountInput(event.target.value) })}
+        error={messageFor('amount')}
+        hint={source ? t('transfer.available', { amount: `${formatMoney(source.amount)} ${unit}` }) : undefined}
+        endAdornment={<span className="text-sm font-semibold">{unit}</span>}
+        className="text-lg font-bold tabular-nums"
+        data-testid="transfer-amount"
+      />
+      <div className="grid grid-cols-5 gap-2" role="group" aria-label={t('transfer.amount')}>
+        {QUICK_AMOUNTS.map((quick) => (
+          <button
+            key={quick}
+            type="button"
+            onClick={() => update({ amount: String(quick) })}
+            className={clsx(
+              'min-h-11 rounded-xl text-sm font-bold tabular-nums ring-1 transition ring-inset active:scale-95',
+              parseAmount(values.amount) === quick ? 'bg-primary/20 text-primary ring-primary' : 'bg-surface text-fg ring-line hover:bg-surface-2',
+            )}
+            data-testid={`quick-amount-${quick}`}
+          >
+            {quick.toLocaleString('en-US')}
+          </button>
+        ))}
+        <button
+          type="button"
+          disabled={!source || source.amount <= 0}
+          onClick={() => source && update({ amount: String(Math.floor(source.amount * 100) / 100) })}
+          className="min-h-11 rounded-xl bg-surface text-sm font-bold text-primary ring-1 ring-line transition ring-inset hover:bg-surface-2 active:scale-95 disabled:opacity-40"
+          data-testid="quick-amount-all"
+        >
+          {t('transfer.all')}
+        </button>
+      </div>
+    </form>
+  );
+}

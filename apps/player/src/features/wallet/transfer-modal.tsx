@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import type { Wallet } from '@wallet/contract/wallet';
+import { Button } from '../../components/ui/button.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { presentError } from '../../lib/present-error.ts';
+import { useTransfer, type TransferOutcome } from '../../api/wallet.ts';
+import { TRANSFER_FORM_ID, TransferForm, type TransferAccount, type TransferSubmission } from './transfer-form.tsx';
+import { TransferResult } from './transfer-result.tsx';
+
+export type TransferModalProps = {
+  open: boolean;
+  wallet: Wallet;
+  /** closes with `true` once money moved (or is being processed), so home refreshes the wallet */
+  onClose: (isSuccess: boolean) => void;
+};
+
+/** SPEC.md §2/§5 transfer modal: wallet ⇄ active game accounts. Errors: alert titled with the error label. */
+export function TransferModal({ open, wallet, onClose }: TransferModalProps) {
+  const { t } = useTranslation('wallet');
+  const transfer = useTransfer();
+  const [result, setResult] = useState<(TransferSubmission & { outcome: TransferOutcome }) | null>(null);
+  const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
+  const activeGames = wallet.slots.filter((slot) => slot.isActive);
+  const accounts: TransferAccount[] = [
+    { code: WALLET_CODE, name: t('walletName'), amount: wallet.wallet.amount },
+    ...activeGames.map((slot) => ({ code: slot.code, name: slot.name, amount: slot.amount })),
+  ];
+  const nameOf = (code: string) => accounts.find((account) => account.code === code)?.name ?? code;
+
+  const handleSubmit = (submission: TransferSubmission) => {
+    if (transfer.isPending) return;
+    transfer.mutate(submission, {
+      onSuccess: (outcome) => setResult({ ...submission, outcome }),
+      onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
+    });
+  };
+  const close = () => onClose(result !== null);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={t('transfer.title')}
+      description={result ? undefined : t('transfer.description')}
+      footer={
+        result ? (
+          <Button isBlock size="lg" onClick={close} data-testid="transfer-done">
+            {t('transfer.done')}
+          </Button>
+        ) : (
+          <Button isBlock size="lg" type="submit" form={TRANSFER_FORM_ID} isLoading={transfer.isPending} data-testid="transfer-submit">
+            {t('transfer.submit')}
+          </Button>
+        )
+      }
+    >
+      {result ? (
+        <TransferResult outcome={result.outcome} amount={result.amount} unit={unit} fromName={nameOf(result.from)} toName={nameOf(result.to)} />
+      ) : (
+        <>
+          {activeGames.length === 0 && (
+            <p className="mb-4 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg ring-1 ring-info/30 ring-inset" data-testid="transfer-no-games">
+              {t('transfer.noGames')}
+            </p>
+          )}
+          <TransferForm
+            accounts={accounts}
+            unit={unit}
+            initialValues={{ from: WALLET_CODE, to: activeGames.length === 1 ? (activeGames[0]?.code ?? '') : '', amount: '' }}
+            onSubmit={handleSubmit}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}
