@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { members } from '../db/schema/core.ts';
 import type { ModuleFactory } from '../http/handlers.ts';
 import { hashPassword } from './auth/password.ts';
+import { postOpeningBalance } from './ledger/opening-balance.ts';
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
 export const DEMO_MEMBER = {
@@ -26,5 +28,11 @@ export const demoModule: ModuleFactory = () => ({
         passwordHash: await hashPassword(password),
       })
       .onConflictDoNothing();
+    // the opening balance, through the ledger, exactly once (ledger key opening:{memberId})
+    const [demo] = await db
+      .select({ id: members.id, currency: members.currency })
+      .from(members)
+      .where(eq(members.username, DEMO_MEMBER.username));
+    if (demo) await postOpeningBalance(db, demo);
   },
 });
