@@ -7,11 +7,11 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ConditionsDialog } from '../../../features/site/conditions-dialog.tsx';
 import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { BottomNav } from '../../shell/bottom-nav.tsx';
+import { ConditionsDialog } from '../../shell/conditions-dialog.tsx';
 import { TopBar } from '../../shell/top-bar.tsx';
 
 /** Logout shows its indicator at least this long, so the tap visibly did something. */

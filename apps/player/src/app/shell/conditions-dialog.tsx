@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/api-client.ts';
-import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { HtmlContent } from '../../features/site-content/html-content.tsx';
 
 export const conditionsQuery = () =>
   queryOptions({
@@ -60,10 +60,7 @@ export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) 
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-bold text-primary">
                 {index + 1}
               </span>
-              <div
-                className="min-w-0 flex-1 text-sm leading-relaxed text-fg/90 [&_a]:text-primary [&_a]:underline [&_b]:text-fg [&_strong]:text-fg [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p+p]:mt-2"
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
-              />
+              <HtmlContent html={html} className="min-w-0 flex-1 text-sm [&_p:last-child]:mb-0" />
             </li>
           ))}
         </ol>

@@ -1,0 +1,61 @@
+import { ERROR_CODES, GONE_MESSAGE, INVALID_TOKEN_MESSAGE, SLIP_FAILURE_REASONS } from '@wallet/contract/errors';
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ERROR, TIMEOUT_ERROR } from '../lib/api-client.ts';
+import { resources } from './resources.ts';
+
+type Tree = { [key: string]: string | Tree };
+const LANGUAGES = ['th', 'la', 'en'] as const;
+
+/** Every leaf as `a.b.c` → value. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+const leaves = (language: (typeof LANGUAGES)[number], ns: string) =>
+  flatten((resources[language] as unknown as Record<string, Tree>)[ns] ?? {});
+
+const THAI = /[\u0E00-\u0E7F]/;
+const LAO = /[\u0E80-\u0EFF]/;
+/** language names are written in their own script in every catalogue */
+const isAutonym = (key: string) => key.startsWith('language.') && key !== 'language.label';
+
+describe('error catalogue', () => {
+  const transport = [NETWORK_ERROR, TIMEOUT_ERROR, INVALID_TOKEN_MESSAGE, GONE_MESSAGE];
+  it.each(LANGUAGES)('%s has a message for every ERROR_CODES entry, slip reason and transport code', (language) => {
+    const errors = leaves(language, 'errors');
+    const missing = [
+      ...[...ERROR_CODES, ...transport].filter((code) => !errors.get(code)?.trim()),
+      ...SLIP_FAILURE_REASONS.filter((reason) => !errors.get(`slip.${reason}`)?.trim()),
+    ];
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.each(['common', 'errors'])('%s catalogues', (ns) => {
+  it('th, la and en have identical key sets', () => {
+    const [th, la, en] = LANGUAGES.map((language) => [...leaves(language, ns).keys()].sort());
+    expect(la).toEqual(th);
+    expect(en).toEqual(th);
+  });
+
+  it('Thai is written in Thai script and Lao in Lao script', () => {
+    for (const [key, value] of leaves('th', ns)) {
+      if (isAutonym(key) || !/\p{L}{3}/u.test(value) || /^[\x20-\x7E]+$/.test(value)) continue;
+      expect.soft(LAO.test(value), `th ${key} has Lao letters`).toBe(false);
+    }
+    for (const [key, value] of leaves('la', ns)) {
+      if (isAutonym(key)) continue;
+      expect.soft(THAI.test(value), `la ${key} has Thai letters: ${value}`).toBe(false);
+    }
+  });
+
+  it('has no empty strings', () => {
+    for (const language of LANGUAGES)
+      for (const [key, value] of leaves(language, ns)) expect.soft(value.trim(), `${language} ${key}`).not.toBe('');
+  });
+});
