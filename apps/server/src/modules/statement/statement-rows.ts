@@ -1,0 +1,73 @@
+import { WALLET_CODE } from '@wallet/contract/limits';
+import type { StatementRow } from '@wallet/contract/statement';
+import { toMajor } from '../ledger/money.ts';
+
+type StatementType = StatementRow['statementType'];
+type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';
+
+/**
+ * Which ledger transactions a member sees in the statement, and how (SPEC.md §3 statement row). The other side
+ * of the wallet is `metadata.channel` when the posting names one, else `place`. A kind without a fixed type is a
+ * deposit when it credits the wallet and a withdrawal when it debits it. `note` carries `metadata.description`
+ * (or `metadata.name` for bonuses) into the row's description object.
+ *
+ * Game transfers (`transfer_*` kinds) are not listed here: they come one row per transfer from `game_transfers`,
+ * which knows pending and failed ones too. A domain that keeps its own status (withdrawal approvals, for one)
+ * should likewise become its own source in statement.repository.ts rather than a kind here.
+ */
+export const LEDGER_STATEMENT_KINDS: Record<string, { type?: StatementType; place: string; note?: Note }> = {
+  deposit: { type: 'deposit', place: 'BANK' },
+  opening_balance: { type: 'deposit', place: 'ADJUSTMENT' },
+  adjustment: { place: 'ADJUSTMENT' },
+  withdraw: { type: 'withdraw', place: 'BANK' },
+  bonus: { type: 'bonus', place: 'BONUS', note: 'bonus' },
+  promotion: { type: 'bonus', place: 'PROMOTION', note: 'promotion' },
+  invite: { type: 'bonus', place: 'INVITE', note: 'invite' },
+  refund: { type: 'bonus', place: 'REFUND', note: 'refund' },
+  luckydraw: { type: 'bonus', place: 'LUCKYDRAW', note: 'luckydraw' },
+  finish_bonus: { type: 'finish_bonus', place: 'BONUS' },
+};
+
+/** One row of the page query (statement.repository.ts). */
+export type RawStatementRow =
+  | { source: 'ledger'; id: string; kind: string; metadata: Record<string, unknown>; amount: bigint; createdAt: Date }
+  | { source: 'transfer'; id: string; game: string; direction: string; status: string; amount: bigint; createdAt: Date };
+
+const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'FAILED', pending: 'PENDING' };
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+export function toStatementRow(raw: RawStatementRow): StatementRow {
+  const createdAt = raw.createdAt.toISOString();
+  if (raw.source === 'transfer') {
+    const toGame = raw.direction === 'deposit';
+    return {
+      _id: raw.id,
+      statementType: 'transfer',
+      from: toGame ? WALLET_CODE : raw.game,
+      to: toGame ? raw.game : WALLET_CODE,
+      amount: toMajor(raw.amount),
+      status: TRANSFER_STATUS[raw.status] ?? raw.status.toUpperCase(),
+      createdAt,
+    };
+  }
+  const spec = LEDGER_STATEMENT_KINDS[raw.kind] ?? { place: raw.kind.toUpperCase() };
+  const credit = raw.amount >= 0n;
+  const other = text(raw.metadata.channel) ?? spec.place;
+  const row: StatementRow = {
+    _id: raw.id,
+    statementType: spec.type ?? (credit ? 'deposit' : 'withdraw'),
+    from: credit ? other : WALLET_CODE,
+    to: credit ? WALLET_CODE : other,
+    amount: toMajor(credit ? raw.amount : -raw.amount),
+    status: 'SUCCESS',
+    createdAt,
+  };
+  const description = text(raw.metadata.description);
+  if (spec.note === 'bonus') {
+    const name = text(raw.metadata.name) ?? description;
+    if (name) row.bonus = { name };
+  } else if (spec.note && description) {
+    row[spec.note] = { description };
+  }
+  return row;
+}

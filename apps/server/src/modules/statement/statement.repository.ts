@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberWallet } from '../ledger/account-codes.ts';
+import { LEDGER_STATEMENT_KINDS, type RawStatementRow } from './statement-rows.ts';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+const KINDS = sql.join(
+  Object.keys(LEDGER_STATEMENT_KINDS).map((kind) => sql`${kind}`),
+  sql`, `,
+);
+
+/**
+ * The statement's two sources, newest first: the member's ledger transactions of the kinds above
+ * (`ledger_transactions_member_idx` on member_id, created_at; the wallet leg by `ledger_entries_tx_idx`) and their
+ * game transfers (`game_transfers_member_idx`), merged by created_at. Ties break on source then id, so pages
+ * never overlap or skip.
+ */
+export class StatementRepository {
+  constructor(private readonly db: Db) {}
+
+  async count(memberId: number): Promise<number> {
+    const [row] = rowsOf(
+      await this.db.execute(sql`
+        select (select count(*) from ledger_transactions where member_id = ${memberId} and kind in (${KINDS}))
+             + (select count(*) from game_transfers where member_id = ${memberId}) as total`),
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  async page(member: { id: number; currency: string }, limit: number, offset: number): Promise<RawStatementRow[]> {
+    // pick the page by (created_at, source, id) alone, then fetch details and the wallet leg for those rows only
+    const rows = rowsOf(
+      await this.db.execute(sql`
+        with page as (
+          select * from (
+            select 'ledger' as source, t.id as ledger_id, null::text as transfer_id, t.created_at
+            from ledger_transactions t
+            where t.member_id = ${member.id} and t.kind in (${KINDS})
+            union all
+            select 'transfer', null::bigint, g.id, g.created_at
+            from game_transfers g
+            where g.member_id = ${member.id}
+          ) s
+          order by created_at desc, source desc, ledger_id desc, transfer_id desc
+          limit ${limit} offset ${offset}
+        ),
+        wallet as (
+          select a.id from ledger_accounts a where a.code = ${memberWallet(member.id)} and a.currency = ${member.currency}
+        )
+        select p.source, coalesce(p.ledger_id::text, p.transfer_id) as id,
+               floor(extract(epoch from p.created_at) * 1000)::bigint::text as created_ms,
+               t.kind, t.metadata, g.game, g.direction, g.status,
+               coalesce(g.amount, (select sum(e.amount) from ledger_entries e
+                                   where e.transaction_id = p.ledger_id and e.account_id = (select id from wallet)), 0)::text as amount
+        from page p
+        left join ledger_transactions t on t.id = p.ledger_id
+        left join game_transfers g on g.id = p.transfer_id
+        order by p.created_at desc, p.source desc, p.ledger_id desc, p.transfer_id desc`),
+    );
+    return rows.map((r): RawStatementRow => {
+      const base = { id: String(r.id), amount: BigInt(String(r.amount)), createdAt: new Date(Number(r.created_ms)) };
+      return r.source === 'ledger'
+        ? { ...base, source: 'ledger', kind: String(r.kind), metadata: (r.metadata ?? {}) as Record<string, unknown> }
+        : { ...base, source: 'transfer', game: String(r.game), direction: String(r.direction), status: String(r.status) };
+    });
+  }
+}
