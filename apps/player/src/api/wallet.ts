@@ -43,7 +43,8 @@ export const useSpinActive = () => useQuery(spinActiveQuery()).data === true;
 
 /** Failures after which the server may or may not have acted: a retry of the same action must reuse its key. */
 const UNANSWERED_CODES = new Set([NETWORK_ERROR, TIMEOUT_ERROR, 'IDEMPOTENCY_IN_PROGRESS', 'INTERNAL_SERVER_ERROR']);
-export const isUnansweredError = (error: unknown): boolean => error instanceof ApiError && UNANSWERED_CODES.has(error.code);
+export const isUnansweredError = (error: unknown): boolean =>
+  error instanceof ApiError && UNANSWERED_CODES.has(error.code);
 
 /**
  * One Idempotency-Key per user action. `keyFor(body)` is called when the player submits; a retry of the
@@ -137,7 +138,8 @@ function useCredentialsMutation(endpoint: typeof walletEndpoints.activate | type
     mutationFn: (code: string) => call(endpoint, { params: { code } }),
     onSuccess: (credentials: GameCredentials, code) => {
       queryClient.setQueryData(walletQueries.credentials(code).queryKey, credentials);
-      if (endpoint === walletEndpoints.activate) void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+      if (endpoint === walletEndpoints.activate)
+        void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
     },
   });
 }

@@ -38,7 +38,14 @@ export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (
       <span aria-hidden className="absolute inset-0 bg-gradient-to-b from-black/0 via-black/15 to-black/85" />
       <span className="relative flex flex-1 items-center justify-center px-2 pt-2">
         {hasLogo ? (
-          <img src={slot.logo} alt="" loading="lazy" decoding="async" onError={() => setHasLogo(false)} className="max-h-12 w-[78%] object-contain drop-shadow-[0_4px_10px_rgba(0,0,0,0.5)]" />
+          <img
+            src={slot.logo}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setHasLogo(false)}
+            className="max-h-12 w-[78%] object-contain drop-shadow-[0_4px_10px_rgba(0,0,0,0.5)]"
+          />
         ) : (
           <span className="text-lg font-bold text-fg uppercase drop-shadow">{slot.code}</span>
         )}
@@ -46,7 +53,10 @@ export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (
       <span className="relative px-2 pb-2">
         <span className="block truncate text-xs leading-tight font-bold text-fg">{slot.name}</span>
         {slot.isActive ? (
-          <span className="mt-0.5 block truncate text-sm leading-tight font-bold text-primary tabular-nums" data-testid={`game-balance-${slot.code}`}>
+          <span
+            className="mt-0.5 block truncate text-sm leading-tight font-bold text-primary tabular-nums"
+            data-testid={`game-balance-${slot.code}`}
+          >
             {formatMoney(cardBalance(slot))}
           </span>
         ) : (

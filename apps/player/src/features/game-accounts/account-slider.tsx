@@ -59,7 +59,12 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
                 aria-current={index === selected || undefined}
                 className="flex size-7 items-center justify-center"
               >
-                <span className={clsx('h-2 rounded-full transition-all', index === selected ? 'w-5 bg-primary' : 'w-2 bg-line-strong')} />
+                <span
+                  className={clsx(
+                    'h-2 rounded-full transition-all',
+                    index === selected ? 'w-5 bg-primary' : 'w-2 bg-line-strong',
+                  )}
+                />
               </button>
             ))}
           </div>
@@ -68,7 +73,11 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
       <div ref={emblaRef} className="-mx-1 overflow-hidden">
         <div className="flex">
           {slides.map((slide, index) => (
-            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1" aria-roledescription="slide">
+            <ul
+              key={index}
+              className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1"
+              aria-roledescription="slide"
+            >
               {slide.map((slot) => (
                 <li key={slot.code}>
                   <AccountCard slot={slot} onSelect={onSelect} />

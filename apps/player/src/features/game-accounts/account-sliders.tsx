@@ -10,7 +10,12 @@ export function AccountSliders({ slots, onSelect }: { slots: SlotAccount[]; onSe
   return (
     <section aria-label={t('games.title')} className="flex flex-col gap-5">
       {GAME_CATEGORIES.map((category) => (
-        <AccountSlider key={category} category={category} slots={slots.filter((slot) => slot.category === category)} onSelect={onSelect} />
+        <AccountSlider
+          key={category}
+          category={category}
+          slots={slots.filter((slot) => slot.category === category)}
+          onSelect={onSelect}
+        />
       ))}
     </section>
   );

@@ -11,7 +11,12 @@ import { CredentialRow } from './credential-row.tsx';
 import { GameIcon } from './game-icon.tsx';
 import { usePlayGame } from './use-play-game.ts';
 
-export type ActiveAccountPanelProps = { slot: SlotAccount; walletAmount: number; unit: string; onMoneyMoved: () => void };
+export type ActiveAccountPanelProps = {
+  slot: SlotAccount;
+  walletAmount: number;
+  unit: string;
+  onMoneyMoved: () => void;
+};
 
 /** Credentials with copy buttons, reset password, and play (transfer-and-play). */
 export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: ActiveAccountPanelProps) {
@@ -67,9 +72,14 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
         )}
       </section>
 
-      <p className="flex gap-2 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg/90 ring-1 ring-info/25 ring-inset" data-testid="game-play-hint">
+      <p
+        className="flex gap-2 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg/90 ring-1 ring-info/25 ring-inset"
+        data-testid="game-play-hint"
+      >
         <GameIcon name="info" className="mt-0.5 size-4 shrink-0 text-info" />
-        {walletAmount > 0 ? t('account.playHint', { amount: `${formatMoney(walletAmount)} ${unit}` }) : t('account.playHintEmpty')}
+        {walletAmount > 0
+          ? t('account.playHint', { amount: `${formatMoney(walletAmount)} ${unit}` })
+          : t('account.playHintEmpty')}
       </p>
 
       <Button

@@ -41,7 +41,12 @@ export function GameAccountModal({ slot, walletAmount, unit, onClose }: GameAcco
       <div className="flex flex-col gap-4" data-testid="game-account-modal" data-game={slot.code}>
         <GameBanner slot={slot} unit={unit} isActive={isActive} />
         {isActive ? (
-          <ActiveAccountPanel slot={slot} walletAmount={walletAmount} unit={unit} onMoneyMoved={() => setIsChanged(true)} />
+          <ActiveAccountPanel
+            slot={slot}
+            walletAmount={walletAmount}
+            unit={unit}
+            onMoneyMoved={() => setIsChanged(true)}
+          />
         ) : (
           <div className="flex flex-col items-center gap-4 px-2 pb-1 text-center">
             <div>

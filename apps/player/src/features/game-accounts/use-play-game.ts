@@ -11,7 +11,15 @@ import { planPlayTransfer } from './play-plan.ts';
  * SPEC.md §5 transfer-and-play: move the whole wallet into the game when it holds money (a PENDING transfer
  * is "being processed" and the game still opens), then GET the auto-login link and open it in a new tab.
  */
-export function usePlayGame({ code, walletAmount, onMoneyMoved }: { code: string; walletAmount: number; onMoneyMoved: () => void }) {
+export function usePlayGame({
+  code,
+  walletAmount,
+  onMoneyMoved,
+}: {
+  code: string;
+  walletAmount: number;
+  onMoneyMoved: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const transfer = useTransfer();

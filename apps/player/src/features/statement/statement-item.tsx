@@ -24,10 +24,20 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
   const { t } = useTranslation('statement');
   const way = direction(row);
   const place = (code: string) => (code === WALLET_CODE ? t('wallet') : (gameNames.get(code) ?? code));
-  const note = row.bonus?.name ?? row.promotion?.description ?? row.invite?.description ?? row.refund?.description ?? row.luckydraw?.description;
+  const note =
+    row.bonus?.name ??
+    row.promotion?.description ??
+    row.invite?.description ??
+    row.refund?.description ??
+    row.luckydraw?.description;
   return (
     <li className="flex gap-3 px-4 py-3.5" data-testid="statement-row" data-type={row.statementType}>
-      <span className={clsx('flex size-11 shrink-0 items-center justify-center rounded-2xl', ICON_TONE[row.statementType] ?? ICON_TONE.transfer)}>
+      <span
+        className={clsx(
+          'flex size-11 shrink-0 items-center justify-center rounded-2xl',
+          ICON_TONE[row.statementType] ?? ICON_TONE.transfer,
+        )}
+      >
         <StatementIcon type={row.statementType} className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
@@ -42,7 +52,9 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
           {row.from || row.to ? (
             <p className="flex min-w-0 items-center gap-1 text-sm text-muted" data-testid="statement-route">
               <span className="truncate">{place(row.from)}</span>
-              <span aria-hidden className="shrink-0 text-subtle">→</span>
+              <span aria-hidden className="shrink-0 text-subtle">
+                →
+              </span>
               <span className="truncate">{place(row.to)}</span>
             </p>
           ) : (

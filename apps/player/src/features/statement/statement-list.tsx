@@ -25,7 +25,11 @@ export function StatementList({ rows, page, totalPages, gameNames, isFetching, o
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] bg-surface/70 ring-1 ring-line" aria-busy={isFetching || undefined} data-testid="statement-list">
+      <ul
+        className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] bg-surface/70 ring-1 ring-line"
+        aria-busy={isFetching || undefined}
+        data-testid="statement-list"
+      >
         {rows.map((row) => (
           <StatementItem key={row._id} row={row} gameNames={gameNames} />
         ))}

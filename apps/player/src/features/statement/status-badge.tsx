@@ -13,7 +13,13 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('statement');
   const tone = statusTone(status);
   return (
-    <span className={clsx('inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[11px] leading-4 font-bold ring-1 ring-inset', TONES[tone])} data-status={tone}>
+    <span
+      className={clsx(
+        'inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[11px] leading-4 font-bold ring-1 ring-inset',
+        TONES[tone],
+      )}
+      data-status={tone}
+    >
       {t(`status.${tone}`)}
     </span>
   );

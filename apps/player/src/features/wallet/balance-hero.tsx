@@ -20,8 +20,14 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
       aria-label={t('hero.totalBalance')}
       className="relative overflow-hidden rounded-[1.75rem] bg-[linear-gradient(150deg,color-mix(in_oklab,var(--color-accent)_70%,#1b1036)_0%,color-mix(in_oklab,var(--color-accent)_35%,var(--color-bg-raised))_45%,var(--color-bg-raised)_100%)] p-5 shadow-card ring-1 ring-white/10"
     >
-      <span aria-hidden className="pointer-events-none absolute -top-20 -right-14 size-56 rounded-full bg-primary/25 blur-3xl" />
-      <span aria-hidden className="pointer-events-none absolute -bottom-24 -left-10 size-48 rounded-full bg-accent/30 blur-3xl" />
+      <span
+        aria-hidden
+        className="pointer-events-none absolute -top-20 -right-14 size-56 rounded-full bg-primary/25 blur-3xl"
+      />
+      <span
+        aria-hidden
+        className="pointer-events-none absolute -bottom-24 -left-10 size-48 rounded-full bg-accent/30 blur-3xl"
+      />
       <div className="relative flex items-center justify-between gap-3">
         <p className="min-w-0 truncate text-sm font-semibold text-fg/90" data-testid="profile-name">
           {t('hero.greeting', { name: wallet.profile.name })}
@@ -40,17 +46,23 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
 
       <p className="relative mt-4 text-xs font-semibold tracking-wide text-muted uppercase">{t('hero.totalBalance')}</p>
       <p className="relative mt-0.5 flex items-baseline gap-2" data-testid="total-balance">
-        <span className="text-gold-gradient text-[2.6rem] leading-none font-bold tabular-nums">{formatMoney(totalBalance(wallet))}</span>
+        <span className="text-gold-gradient text-[2.6rem] leading-none font-bold tabular-nums">
+          {formatMoney(totalBalance(wallet))}
+        </span>
         <span className="text-base font-semibold text-primary/90">{unit}</span>
       </p>
       <dl className="relative mt-3 flex gap-2 text-xs">
         <div className="flex-1 rounded-xl bg-black/20 px-3 py-2 ring-1 ring-white/5">
           <dt className="text-muted">{t('hero.walletPart')}</dt>
-          <dd className="font-bold text-fg tabular-nums" data-testid="wallet-amount">{formatMoney(wallet.wallet.amount)}</dd>
+          <dd className="font-bold text-fg tabular-nums" data-testid="wallet-amount">
+            {formatMoney(wallet.wallet.amount)}
+          </dd>
         </div>
         <div className="flex-1 rounded-xl bg-black/20 px-3 py-2 ring-1 ring-white/5">
           <dt className="text-muted">{t('hero.gamesPart')}</dt>
-          <dd className="font-bold text-fg tabular-nums" data-testid="games-amount">{formatMoney(gamesBalance(wallet))}</dd>
+          <dd className="font-bold text-fg tabular-nums" data-testid="games-amount">
+            {formatMoney(gamesBalance(wallet))}
+          </dd>
         </div>
       </dl>
 

@@ -30,7 +30,9 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
           <>
             <p className="flex items-center gap-1 font-semibold text-fg/90">
               <WalletIcon name="clock" className="size-3.5 shrink-0" />
-              <span className="truncate">{t('hero.updated', { relative: formatRelativeTime(lastSync, i18n.language, now) })}</span>
+              <span className="truncate">
+                {t('hero.updated', { relative: formatRelativeTime(lastSync, i18n.language, now) })}
+              </span>
             </p>
             <p className="truncate tabular-nums">{formatDateTime(lastSync)}</p>
           </>

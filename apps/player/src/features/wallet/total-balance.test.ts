@@ -3,7 +3,9 @@ import { gamesBalance, totalBalance } from './total-balance.ts';
 
 describe('totalBalance', () => {
   it('adds the wallet and every game account', () => {
-    expect(totalBalance({ wallet: { amount: 900 }, slots: [{ amount: 100 }, { amount: 0 }, { amount: 25.5 }] })).toBe(1025.5);
+    expect(totalBalance({ wallet: { amount: 900 }, slots: [{ amount: 100 }, { amount: 0 }, { amount: 25.5 }] })).toBe(
+      1025.5,
+    );
   });
   it('is the wallet alone when there are no game accounts', () => {
     expect(totalBalance({ wallet: { amount: 1000 }, slots: [] })).toBe(1000);

@@ -5,7 +5,14 @@ import { TRANSFER_MIN_BAHT } from '@wallet/contract/limits';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { parseAmount, sanitizeAmountInput, validateTransfer, type TransferFormValues, type TransferIssue, type TransferField } from './transfer-validation.ts';
+import {
+  parseAmount,
+  sanitizeAmountInput,
+  validateTransfer,
+  type TransferFormValues,
+  type TransferIssue,
+  type TransferField,
+} from './transfer-validation.ts';
 import { WalletIcon } from './wallet-icon.tsx';
 
 export type TransferAccount = { code: string; name: string; amount: number };
@@ -46,7 +53,13 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
   }));
 
   return (
-    <form id={TRANSFER_FORM_ID} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" data-testid="transfer-form">
+    <form
+      id={TRANSFER_FORM_ID}
+      noValidate
+      onSubmit={handleSubmit}
+      className="flex flex-col gap-4"
+      data-testid="transfer-form"
+    >
       <div className="relative flex flex-col gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line">
         <SelectField
           label={t('transfer.from')}
@@ -98,7 +111,9 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
             onClick={() => update({ amount: String(quick) })}
             className={clsx(
               'min-h-11 rounded-xl text-sm font-bold tabular-nums ring-1 transition ring-inset active:scale-95',
-              parseAmount(values.amount) === quick ? 'bg-primary/20 text-primary ring-primary' : 'bg-surface text-fg ring-line hover:bg-surface-2',
+              parseAmount(values.amount) === quick
+                ? 'bg-primary/20 text-primary ring-primary'
+                : 'bg-surface text-fg ring-line hover:bg-surface-2',
             )}
             data-testid={`quick-amount-${quick}`}
           >

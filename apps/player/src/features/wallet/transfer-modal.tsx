@@ -50,25 +50,45 @@ export function TransferModal({ open, wallet, onClose }: TransferModalProps) {
             {t('transfer.done')}
           </Button>
         ) : (
-          <Button isBlock size="lg" type="submit" form={TRANSFER_FORM_ID} isLoading={transfer.isPending} data-testid="transfer-submit">
+          <Button
+            isBlock
+            size="lg"
+            type="submit"
+            form={TRANSFER_FORM_ID}
+            isLoading={transfer.isPending}
+            data-testid="transfer-submit"
+          >
             {t('transfer.submit')}
           </Button>
         )
       }
     >
       {result ? (
-        <TransferResult outcome={result.outcome} amount={result.amount} unit={unit} fromName={nameOf(result.from)} toName={nameOf(result.to)} />
+        <TransferResult
+          outcome={result.outcome}
+          amount={result.amount}
+          unit={unit}
+          fromName={nameOf(result.from)}
+          toName={nameOf(result.to)}
+        />
       ) : (
         <>
           {activeGames.length === 0 && (
-            <p className="mb-4 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg ring-1 ring-info/30 ring-inset" data-testid="transfer-no-games">
+            <p
+              className="mb-4 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg ring-1 ring-info/30 ring-inset"
+              data-testid="transfer-no-games"
+            >
               {t('transfer.noGames')}
             </p>
           )}
           <TransferForm
             accounts={accounts}
             unit={unit}
-            initialValues={{ from: WALLET_CODE, to: activeGames.length === 1 ? (activeGames[0]?.code ?? '') : '', amount: '' }}
+            initialValues={{
+              from: WALLET_CODE,
+              to: activeGames.length === 1 ? (activeGames[0]?.code ?? '') : '',
+              amount: '',
+            }}
             onSubmit={handleSubmit}
           />
         </>

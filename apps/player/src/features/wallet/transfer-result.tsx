@@ -4,7 +4,13 @@ import type { TransferOutcome } from '../../api/wallet.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { WalletIcon } from './wallet-icon.tsx';
 
-export type TransferResultProps = { outcome: TransferOutcome; amount: number; unit: string; fromName: string; toName: string };
+export type TransferResultProps = {
+  outcome: TransferOutcome;
+  amount: number;
+  unit: string;
+  fromName: string;
+  toName: string;
+};
 
 /** Success, or PENDING shown as "being processed" (DESIGN.md §3), never as a failure. */
 export function TransferResult({ outcome, amount, unit, fromName, toName }: TransferResultProps) {

@@ -8,8 +8,10 @@ const PATHS = {
   collect: 'M20 12a8 8 0 11-2.3-5.7M20 4v4.5h-4.5M12 8.5v7M9 12.5l3 3 3-3',
   wheel: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 15a3 3 0 100-6 3 3 0 000 6zM12 3v6M12 15v6M3 12h6M15 12h6',
   invite: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20a6.5 6.5 0 0113 0M18 8v6M15 11h6',
-  bonus: 'M4 11h16v10H4V11zM3 7h18v4H3V7zM12 7v14M12 7c-1.5-3-5-3.5-5.5-1.5S9 7 12 7zm0 0c1.5-3 5-3.5 5.5-1.5S15 7 12 7z',
-  refund: 'M4 12a8 8 0 108-8c-2.4 0-4.6 1-6 2.8M4 4v4h4M12 7.5v9M14.5 9.5c-.4-.9-1.4-1.4-2.5-1.4-1.4 0-2.5.8-2.5 1.9 0 2.6 5 1.3 5 3.9 0 1.1-1.1 1.9-2.5 1.9-1.2 0-2.2-.6-2.6-1.5',
+  bonus:
+    'M4 11h16v10H4V11zM3 7h18v4H3V7zM12 7v14M12 7c-1.5-3-5-3.5-5.5-1.5S9 7 12 7zm0 0c1.5-3 5-3.5 5.5-1.5S15 7 12 7z',
+  refund:
+    'M4 12a8 8 0 108-8c-2.4 0-4.6 1-6 2.8M4 4v4h4M12 7.5v9M14.5 9.5c-.4-.9-1.4-1.4-2.5-1.4-1.4 0-2.5.8-2.5 1.9 0 2.6 5 1.3 5 3.9 0 1.1-1.1 1.9-2.5 1.9-1.2 0-2.2-.6-2.6-1.5',
   refresh: 'M20 12a8 8 0 11-2.3-5.7M20 4v4.5h-4.5',
   coin: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 17a5 5 0 100-10 5 5 0 000 10zM12 9.5v5',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
@@ -22,7 +24,11 @@ const PATHS = {
 
 export type WalletIconName = keyof typeof PATHS;
 
-export function WalletIcon({ name, className = 'size-6', ...rest }: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: WalletIconName }) {
+export function WalletIcon({
+  name,
+  className = 'size-6',
+  ...rest
+}: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: WalletIconName }) {
   return (
     <svg
       viewBox="0 0 24 24"

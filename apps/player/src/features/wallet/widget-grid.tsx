@@ -18,7 +18,15 @@ export type WidgetGridProps = {
   onRefund: () => void;
 };
 
-type Tile = { key: string; label: string; icon: WalletIconName; tint: string; onClick: () => void; badge?: string; isBusy?: boolean };
+type Tile = {
+  key: string;
+  label: string;
+  icon: WalletIconName;
+  tint: string;
+  onClick: () => void;
+  badge?: string;
+  isBusy?: boolean;
+};
 
 function WidgetTile({ tile }: { tile: Tile }) {
   return (
@@ -31,7 +39,12 @@ function WidgetTile({ tile }: { tile: Tile }) {
         data-testid={`widget-${tile.key}`}
         className="group flex min-h-[5.75rem] w-full flex-col items-center gap-1.5 rounded-2xl px-0.5 pt-1 pb-1.5 text-center transition active:scale-95 disabled:opacity-70"
       >
-        <span className={clsx('relative flex size-14 items-center justify-center rounded-2xl shadow-card ring-1 ring-white/10 ring-inset', tile.tint)}>
+        <span
+          className={clsx(
+            'relative flex size-14 items-center justify-center rounded-2xl shadow-card ring-1 ring-white/10 ring-inset',
+            tile.tint,
+          )}
+        >
           {tile.isBusy ? <Spinner size="md" /> : <WalletIcon name={tile.icon} className="size-7" />}
           {tile.badge !== undefined && (
             <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-primary px-1.5 text-[11px] leading-5 font-bold text-on-primary tabular-nums shadow-glow">
@@ -61,17 +74,58 @@ export function WidgetGrid({ isSpinActive, coin, onTransfer, onSpin, onInvite, o
     });
 
   const tiles: Tile[] = [
-    { key: 'transfer', label: t('widgets.transfer'), icon: 'transfer', tint: 'bg-gradient-to-b from-sky-400/30 to-sky-500/10 text-sky-300', onClick: onTransfer },
+    {
+      key: 'transfer',
+      label: t('widgets.transfer'),
+      icon: 'transfer',
+      tint: 'bg-gradient-to-b from-sky-400/30 to-sky-500/10 text-sky-300',
+      onClick: onTransfer,
+    },
     isSpinActive
-      ? { key: 'spin', label: t('widgets.spin'), icon: 'wheel', tint: 'bg-gradient-to-b from-fuchsia-400/30 to-fuchsia-500/10 text-fuchsia-300', onClick: onSpin, badge: String(coin) }
-      : { key: 'collect-all', label: t('widgets.collectAll'), icon: 'collect', tint: 'bg-gradient-to-b from-emerald-400/30 to-emerald-500/10 text-emerald-300', onClick: handleCollect, isBusy: collect.isPending },
-    { key: 'invite', label: t('widgets.invite'), icon: 'invite', tint: 'bg-gradient-to-b from-violet-400/30 to-violet-500/10 text-violet-300', onClick: onInvite },
-    { key: 'bonus', label: t('widgets.bonus'), icon: 'bonus', tint: 'bg-gradient-to-b from-amber-300/30 to-amber-500/10 text-amber-200', onClick: onBonus },
-    { key: 'refund', label: t('widgets.refund'), icon: 'refund', tint: 'bg-gradient-to-b from-rose-400/30 to-rose-500/10 text-rose-300', onClick: onRefund },
+      ? {
+          key: 'spin',
+          label: t('widgets.spin'),
+          icon: 'wheel',
+          tint: 'bg-gradient-to-b from-fuchsia-400/30 to-fuchsia-500/10 text-fuchsia-300',
+          onClick: onSpin,
+          badge: String(coin),
+        }
+      : {
+          key: 'collect-all',
+          label: t('widgets.collectAll'),
+          icon: 'collect',
+          tint: 'bg-gradient-to-b from-emerald-400/30 to-emerald-500/10 text-emerald-300',
+          onClick: handleCollect,
+          isBusy: collect.isPending,
+        },
+    {
+      key: 'invite',
+      label: t('widgets.invite'),
+      icon: 'invite',
+      tint: 'bg-gradient-to-b from-violet-400/30 to-violet-500/10 text-violet-300',
+      onClick: onInvite,
+    },
+    {
+      key: 'bonus',
+      label: t('widgets.bonus'),
+      icon: 'bonus',
+      tint: 'bg-gradient-to-b from-amber-300/30 to-amber-500/10 text-amber-200',
+      onClick: onBonus,
+    },
+    {
+      key: 'refund',
+      label: t('widgets.refund'),
+      icon: 'refund',
+      tint: 'bg-gradient-to-b from-rose-400/30 to-rose-500/10 text-rose-300',
+      onClick: onRefund,
+    },
   ];
 
   return (
-    <nav aria-label={t('widgets.label')} className="rounded-[var(--radius-card)] bg-surface/70 px-2 pt-3 pb-1.5 ring-1 ring-line">
+    <nav
+      aria-label={t('widgets.label')}
+      className="rounded-[var(--radius-card)] bg-surface/70 px-2 pt-3 pb-1.5 ring-1 ring-line"
+    >
       <ul className="grid grid-cols-5 gap-1">
         {tiles.map((tile) => (
           <WidgetTile key={tile.key} tile={tile} />

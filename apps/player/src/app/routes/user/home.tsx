@@ -13,14 +13,21 @@ import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
 
 // Modals load on first open, keeping radix dialogs and forms out of the /user/home first load.
-const TransferModal = lazy(() => import('../../../features/wallet/transfer-modal.tsx').then((m) => ({ default: m.TransferModal })));
-const ComingSoonModal = lazy(() => import('../../../features/wallet/coming-soon-modal.tsx').then((m) => ({ default: m.ComingSoonModal })));
+const TransferModal = lazy(() =>
+  import('../../../features/wallet/transfer-modal.tsx').then((m) => ({ default: m.TransferModal })),
+);
+const ComingSoonModal = lazy(() =>
+  import('../../../features/wallet/coming-soon-modal.tsx').then((m) => ({ default: m.ComingSoonModal })),
+);
 const GameAccountModal = lazy(() =>
   import('../../../features/game-accounts/game-account-modal.tsx').then((m) => ({ default: m.GameAccountModal })),
 );
-const AgreementModal = lazy(() => import('../../../features/site-content/agreement-modal.tsx').then((m) => ({ default: m.AgreementModal })));
+const AgreementModal = lazy(() =>
+  import('../../../features/site-content/agreement-modal.tsx').then((m) => ({ default: m.AgreementModal })),
+);
 
-type OpenModal = { kind: 'transfer' } | { kind: 'soon'; feature: ComingSoonFeature } | { kind: 'game'; code: string } | null;
+type OpenModal =
+  { kind: 'transfer' } | { kind: 'soon'; feature: ComingSoonFeature } | { kind: 'game'; code: string } | null;
 
 /** SPEC.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
 export function Component() {
@@ -68,7 +75,9 @@ export function Component() {
       <Suspense fallback={<LoadingOverlay isLoading />}>
         {modal?.kind === 'transfer' && <TransferModal open wallet={data} onClose={closeModal} />}
         {modal?.kind === 'soon' && <ComingSoonModal feature={modal.feature} onClose={() => closeModal()} />}
-        {selectedGame && <GameAccountModal slot={selectedGame} walletAmount={data.wallet.amount} unit={unit} onClose={closeModal} />}
+        {selectedGame && (
+          <GameAccountModal slot={selectedGame} walletAmount={data.wallet.amount} unit={unit} onClose={closeModal} />
+        )}
       </Suspense>
       {/* SPEC.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
       {!storage.hasAcceptedAgreement(data.profile._id) && (

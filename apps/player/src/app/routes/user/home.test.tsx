@@ -1,0 +1,134 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
+import { storage } from '../../../lib/storage.ts';
+import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { Component as Home } from './home.tsx';
+
+// embla needs these browser APIs, which jsdom lacks (shared/reference/dependencies.md)
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  class Observer {
+    observe = () => undefined;
+    unobserve = () => undefined;
+    disconnect = () => undefined;
+    takeRecords = () => [];
+  }
+  globalThis.IntersectionObserver ??= Observer as unknown as typeof IntersectionObserver;
+  globalThis.ResizeObserver ??= Observer as unknown as typeof ResizeObserver;
+});
+
+const slots = [
+  slotFixture({ code: 'pg', name: 'PG Soft', isActive: true, amount: 100, ftWalletSlot: 2 }),
+  slotFixture({ code: 'joker2', name: 'Joker', amount: 0 }),
+  ...['betflix', 'askmebet', 'imi', 'areaslot', 'circus'].map((code) => slotFixture({ code })),
+  slotFixture({ code: 'usun', name: 'USUN', category: 'sport', isActive: true, amount: 25.25 }),
+  slotFixture({ code: 'huayhd', name: 'Huay HD', category: 'lotto' }),
+];
+
+beforeEach(async () => {
+  localStorage.clear();
+  storage.acceptAgreement('m1');
+  await i18next.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18next.changeLanguage('th');
+});
+
+describe('home', () => {
+  it('shows the name, total balance (wallet + all games), coins, referral and the game sliders', async () => {
+    mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture({ amount: 900, slots, coin: 7, invite: 12.5 }) }),
+      'GET /api/spinwheel/active': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
+    });
+    renderWithProviders(<Home />);
+    expect(await screen.findByTestId('total-balance')).toHaveTextContent('1,025.25');
+    expect(screen.getByTestId('profile-name')).toHaveTextContent('Demo Player');
+    expect(screen.getByTestId('coin-count')).toHaveTextContent('7');
+    expect(screen.getByTestId('referral-amount')).toHaveTextContent('12.50');
+    // balance × ftWalletSlot on an active card, an open-account prompt on an inactive one
+    expect(screen.getByTestId('game-balance-pg')).toHaveTextContent('200.00');
+    expect(within(screen.getByTestId('game-card-joker2')).getByText('Open account')).toBeInTheDocument();
+    // 7 slot games → 2 slides of up to 6, with dots
+    expect(within(screen.getByTestId('games-slot')).getAllByRole('button', { name: /Show page/ })).toHaveLength(2);
+    expect(screen.getByTestId('games-sport')).toBeInTheDocument();
+    expect(screen.getByTestId('games-lotto')).toBeInTheDocument();
+  });
+
+  it('replaces the wheel with collect-all when the wheel is not active, and collects to the wallet', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture({ slots }) }),
+      'GET /api/spinwheel/active': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
+      'POST /api/wallet/transferAll': () => ({ body: { message: 'SUCCESS', amount: 125.25, pending: 0 } }),
+    });
+    renderWithProviders(<Home />);
+    await userEvent.click(await screen.findByTestId('widget-collect-all'));
+    expect(screen.queryByTestId('widget-spin')).toBeNull();
+    expect(await screen.findByText('125.25 moved back to your wallet')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/wallet/transferAll')?.body).toEqual({ to: 'WALLET' });
+    // the wallet is fetched again after the money moved
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === '/api/wallet')).toHaveLength(2));
+  });
+
+  it('shows the wheel widget with the coin count when the wheel is active', async () => {
+    mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture({ coin: 4 }) }),
+      'GET /api/spinwheel/active': () => ({ body: { active: true } }),
+    });
+    renderWithProviders(<Home />);
+    expect(await screen.findByTestId('widget-spin')).toHaveTextContent('4');
+    expect(screen.queryByTestId('widget-collect-all')).toBeNull();
+  });
+
+  it('checks balances through refresh/slot and remembers the sync time', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture() }),
+      'GET /api/wallet/refresh/slot': () => ({
+        body: {
+          slots: [slotFixture({ code: 'pg', isActive: true, amount: 75 })],
+          updatedAt: '2026-11-21T07:00:00.000Z',
+        },
+      }),
+    });
+    renderWithProviders(<Home />);
+    await userEvent.click(await screen.findByTestId('check-balance'));
+    await vi.waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,075.00'));
+    expect(storage.getLastSync()).toBe('2026-11-21T07:00:00.000Z');
+    expect(screen.getByTestId('last-update')).toHaveTextContent('21/11/2026 14:00:00');
+    expect(calls.some((c) => c.path === '/api/wallet/refresh/slot')).toBe(true);
+  });
+
+  it('opens a translated coming-soon state for widgets whose backend lands later', async () => {
+    mockApi({ 'GET /api/wallet': () => ({ body: walletFixture() }) });
+    renderWithProviders(<Home />);
+    for (const id of ['widget-deposit', 'widget-withdraw', 'widget-invite', 'widget-refund', 'referral-receive']) {
+      await userEvent.click(await screen.findByTestId(id));
+      expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Coming soon');
+      await userEvent.click(screen.getByTestId('coming-soon-ok'));
+      await vi.waitFor(() => expect(screen.queryByTestId('coming-soon')).toBeNull());
+    }
+  });
+
+  it('shows nothing when the wallet fails to load (SPEC.md §8)', async () => {
+    mockApi({ 'GET /api/wallet': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
+    renderWithProviders(<Home />);
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('total-balance')).toBeNull();
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});

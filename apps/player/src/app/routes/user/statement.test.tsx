@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import type { StatementRow } from '@wallet/contract/statement';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
+import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { Component as Statement } from './statement.tsx';
+
+const row = (patch: Partial<StatementRow> & { _id: string }): StatementRow => ({
+  statementType: 'transfer',
+  from: 'WALLET',
+  to: 'pg',
+  amount: 100,
+  status: 'SUCCESS',
+  createdAt: '2026-11-21T06:30:15.000Z',
+  ...patch,
+});
+
+beforeEach(async () => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  await i18next.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18next.changeLanguage('th');
+});
+
+describe('statement', () => {
+  it('lists rows with type, from → to with game names, signed amount, status badge and date', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture() }),
+      'POST /api/statement': () => ({
+        body: {
+          total: 3,
+          statements: [
+            row({ _id: 'a' }),
+            row({ _id: 'b', from: 'pg', to: 'WALLET', amount: 55.5, status: 'FAILED' }),
+            row({ _id: 'c', statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 300, status: 'PENDING' }),
+          ],
+        },
+      }),
+    });
+    renderWithProviders(<Statement />);
+    const rows = await screen.findAllByTestId('statement-row');
+    expect(rows).toHaveLength(3);
+    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(first).toHaveTextContent('Transfer');
+    await vi.waitFor(() =>
+      expect(within(first).getByTestId('statement-route')).toHaveTextContent('Main wallet→PG Soft'),
+    );
+    expect(within(first).getByTestId('statement-amount')).toHaveTextContent('−100.00');
+    expect(first).toHaveTextContent('Successful');
+    expect(first).toHaveTextContent('21/11/2026 13:30:15');
+    expect(within(second).getByTestId('statement-amount')).toHaveTextContent('+55.50');
+    expect(second).toHaveTextContent('Failed');
+    expect(third).toHaveTextContent('Deposit');
+    expect(third).toHaveTextContent('In progress');
+    expect(calls.find((c) => c.path === '/api/statement')?.body).toEqual({ page: 1, limit: 10 });
+    expect(screen.getByTestId('statement-slips')).toBeDisabled();
+  });
+
+  it('pages 10 at a time', async () => {
+    const calls = mockApi({
+      'POST /api/statement': ({ body }) => {
+        const { page } = body as { page: number };
+        return { body: { total: 95, statements: [row({ _id: `p${page}`, amount: page })] } };
+      },
+    });
+    renderWithProviders(<Statement />);
+    await screen.findAllByTestId('statement-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await vi.waitFor(() => expect(screen.getByTestId('statement-amount')).toHaveTextContent('2.00'));
+    expect(calls.filter((c) => c.path === '/api/statement').map((c) => c.body)).toEqual([
+      { page: 1, limit: 10 },
+      { page: 2, limit: 10 },
+    ]);
+  });
+
+  it('shows a friendly empty state for an empty history', async () => {
+    mockApi({ 'POST /api/statement': () => ({ body: { total: 0, statements: [] } }) });
+    renderWithProviders(<Statement />);
+    expect(await screen.findByTestId('statement-empty')).toHaveTextContent('No transactions yet');
+  });
+
+  it('shows nothing on a load failure (SPEC.md §8)', async () => {
+    mockApi({ 'POST /api/statement': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
+    renderWithProviders(<Statement />);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('statement-list')).toBeNull();
+    expect(screen.queryByTestId('statement-empty')).toBeNull();
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
