@@ -1,0 +1,113 @@
+import { api } from '@wallet/contract/api';
+import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, NETWORK_ERROR, onSessionEvent, TIMEOUT_ERROR, type SessionEvent } from './api-client.ts';
+import { storage } from './storage.ts';
+
+type Captured = { url: string; init: RequestInit };
+
+/** Mocks fetch with one answer and records each request. */
+function answer(status: number, body: unknown): Captured[] {
+  const captured: Captured[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    captured.push({ url: String(input), init: init ?? {} });
+    return Response.json(body, { status });
+  });
+  return captured;
+}
+const headersOf = (c: Captured | undefined) => (c?.init.headers ?? {}) as Record<string, string>;
+
+describe('call()', () => {
+  const events: SessionEvent[] = [];
+  let unsubscribe: () => void = () => undefined;
+  beforeEach(() => {
+    events.length = 0;
+    unsubscribe = onSessionEvent((event) => events.push(event));
+  });
+  afterEach(() => {
+    unsubscribe();
+    vi.restoreAllMocks();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('sends the bearer token and the wallet-user header, and unwraps the body', async () => {
+    storage.setToken('tok-123', true);
+    const captured = answer(200, { active: true });
+    await expect(call(api.lookup.active)).resolves.toEqual({ active: true });
+    expect(captured[0]?.url).toBe('/api/lookup/active');
+    expect(headersOf(captured[0])).toMatchObject({ Authorization: 'Bearer tok-123', [WALLET_USER_HEADER]: '1' });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const captured = answer(200, { active: true });
+    await call(api.lookup.active);
+    expect(headersOf(captured[0])).not.toHaveProperty('Authorization');
+    expect(headersOf(captured[0])).toHaveProperty(WALLET_USER_HEADER, '1');
+  });
+
+  it('adds an Idempotency-Key only on money-moving endpoints, reusing the one given', async () => {
+    storage.setToken('tok', false);
+    const captured = answer(200, { message: 'SUCCESS', status: 'SUCCESS', transferId: 't1' });
+    const body = { from: 'WALLET', to: 'pg', amount: 10 } as never;
+    await call(api.wallet.transfer, { body, idempotencyKey: 'key-1' });
+    await call(api.wallet.transfer, { body });
+    await call(api.lookup.active);
+    expect(headersOf(captured[0])[IDEMPOTENCY_HEADER]).toBe('key-1');
+    expect(headersOf(captured[1])[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headersOf(captured[2])).not.toHaveProperty(IDEMPOTENCY_HEADER);
+    expect(captured[0]?.init.body).toBe(JSON.stringify(body));
+    expect(headersOf(captured[0])['Content-Type']).toBe('application/json');
+  });
+
+  it('rejects with the server message code', async () => {
+    answer(401, { message: 'WRONG_CREDENTIAL' });
+    const error = await call(api.lookup.active).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'WRONG_CREDENTIAL', status: 401 });
+    expect(events).toEqual([]);
+  });
+
+  it('turns a gone answer into the terminated event', async () => {
+    answer(410, { message: 'gone' });
+    await expect(call(api.lookup.info)).rejects.toMatchObject({ code: 'gone' });
+    expect(events).toEqual(['terminated']);
+  });
+
+  it('clears the token and signals signed-out on invalid-token', async () => {
+    storage.setToken('stale', true);
+    answer(401, { message: 'invalid-token' });
+    await expect(call(api.wallet.wallet)).rejects.toMatchObject({ code: 'invalid-token' });
+    expect(storage.getToken()).toBeNull();
+    expect(events).toEqual(['signed-out']);
+  });
+
+  it('treats the identity-failure text like invalid-token', async () => {
+    storage.setToken('stale', false);
+    answer(403, { message: 'Failed to authenticate token.' });
+    await expect(call(api.wallet.wallet)).rejects.toMatchObject({ code: 'invalid-token' });
+    expect(storage.getToken()).toBeNull();
+    expect(events).toEqual(['signed-out']);
+  });
+
+  it('maps an expired 60 s timeout to TIMEOUT_ERROR (300 s for uploads)', async () => {
+    const requested: number[] = [];
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+      requested.push(ms);
+      const controller = new AbortController();
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+      return controller.signal;
+    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      throw init?.signal?.reason ?? new Error('no signal');
+    });
+    await expect(call(api.lookup.active)).rejects.toMatchObject({ code: TIMEOUT_ERROR, status: 0 });
+    await expect(call(api.chat.uploadImage, { formData: new FormData() })).rejects.toMatchObject({ code: TIMEOUT_ERROR });
+    expect(requested).toEqual([HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS]);
+  });
+
+  it('maps a failed connection to NETWORK_ERROR', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(call(api.lookup.active)).rejects.toMatchObject({ code: NETWORK_ERROR });
+  });
+});
