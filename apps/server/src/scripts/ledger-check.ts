@@ -1,0 +1,86 @@
+/**
+ * `npm run ledger:check`: the ledger invariant (DESIGN.md §3, reliability.md INV) on the configured database
+ * (DATABASE_URL, else the embedded PGlite in DATA_DIR, default ./data at the repository root like `npm start`).
+ * Prints OK with counts, or every violation; exits 1 on any violation, 2 when it cannot check.
+ */
+import { sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { systemClock } from '../clock.ts';
+import { openDatabase, type Db } from '../db/client.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/games/transfer-checks.ts';
+import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
+
+type Row = Record<string, unknown>;
+const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+async function main(): Promise<number> {
+  // the same variables as the server (config/env.ts), read without generating secrets or creating DATA_DIR
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const force = process.argv.includes('--force');
+  if (!databaseUrl) {
+    const dir = path.join(dataDir, 'pglite');
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      console.error(`ledger:check: no embedded database at ${dir} (start the app once, or set DATABASE_URL)`);
+      return 2;
+    }
+    // PGlite is single-process: opening the files a running server holds would corrupt them
+    if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
+      console.error(`ledger:check: ${dir} is in use (a server is running on it); stop it first, or pass --force after a crash`);
+      return 2;
+    }
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const db = database.db;
+    const problems = await checkLedgerInvariants(db, [gameTransfersLedgerCheck, (d) => pendingTransfersCheck(d, systemClock)]);
+    const [counts] = await rows(
+      db,
+      sql`select (select count(*) from ledger_accounts)::int as accounts,
+                 (select count(*) from ledger_transactions)::int as transactions,
+                 (select count(*) from ledger_entries)::int as entries,
+                 (select count(*) from game_transfers where status = 'pending')::int as pending_transfers`,
+    );
+    const sums = await rows(
+      db,
+      sql`select a.currency,
+                 coalesce((select sum(e.amount) from ledger_entries e where e.currency = a.currency), 0)::text as entries_sum,
+                 sum(a.balance) filter (where a.code like 'member:%')::text as members,
+                 sum(a.balance) filter (where a.code like 'house:%')::text as house,
+                 sum(a.balance) filter (where a.code like 'provider:%')::text as provider,
+                 sum(a.balance) filter (where a.code like 'transit:%')::text as transit
+          from ledger_accounts a group by a.currency order by a.currency`,
+    );
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`;
+    const c = counts ?? {};
+    console.log(
+      `ledger:check on ${where}: ${String(c.accounts)} accounts, ${String(c.transactions)} transactions, ${String(c.entries)} entries, ${String(c.pending_transfers)} pending game transfers`,
+    );
+    for (const s of sums) {
+      const minor = (v: unknown) => String(v ?? 0);
+      console.log(
+        `  ${String(s.currency)}: Σ entries ${minor(s.entries_sum)}; members ${minor(s.members)}, house ${minor(s.house)}, providers ${minor(s.provider)}, transit ${minor(s.transit)} (minor units)`,
+      );
+    }
+    if (problems.length === 0) {
+      console.log('OK');
+      return 0;
+    }
+    console.log(`${problems.length} violation(s):`);
+    for (const p of problems) console.log(`  - ${p}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error('ledger:check failed:', err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);
