@@ -16,6 +16,8 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
   const now = useNow(TICK_MS);
   const refresh = useRefreshBalances();
   const lastSync = refresh.data?.updatedAt ?? storage.getLastSync() ?? fallback;
+  // a server clock slightly ahead of the phone must not read "in 2 seconds"
+  const syncedAt = lastSync ? Math.min(new Date(lastSync).getTime(), now.getTime()) : undefined;
 
   const handleCheck = () =>
     refresh.mutate(undefined, {
@@ -31,7 +33,7 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
             <p className="flex items-center gap-1 font-semibold text-fg/90">
               <WalletIcon name="clock" className="size-3.5 shrink-0" />
               <span className="truncate">
-                {t('hero.updated', { relative: formatRelativeTime(lastSync, i18n.language, now) })}
+                {t('hero.updated', { relative: formatRelativeTime(syncedAt ?? now, i18n.language, now) })}
               </span>
             </p>
             <p className="truncate tabular-nums">{formatDateTime(lastSync)}</p>

@@ -11,6 +11,8 @@ export type WidgetGridProps = {
   /** GET /api/spinwheel/active; when false a collect-all widget takes the wheel's place */
   isSpinActive: boolean;
   coin: number;
+  /** translated currency unit for the collect-all message */
+  unit: string;
   onTransfer: () => void;
   onSpin: () => void;
   onInvite: () => void;
@@ -59,7 +61,16 @@ function WidgetTile({ tile }: { tile: Tile }) {
 }
 
 /** SPEC.md §2 widgets after deposit and withdraw: transfer, wheel (or collect all), invite, bonus conditions, refund. */
-export function WidgetGrid({ isSpinActive, coin, onTransfer, onSpin, onInvite, onBonus, onRefund }: WidgetGridProps) {
+export function WidgetGrid({
+  isSpinActive,
+  coin,
+  unit,
+  onTransfer,
+  onSpin,
+  onInvite,
+  onBonus,
+  onRefund,
+}: WidgetGridProps) {
   const { t } = useTranslation('wallet');
   const collect = useCollectAll();
 
@@ -67,7 +78,8 @@ export function WidgetGrid({ isSpinActive, coin, onTransfer, onSpin, onInvite, o
     collect.mutate(undefined, {
       onSuccess: (result) => {
         if (result.pending > 0) notify.info(t('collectAll.pending', { count: result.pending }));
-        else if (result.amount > 0) notify.success(t('collectAll.success', { amount: formatMoney(result.amount) }));
+        else if (result.amount > 0)
+          notify.success(t('collectAll.success', { amount: `${formatMoney(result.amount)} ${unit}` }));
         else notify.info(t('collectAll.nothing'));
       },
       onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),

@@ -77,7 +77,7 @@ describe('home', () => {
     renderWithProviders(<Home />);
     await userEvent.click(await screen.findByTestId('widget-collect-all'));
     expect(screen.queryByTestId('widget-spin')).toBeNull();
-    expect(await screen.findByText('125.25 moved back to your wallet')).toBeInTheDocument();
+    expect(await screen.findByText('125.25 THB moved back to your wallet')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/wallet/transferAll')?.body).toEqual({ to: 'WALLET' });
     // the wallet is fetched again after the money moved
     await vi.waitFor(() => expect(calls.filter((c) => c.path === '/api/wallet')).toHaveLength(2));

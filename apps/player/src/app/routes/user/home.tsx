@@ -63,6 +63,7 @@ export function Component() {
       <WidgetGrid
         isSpinActive={isSpinActive}
         coin={data.profile.coin}
+        unit={unit}
         onTransfer={() => setModal({ kind: 'transfer' })}
         onSpin={() => void navigate(paths.spin)}
         onInvite={soon('invite')}
