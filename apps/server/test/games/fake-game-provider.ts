@@ -24,6 +24,8 @@ export class FakeGameProvider implements GameProvider {
   readonly transfers = new Map<string, Applied>();
   readonly log: Array<{ op: Op; transferId?: string; username?: string }> = [];
   private faults: Fault[] = [];
+  /** runs at each deposit/withdraw call (tests move the clock while a call is "in flight") */
+  onTransferCall: ((transferId: string) => void) | null = null;
 
   constructor(readonly game: string) {}
 
@@ -84,6 +86,7 @@ export class FakeGameProvider implements GameProvider {
 
   private async transfer(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
     this.log.push({ op: direction, transferId, username });
+    this.onTransferCall?.(transferId);
     const fault = this.take(direction);
     if (fault === 'fail' && !this.transfers.has(transferId)) return { kind: 'failed', reason: 'TRANSFER_REJECTED' };
     if (fault === 'timeout' || fault === 'unknown') throw new ProviderUnknownError('timeout');

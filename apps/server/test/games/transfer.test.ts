@@ -156,6 +156,22 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     expect(await h.invariants()).toEqual([]);
   });
 
+  it('does not retry once the call outlived half the grace window (a late retry could land after a void)', async () => {
+    const p = await player(10_000n);
+    const pg = providers.get('pg')!;
+    pg.fault('timeout', ['deposit'], 2);
+    pg.onTransferCall = () => h.t.clock.advance(31_000);
+    const res = await transfer(p.token, 'WALLET', 'pg', 10);
+    pg.onTransferCall = null;
+    expect(res.body.status).toBe('PENDING');
+    expect(pg.log.filter((e) => e.transferId === res.body.transferId && e.op === 'deposit')).toHaveLength(1);
+    pg.clearFaults();
+    h.t.clock.advance(31_000);
+    expect(await h.reconcile()).toMatchObject({ voided: 1 });
+    expect(await h.walletMinor(p.id)).toBe(10_000n);
+    expect(await h.invariants()).toEqual([]);
+  });
+
   it('provider credited but we timed out: pending, no refund; the reconciler settles once (scenario 9)', async () => {
     const p = await player(10_000n);
     providers.get('pg')!.fault('success-then-timeout', ['deposit'], 2);

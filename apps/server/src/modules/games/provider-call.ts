@@ -8,9 +8,15 @@ export type CallResult = TransferOutcome | { kind: 'unknown'; error: string };
  * answers a repeat with the first result), stopping at the first definite answer. Anything that is not a
  * definite answer (timeout, 5xx, a thrown error of any kind) is unknown: the transfer stays pending.
  */
-export async function callWithSameId(call: () => Promise<TransferOutcome>, attempts: number): Promise<CallResult> {
+export async function callWithSameId(
+  call: () => Promise<TransferOutcome>,
+  attempts: number,
+  mayRetry: () => Promise<boolean> = async () => true,
+): Promise<CallResult> {
   let error = 'not called';
   for (let attempt = 1; attempt <= Math.max(1, attempts); attempt++) {
+    // a retry must never reach the provider after the reconciler may have given the transfer up
+    if (attempt > 1 && !(await mayRetry())) break;
     try {
       return await call();
     } catch (err) {

@@ -7,7 +7,7 @@ import type { GamesDeps } from './games-deps.ts';
 import { providerOf } from './games-deps.ts';
 import { findGameAccount, listGameAccounts, updateGameBalance, type GameAccount } from './game-accounts.repository.ts';
 import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts';
-import { notePending } from './transfer.repository.ts';
+import { findTransfer, notePending, type GameTransfer } from './transfer.repository.ts';
 import { openDeposit, openWithdraw, resolveTransfer } from './transfer-settlement.ts';
 
 export type TransferMember = { id: number; currency: string };
@@ -75,6 +75,7 @@ export class TransferService {
     const result = await callWithSameId(
       () => provider.deposit(account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
+      () => this.mayRetry(transfer),
     );
     return this.finish(transfer.id, account, amount, result);
   }
@@ -86,6 +87,7 @@ export class TransferService {
     const result = await callWithSameId(
       () => provider.withdraw(account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
+      () => this.mayRetry(transfer),
     );
     return this.finish(transfer.id, account, amount, result);
   }
@@ -110,6 +112,16 @@ export class TransferService {
       await updateGameBalance(this.deps.db, account.id, result.balanceAfter, this.deps.clock.now()).catch(() => undefined);
     }
     return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
+  }
+
+  /**
+   * Retry only well inside the reconciler's grace window and while the transfer is still pending: the reconciler
+   * trusts a `not_found` after that window, so no request of ours may reach the provider later (a stalled process).
+   */
+  private async mayRetry(transfer: GameTransfer): Promise<boolean> {
+    const age = this.deps.clock.now().getTime() - transfer.createdAt.getTime();
+    if (age >= this.deps.timing.notFoundGraceMs / 2) return false;
+    return (await findTransfer(this.deps.db, transfer.id))?.status === 'pending';
   }
 
   /** Refresh one game's balance from its provider and withdraw all of it; skipped when the balance is unknown or 0. */
