@@ -9,7 +9,7 @@ export function Component() {
   const info = useSiteInfo();
   const videos = info?.videos.length ? info.videos : DEFAULT_HOWTO_VIDEOS;
   return (
-    <main data-route="howto" className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 pt-6 pb-28">
+    <main data-route="howto" className="flex flex-col gap-5">
       <header className="flex flex-col gap-1 px-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg">{t('howto.title')}</h1>
         <p className="text-sm text-muted">{t('howto.subtitle')}</p>

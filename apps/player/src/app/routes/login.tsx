@@ -3,17 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/auth/login-form.tsx';
 import { BrandLogo } from '../../features/site/brand-logo.tsx';
-import { LanguageSwitcher } from '../../features/site/language-switcher.tsx';
 
-/** /login: phone, password, remember me, language switcher and a link to register (SPEC.md §2). */
+/** /login: phone, password, remember me and a link to register; the shell's top bar holds the language switcher (SPEC.md §2). */
 export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   return (
-    <main data-route="login" className="mx-auto flex w-full max-w-md flex-col gap-8 px-5 pt-4 pb-8">
-      <div className="flex justify-end">
-        <LanguageSwitcher />
-      </div>
+    <main data-route="login" className="flex flex-col gap-7 pt-3">
       <header className="flex flex-col items-center gap-3 text-center">
         <BrandLogo size="lg" />
         <p className="text-sm text-muted">{t('login.subtitle')}</p>

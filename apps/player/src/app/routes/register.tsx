@@ -16,7 +16,7 @@ export function Component() {
   });
   const handleRegistered = useCallback(() => void navigate(paths.login, { replace: true }), [navigate]);
   return (
-    <main data-route="register" className="mx-auto flex w-full max-w-md flex-col px-5 pt-4 pb-8">
+    <main data-route="register" className="flex flex-col">
       <RegisterWizard
         inviteCode={inviteCode}
         isLaoVariant={IS_LAO_VARIANT}

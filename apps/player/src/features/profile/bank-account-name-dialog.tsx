@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -33,7 +33,7 @@ export function BankAccountNameDialog({ open, onOpenChange, bankCode, currentNam
       { bankCode, bankAccountName: name.trim().replace(/\s+/g, ' ') },
       {
         onSuccess: () => {
-          toast.success(t('bankName.saved'));
+          notify.success(t('bankName.saved'));
           onOpenChange(false);
           onSuccess?.();
         },
@@ -55,7 +55,7 @@ export function BankAccountNameDialog({ open, onOpenChange, bankCode, currentNam
         </Button>
       }
     >
-      <form id="bank-account-name-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" data-testid="bank-account-name-form">
+      <form id="bank-account-name-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 pt-2" data-testid="bank-account-name-form">
         <div className="rounded-2xl bg-surface px-4 py-3 ring-1 ring-line ring-inset">
           <p className="text-xs text-subtle">{t('bankName.current')}</p>
           <p className="font-semibold text-fg">{currentName}</p>

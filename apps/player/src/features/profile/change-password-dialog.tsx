@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { notify } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useChangePassword } from '../../api/account.ts';
@@ -51,7 +51,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
       { oldPassword: values.oldPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
-          toast.success(t('password.saved'));
+          notify.success(t('password.saved'));
           handleOpenChange(false);
           onSuccess?.();
         },
@@ -73,7 +73,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
         </Button>
       }
     >
-      <form id="change-password-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" data-testid="change-password-form">
+      <form id="change-password-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 pt-2" data-testid="change-password-form">
         <PasswordInput
           label={t('password.old')}
           name="oldPassword"

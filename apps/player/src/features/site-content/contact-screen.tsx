@@ -8,7 +8,7 @@ import { ContactContent } from './contact-content.tsx';
 export type ContactScreenProps = {
   /** the version line (the route passes <AppVersion/>) */
   version: ReactNode;
-  /** leaves room for the member top bar on /user/contact */
+  /** /user/contact sits under the member top bar (sticky, so the layout flow already offsets it; anchors scroll below it) */
   hasTopOffset?: boolean;
   /** where the live-chat widget mounts once enabled (a later issue) */
   chatSlot?: ReactNode;
@@ -19,7 +19,7 @@ export function ContactScreen({ version, hasTopOffset = false, chatSlot }: Conta
   const { t } = useTranslation('content');
   const contact = useContact();
   return (
-    <div className={clsx('mx-auto flex w-full max-w-md flex-col gap-5 px-4 pb-28', hasTopOffset ? 'pt-6' : 'pt-6')} data-top-offset={hasTopOffset || undefined}>
+    <div className={clsx('flex flex-col gap-5', hasTopOffset && 'scroll-mt-16')} data-top-offset={hasTopOffset || undefined}>
       <header className="flex flex-col gap-1 px-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg">{t('contact.title')}</h1>
         <p className="text-sm text-muted">{t('contact.subtitle')}</p>

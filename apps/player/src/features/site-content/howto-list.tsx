@@ -24,7 +24,7 @@ export function HowtoList({ videos }: HowtoListProps) {
               className="group flex h-full w-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-surface text-left shadow-card ring-1 ring-line transition hover:ring-primary/50 active:scale-[0.99]"
             >
               <span className={`relative block w-full overflow-hidden bg-bg-raised ${index === 0 ? 'aspect-[16/9]' : 'aspect-[4/3]'}`}>
-                <img src={posterFor(video.url)} alt="" loading="lazy" className="size-full object-cover object-top opacity-90 transition group-hover:scale-[1.03]" />
+                <img src={posterFor(video.url)} alt="" loading="lazy" className="size-full object-cover object-center opacity-90 transition group-hover:scale-[1.03]" />
                 <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                 <span className="absolute inset-0 flex items-center justify-center">
                   <span className="flex size-12 items-center justify-center rounded-full bg-primary/95 text-on-primary shadow-glow">

@@ -16,7 +16,7 @@ export function Component() {
   if (data && bankNamePrompt === 'pending' && needsEnglishBankName(data)) setBankNamePrompt('open');
 
   return (
-    <main data-route="user/profile" className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 pt-4 pb-28">
+    <main data-route="user/profile" className="flex flex-col gap-4">
       <LoadingOverlay isLoading={profile.isPending} />
       {data && (
         <>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -110,7 +109,6 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
     try {
       await validate.mutateAsync(body);
       await register.mutateAsync(body);
-      toast.success(t('register.success.title'));
       setIsDone(true);
     } catch (err) {
       presentError(err, { as: 'toast' });
