@@ -1,0 +1,163 @@
+/**
+ * `npm run bench` (DESIGN.md §8): the real server on PostgreSQL in a child process, loopback only, driven by
+ * autocannon. Creates `bench_<ts>` next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), seeds
+ * members with opening balances and sessions, runs each scenario for BENCH_DURATION seconds (default 10), prints
+ * a table, runs the ledger invariant and drops the database. Never part of the test suite.
+ */
+import autocannon, { type Options, type Result } from 'autocannon';
+import { count, sql } from 'drizzle-orm';
+import os from 'node:os';
+import { systemClock } from '../src/clock.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { gameTransfers } from '../src/db/schema/games.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/games/transfer-checks.ts';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
+import { createBenchDatabase, startServer } from './bench-server.ts';
+import { activateGame, seedMembers, type BenchMember } from './seed.ts';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const BALANCE_MINOR = 10_000_000n; // 100,000 baht each: no scenario runs a wallet dry
+const GAME = 'pg';
+
+type Row = { name: string; result?: Result; note?: string; check?: string; load?: number };
+type Scenario = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** one member (the hot row) instead of rotating over all of them */
+  hot?: boolean;
+  /** open loop at this many requests per second instead of as fast as possible */
+  rate?: number;
+  /** money move: a fresh Idempotency-Key per request, and 2xx answers are compared with new game transfers */
+  money?: boolean;
+  requires?: () => boolean;
+};
+
+let sequence = 0;
+function requestFor(s: Scenario, members: BenchMember[]): Options['requests'] {
+  const body = s.body === undefined ? undefined : JSON.stringify(s.body);
+  const base = { method: s.method, path: s.path, ...(body ? { body } : {}) };
+  return [
+    {
+      ...base,
+      setupRequest: (req) => {
+        const m = s.hot ? members[0]! : members[sequence++ % members.length]!;
+        const headers: Record<string, string> = { authorization: `Bearer ${m.token}` };
+        if (body) headers['content-type'] = 'application/json';
+        if (s.money) headers['idempotency-key'] = `bench-${process.pid}-${sequence++}`;
+        return { ...req, headers };
+      },
+    },
+  ];
+}
+
+async function probe(url: string, s: Scenario, m: BenchMember): Promise<string | null> {
+  const res = await fetch(`${url}${s.path}`, {
+    method: s.method,
+    headers: { authorization: `Bearer ${m.token}`, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+    ...(s.body ? { body: JSON.stringify(s.body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status === 501) return 'not yet measurable (endpoint not implemented)';
+  if (res.status >= 300) return `not measurable: probe answered ${res.status} ${text.slice(0, 80)}`;
+  return null;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const database = await createBenchDatabase(ADMIN_URL);
+  console.log(`bench: database ${database.name}; ${MEMBERS} members; ${DURATION_S} s per scenario; ${CONNECTIONS} connections`);
+  console.log(`bench: 1-min load average before the run ${fmt(os.loadavg()[0] ?? 0, 1)} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`);
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const db = await openPostgres(database.url, 5);
+  try {
+    server = await startServer(database.url);
+    const members = await seedMembers(db.db, server.secrets.jwt, MEMBERS, BALANCE_MINOR);
+    const gamesReady = await activateGame(server.url, members, GAME);
+    const transfer = { from: 'WALLET', to: GAME, amount: 1 };
+    const scenarios: Scenario[] = [
+      { name: `GET /api/wallet, ${MEMBERS} members`, method: 'GET', path: '/api/wallet' },
+      { name: 'GET /api/wallet, one hot member', method: 'GET', path: '/api/wallet', hot: true },
+      { name: `GET /api/wallet, open loop 2,000 req/s`, method: 'GET', path: '/api/wallet', rate: 2000 },
+      { name: `POST /api/statement (page 1, 10 rows), ${MEMBERS} members`, method: 'POST', path: '/api/statement', body: { page: 1, limit: 10 } },
+      { name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, requires: () => gamesReady },
+      { name: `POST /api/wallet/transfer WALLET→${GAME}, one hot member`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, hot: true, requires: () => gamesReady },
+      { name: `POST /api/wallet/transfer WALLET→${GAME}, open loop 500 req/s`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, rate: 500, requires: () => gamesReady },
+      { name: `POST /api/wallet/withdraw 100 baht (ledger only), ${MEMBERS} members`, method: 'POST', path: '/api/wallet/withdraw', body: { amount: 100 }, money: true },
+      { name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`, method: 'POST', path: '/api/wallet/add', body: { amount: 100 }, money: true },
+    ];
+
+    // warm up the server, the pool and PostgreSQL's caches (not reported)
+    await autocannon({ url: server.url, connections: CONNECTIONS, duration: 3, requests: requestFor(scenarios[0]!, members) });
+
+    const rows: Row[] = [];
+    for (const s of scenarios) {
+      if (s.requires && !s.requires()) {
+        rows.push({ name: s.name, note: `not yet measurable (game accounts at ${GAME} could not be opened)` });
+        continue;
+      }
+      const skip = await probe(server.url, s, s.hot ? members[0]! : members[1 % members.length]!);
+      if (skip) {
+        rows.push({ name: s.name, note: skip });
+        continue;
+      }
+      const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
+      const result = await autocannon({
+        url: server.url,
+        connections: s.rate ? Math.max(CONNECTIONS, 100) : CONNECTIONS,
+        duration: DURATION_S,
+        timeout: 30,
+        ...(s.rate ? { overallRate: s.rate } : {}),
+        requests: requestFor(s, members),
+      });
+      let check: string | undefined;
+      if (s.money && s.path === '/api/wallet/transfer') {
+        // requests still in flight when autocannon stops complete on the server without being counted: let them land
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        const after = (await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0;
+        const created = after - before;
+        const sound = result['2xx'] <= created && created <= result.requests.sent;
+        check = `${fmt(result.requests.sent)} sent, ${fmt(result['2xx'])} answered 2xx, ${fmt(created)} transfers created (${sound ? 'consistent: 2xx ≤ created ≤ sent' : 'INCONSISTENT'})`;
+        if (!sound) process.exitCode = 1;
+      }
+      const load = os.loadavg()[0] ?? 0;
+      rows.push({ name: s.name, result, load, ...(check ? { check } : {}) });
+      console.log(`  done: ${s.name} (1-min load average ${fmt(load, 1)})`);
+    }
+
+    const pgVersion = ((await db.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> }).rows[0]?.server_version;
+    console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`);
+    console.log('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | load avg |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of rows) {
+      if (!r.result) {
+        console.log(`| ${r.name} | ${r.note} | | | | | |`);
+        continue;
+      }
+      const x = r.result;
+      console.log(`| ${r.name} | ${fmt(x.requests.average)} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`);
+    }
+    for (const r of rows) if (r.check) console.log(`  ${r.name}: ${r.check}`);
+
+    const problems = await checkLedgerInvariants(db.db, [gameTransfersLedgerCheck, (d) => pendingTransfersCheck(d, systemClock)]);
+    const [totals] = ((await db.db.execute(sql`
+      select (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_entries)::int as entries,
+             (select count(*) from game_transfers where status = 'pending')::int as pending`)) as unknown as { rows: Array<Record<string, number>> }).rows;
+    console.log(
+      `\nledger invariant after the run (${totals?.transactions} transactions, ${totals?.entries} entries, ${totals?.pending} pending transfers): ${problems.length === 0 ? 'OK' : `${problems.length} violation(s)`}`,
+    );
+    for (const p of problems.slice(0, 20)) console.log(`  - ${p}`);
+    if (problems.length > 0) process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    await db.close();
+    await database.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,49 @@
+import { systemClock } from '../src/clock.ts';
+import type { Db } from '../src/db/client.ts';
+import { members } from '../src/db/schema/core.ts';
+import { SessionService } from '../src/modules/auth/session.service.ts';
+import { postOpeningBalance } from '../src/modules/ledger/opening-balance.ts';
+
+export type BenchMember = { id: number; token: string };
+
+/** N members straight into the database, each with an opening balance through the ledger and a session. */
+export async function seedMembers(db: Db, jwtSecret: string, count: number, balanceMinor: bigint): Promise<BenchMember[]> {
+  const sessions = new SessionService(db, jwtSecret, systemClock);
+  const rows = await db
+    .insert(members)
+    .values(
+      Array.from({ length: count }, (_, i) => {
+        const n = String(i).padStart(8, '0');
+        return {
+          username: `06${n}`,
+          passwordHash: 'bench-member-has-no-password',
+          name: `BENCH MEMBER ${i}`,
+          bankCode: 'KBANK',
+          bankAccountName: 'BENCH MEMBER',
+          bankAccountNo: `55${n}`,
+        };
+      }),
+    )
+    .returning({ id: members.id, currency: members.currency });
+  const seeded: BenchMember[] = [];
+  for (const row of rows) {
+    await postOpeningBalance(db, row, balanceMinor);
+    seeded.push({ id: row.id, token: await sessions.create(row.id) });
+  }
+  return seeded;
+}
+
+/** Open one game account per member through the API (the provider creates the player); false when unavailable. */
+export async function activateGame(baseUrl: string, seeded: BenchMember[], game: string): Promise<boolean> {
+  const queue = [...seeded];
+  let ok = true;
+  const worker = async () => {
+    for (let m = queue.shift(); m && ok; m = queue.shift()) {
+      const res = await fetch(`${baseUrl}/api/wallet/activate/${game}`, { headers: { authorization: `Bearer ${m.token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200 && res.status !== 409) ok = false;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return ok;
+}
