@@ -4,6 +4,7 @@ import { FakeClock } from '../../src/clock.ts';
 import { openDeposit, openWithdraw, resolveTransfer } from '../../src/modules/games/transfer-settlement.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
+import { postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';
 import { statementModule } from '../../src/modules/statement/statement.routes.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -108,6 +109,14 @@ describe('POST /api/statement', () => {
     expect(statements[0]).toMatchObject({ statementType: 'deposit', from: 'QR', to: 'WALLET', amount: 999 });
     const fresh = await createMember(t);
     expect(await statement(fresh, 1, 10)).toEqual({ total: 0, statements: [] });
+  });
+
+  it('shows the demo opening balance as a deposit from ADJUSTMENT', async () => {
+    const m = await createMember(t);
+    await postOpeningBalance(t.ctx.db, { id: m.id, currency: 'THB' });
+    const { total, statements } = await statement(m, 1, 10);
+    expect(total).toBe(1);
+    expect(statements[0]).toMatchObject({ statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', amount: 1000, status: 'SUCCESS' });
   });
 
   it('answers 401 without a session and 400 KEY_INVALID for a bad page', async () => {
