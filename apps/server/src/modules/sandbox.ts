@@ -1,5 +1,6 @@
 // The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
 // of the outside world under /sandbox when PROVIDERS=sandbox.
+import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
@@ -22,6 +23,7 @@ export const sandboxModule: ModuleFactory = (ctx) => {
 
   const plugins: SandboxPlugin[] = [
     { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
+    { prefix: '/games', register: (app) => gamesPlugin(app, { secret: ctx.config.secrets.provider, publicUrl: ctx.config.publicUrl }) },
   ];
 
   return {

@@ -48,8 +48,12 @@ export class ProviderUnknownError extends Error {
 
 /** The provider definitely refused a non-transfer call (create player, change password...). */
 export class ProviderRejectedError extends Error {
-  constructor(message: string) {
+  /** the provider's refusal code when it gave one, e.g. `PLAYER_EXISTS`, `PLAYER_NOT_FOUND` */
+  readonly code: string | undefined;
+
+  constructor(message: string, code?: string) {
     super(message);
     this.name = 'ProviderRejectedError';
+    this.code = code;
   }
 }

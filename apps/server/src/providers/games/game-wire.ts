@@ -1,0 +1,53 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The transfer-wallet wire protocol (see packages/sandbox/src/games/games-plugin.ts for the full description):
+ * JSON over HTTP, `x-agent` + `x-signature` = hex HMAC-SHA256(secret, raw body | path + query for GETs),
+ * amounts as strings of integer minor units. Every answer is parsed here like user input.
+ */
+export function signPayload(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
+}
+
+const Minor = z.string().regex(/^\d{1,19}$/).transform(BigInt);
+const Id = z.string().min(1).max(128);
+
+export const TransferSuccessSchema = z.object({
+  status: z.literal('SUCCESS'),
+  refId: Id,
+  balanceBefore: Minor,
+  balanceAfter: Minor,
+});
+
+/** A definite refusal; anything else in a 4xx is not trusted as one. */
+export const RefusalSchema = z.object({
+  status: z.enum(['FAILED', 'INSUFFICIENT_BALANCE']),
+  code: z.string().max(64).optional(),
+  message: z.string().max(500).optional(),
+});
+
+export const TransferStatusSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('SUCCESS'),
+    transferId: Id,
+    refId: Id,
+    direction: z.enum(['deposit', 'withdraw']),
+    amount: Minor,
+  }),
+  z.object({ status: z.literal('NOT_FOUND'), transferId: Id }),
+]);
+
+export const OkSchema = z.object({ status: z.literal('SUCCESS') });
+export const BalanceSchema = z.object({ status: z.literal('SUCCESS'), balance: Minor });
+export const LaunchSchema = z.object({ status: z.literal('SUCCESS'), url: z.url({ protocol: /^https?$/ }).max(2048) });
+export const BetsSchema = z
+  .array(
+    z.object({
+      betId: Id,
+      stake: Minor,
+      payout: Minor,
+      placedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    }),
+  )
+  .max(100_000);
