@@ -23,7 +23,8 @@ const ICON_TONE = {
 export function StatementItem({ row, gameNames }: StatementItemProps) {
   const { t } = useTranslation('statement');
   const way = direction(row);
-  const place = (code: string) => (code === WALLET_CODE ? t('wallet') : (gameNames.get(code) ?? code));
+  const place = (code: string) =>
+    code === WALLET_CODE ? t('wallet') : (gameNames.get(code) ?? t(`place.${code}`, { defaultValue: code }));
   const note =
     row.bonus?.name ??
     row.promotion?.description ??

@@ -60,7 +60,7 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
       className="flex flex-col gap-4"
       data-testid="transfer-form"
     >
-      <div className="relative flex flex-col gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line">
+      <div className="flex flex-col gap-3 rounded-2xl bg-surface p-3 ring-1 ring-line">
         <SelectField
           label={t('transfer.from')}
           placeholder={t('transfer.choose')}
@@ -70,15 +70,19 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
           error={messageFor('from')}
           data-testid="transfer-from"
         />
-        <button
-          type="button"
-          onClick={() => update({ from: values.to, to: values.from })}
-          aria-label={t('transfer.swap')}
-          className="absolute top-1/2 right-12 z-10 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-bg-raised text-primary shadow-card ring-1 ring-line-strong transition active:scale-95"
-          data-testid="transfer-swap"
-        >
-          <WalletIcon name="swap" className="size-5" />
-        </button>
+        <div className="-my-1.5 flex items-center gap-3">
+          <span aria-hidden className="h-px flex-1 bg-line" />
+          <button
+            type="button"
+            onClick={() => update({ from: values.to, to: values.from })}
+            aria-label={t('transfer.swap')}
+            className="flex size-11 items-center justify-center rounded-full bg-bg-raised text-primary shadow-card ring-1 ring-line-strong transition active:scale-95"
+            data-testid="transfer-swap"
+          >
+            <WalletIcon name="swap" className="size-5" />
+          </button>
+          <span aria-hidden className="h-px flex-1 bg-line" />
+        </div>
         <SelectField
           label={t('transfer.to')}
           placeholder={t('transfer.choose')}

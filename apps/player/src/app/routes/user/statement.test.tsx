@@ -37,7 +37,7 @@ describe('statement', () => {
           statements: [
             row({ _id: 'a' }),
             row({ _id: 'b', from: 'pg', to: 'WALLET', amount: 55.5, status: 'FAILED' }),
-            row({ _id: 'c', statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 300, status: 'PENDING' }),
+            row({ _id: 'c', statementType: 'deposit', from: 'BANK', to: 'WALLET', amount: 300, status: 'PENDING' }),
           ],
         },
       }),
@@ -57,6 +57,7 @@ describe('statement', () => {
     expect(second).toHaveTextContent('Failed');
     expect(third).toHaveTextContent('Deposit');
     expect(third).toHaveTextContent('In progress');
+    expect(within(third).getByTestId('statement-route')).toHaveTextContent('Bank account→Main wallet');
     expect(calls.find((c) => c.path === '/api/statement')?.body).toEqual({ page: 1, limit: 10 });
     expect(screen.getByTestId('statement-slips')).toBeDisabled();
   });
