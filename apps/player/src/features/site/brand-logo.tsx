@@ -1,7 +1,11 @@
 import { clsx } from 'clsx';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteInfo } from './use-site-info.ts';
+import { siteInfoQuery } from './use-site-info.ts';
+
+/** The bundled default brand mark, shown when the site info cannot be read (e.g. a terminated site). */
+const DEFAULT_LOGO = '/brand/logo.svg';
 
 export type BrandLogoProps = {
   /** logo height: sm 32 px (top bar), lg 72 px (login / status pages) */
@@ -11,18 +15,21 @@ export type BrandLogoProps = {
   className?: string;
 };
 
-/** The operator's logo and name from GET /api/lookup/info; a monogram until (or unless) the image loads. */
+/** The operator's logo and name from GET /api/lookup/info; a placeholder while loading, a monogram if no image loads. */
 export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoProps) {
   const { t } = useTranslation('common');
-  const info = useSiteInfo();
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { data: info, isPending } = useQuery(siteInfoQuery());
+  const [failedSrcs, setFailedSrcs] = useState<string[]>([]);
   const name = info?.name || t('app.name');
-  const logo = info?.logo && info.logo !== failedSrc ? info.logo : null;
+  const candidate = isPending ? null : info?.logo || DEFAULT_LOGO;
+  const logo = candidate && !failedSrcs.includes(candidate) ? candidate : null;
   const box = size === 'sm' ? 'size-9 rounded-xl text-base' : 'size-20 rounded-3xl text-3xl';
   return (
     <span className={clsx('inline-flex items-center', size === 'sm' ? 'gap-2.5' : 'flex-col gap-3', className)}>
-      {logo ? (
-        <img src={logo} alt="" className={clsx(box, 'object-contain')} onError={() => setFailedSrc(logo)} />
+      {isPending ? (
+        <span aria-hidden className={clsx(box, 'animate-pulse bg-surface-2')} />
+      ) : logo ? (
+        <img src={logo} alt="" className={clsx(box, 'object-contain')} onError={() => setFailedSrcs((list) => [...list, logo])} />
       ) : (
         <span
           aria-hidden
@@ -34,7 +41,10 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
           {name.slice(0, 1)}
         </span>
       )}
-      {hasName && (
+      {hasName && isPending && (
+        <span aria-hidden className={clsx('animate-pulse rounded-md bg-surface-2', size === 'sm' ? 'h-4 w-24' : 'h-6 w-36')} />
+      )}
+      {hasName && !isPending && (
         <span className={clsx('font-bold tracking-tight', size === 'sm' ? 'text-base' : 'text-gold-gradient text-2xl')}>
           {name}
         </span>

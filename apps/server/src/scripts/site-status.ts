@@ -1,0 +1,31 @@
+/**
+ * Operator CLI: mark the site terminated (every /api call answers 410 gone, the player shows /terminated)
+ * or active again.
+ *
+ *   DATA_DIR=./data tsx apps/server/src/scripts/site-status.ts terminated|active
+ *
+ * Uses the same configuration as the server (DATABASE_URL, or the embedded PGlite in DATA_DIR). PGlite serves one
+ * process at a time: stop the server first. On PostgreSQL a running server picks the change up within 2 s.
+ */
+import { loadConfig } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { SettingsService, type SettingValues } from '../modules/site/settings.service.ts';
+
+const STATUSES: ReadonlyArray<SettingValues['siteStatus']> = ['active', 'terminated'];
+
+const status = process.argv[2] as SettingValues['siteStatus'] | undefined;
+if (!status || !STATUSES.includes(status)) {
+  console.error('usage: tsx apps/server/src/scripts/site-status.ts terminated|active');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  // a fresh data directory has no tables yet; the server's seed never overwrites this value
+  await database.migrate();
+  await new SettingsService(database.db).set('siteStatus', status);
+  console.log(`site status set to ${status} (${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+} finally {
+  await database.close();
+}

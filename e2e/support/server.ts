@@ -1,0 +1,128 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { playerDistFor, ROOT_DIR } from './paths.ts';
+import { preparePlayerDist } from './player-build.ts';
+
+const run = promisify(execFile);
+const SERVER_ENTRY = path.join('apps', 'server', 'src', 'server.ts');
+const SITE_STATUS_CLI = path.join('apps', 'server', 'src', 'scripts', 'site-status.ts');
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export type ServerOptions = {
+  /** extra environment for the server process (wins over the defaults below) */
+  env?: Record<string, string>;
+  /** reuse a data directory (otherwise a fresh temp dir, removed on stop) */
+  dataDir?: string;
+  /** set the site status with the operator CLI before the server starts */
+  siteStatus?: 'active' | 'terminated';
+  /** th (default) or la: la builds and serves the VITE_VARIANT=la player and runs the server with VARIANT=la */
+  variant?: 'th' | 'la';
+  /** serve this player build instead (also read from the PLAYER_DIST environment variable) */
+  playerDist?: string;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** everything the server printed so far */
+  logs(): string;
+  stop(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the operator CLI `site-status.ts` against a data directory (the server must not be running on it). */
+export async function setSiteStatus(dataDir: string, status: 'active' | 'terminated', env: Record<string, string> = {}): Promise<void> {
+  await run(process.execPath, ['--import', 'tsx', SITE_STATUS_CLI, status], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${logs()}`);
+    try {
+      // a terminated site answers 410 gone: that is ready too
+      const response = await fetch(`${url}/api/lookup/active`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200 || response.status === 410) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not ready after ${READY_TIMEOUT_MS} ms:\n${logs()}`);
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/server.ts`) on a free loopback port with a fresh
+ * PGlite data directory, demo data on and LOG_LEVEL=warn, and waits for GET /api/lookup/active.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const variant = options.variant ?? 'th';
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
+  const playerDist =
+    options.playerDist ??
+    (variant === 'la' ? preparePlayerDist('la') : (process.env.PLAYER_DIST ?? playerDistFor('th')));
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    VARIANT: variant,
+    PLAYER_DIST: playerDist,
+    ...options.env,
+  };
+  if (options.siteStatus) await setSiteStatus(dataDir, options.siteStatus, env);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const logs = () => output;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(url, child, logs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, dataDir, logs, stop };
+}
