@@ -9,7 +9,17 @@ export type BankRow = Pick<
 >;
 export type NewMember = Pick<
   typeof members.$inferInsert,
-  'username' | 'passwordHash' | 'name' | 'currency' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'sourceCode' | 'inviterId'
+  | 'username'
+  | 'passwordHash'
+  | 'name'
+  | 'currency'
+  | 'bankCode'
+  | 'bankAccountName'
+  | 'bankAccountNo'
+  | 'sourceCode'
+  | 'inviterId'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 export type BankFields = { bankCode: string; bankAccountName: string; bankAccountNo: string };
 

@@ -57,7 +57,7 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
       log: ctx.log,
     });
     const login = new LoginService({ repo, sessions, limiter, clock, variant: config.variant });
-    const register = new RegisterService({ repo, otp, settings, variant: config.variant });
+    const register = new RegisterService({ repo, otp, settings, variant: config.variant, clock });
     const profile = new ProfileService({ repo, sessions, limiter, clock });
 
     return {

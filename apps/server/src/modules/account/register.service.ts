@@ -1,5 +1,6 @@
 import type { RegisterRequestSchema, ValidateRequestSchema } from '@wallet/contract/account';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { OtpService } from '../otp/otp.service.ts';
@@ -12,7 +13,7 @@ import { checkPassword, cleanName, parseInviteCode, walletCurrency } from './reg
 type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
 type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export type RegisterDeps = { repo: AccountRepository; otp: OtpService; settings: SettingsService; variant: Variant };
+export type RegisterDeps = { repo: AccountRepository; otp: OtpService; settings: SettingsService; variant: Variant; clock: Clock };
 
 /** Registration (SPEC §2 Register, §5): validate steps 3-4 and create the member. */
 export class RegisterService {
@@ -50,6 +51,7 @@ export class RegisterService {
     // the schema requires all three; validate() cleaned them
     if (!bankCode || !bankAccountName || !bankAccountNo) throw new AppError('INVALID_USER_INFO');
     const passwordHash = await hashPassword(body.password);
+    const now = this.deps.clock.now();
     try {
       await repo.insertMember({
         username: valid.username,
@@ -61,6 +63,8 @@ export class RegisterService {
         bankAccountNo,
         sourceCode: valid.sourceCode,
         inviterId: valid.inviterId,
+        createdAt: now,
+        updatedAt: now,
       });
     } catch (err) {
       // a concurrent registration won the race between our checks and the insert
