@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { formatMoney } from '../../lib/format.ts';
-import { GameIcon } from './game-icon.tsx';
 
 /** SPEC.md §2: the balance an active card shows is the game balance × its wallet factor. */
 export const cardBalance = (slot: Pick<SlotAccount, 'amount' | 'ftWalletSlot'>): number =>
@@ -60,9 +59,8 @@ export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (
             {formatMoney(cardBalance(slot))}
           </span>
         ) : (
-          <span className="mt-1 inline-flex max-w-full items-center gap-0.5 rounded-full bg-primary px-2 py-0.5 text-[11px] leading-tight font-bold text-on-primary">
-            <GameIcon name="plus" className="size-3 shrink-0" strokeWidth={2.6} />
-            <span className="truncate">{t('games.openAccount')}</span>
+          <span className="mt-1 block truncate rounded-full bg-primary px-1.5 py-0.5 text-center text-[11px] leading-tight font-bold text-on-primary">
+            {t('games.openAccount')}
           </span>
         )}
       </span>

@@ -73,11 +73,7 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
       <div ref={emblaRef} className="-mx-1 overflow-hidden">
         <div className="flex">
           {slides.map((slide, index) => (
-            <ul
-              key={index}
-              className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1"
-              aria-roledescription="slide"
-            >
+            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1">
               {slide.map((slot) => (
                 <li key={slot.code}>
                   <AccountCard slot={slot} onSelect={onSelect} />
