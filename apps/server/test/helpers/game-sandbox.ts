@@ -38,7 +38,9 @@ export type GameSandbox = {
 
 export const GAME_SANDBOX_SECRET = 'test-game-provider-secret-0123456789';
 
-export async function startGameSandbox(options: { secret?: string; holdMs?: number; store?: GameSandboxStore } = {}): Promise<GameSandbox> {
+export async function startGameSandbox(
+  options: { secret?: string; holdMs?: number; store?: GameSandboxStore } = {},
+): Promise<GameSandbox> {
   const secret = options.secret ?? GAME_SANDBOX_SECRET;
   const store = options.store ?? new GameSandboxStore();
   // force-close keeps close() instant even when a client abandoned a held answer on a kept-alive socket

@@ -8,11 +8,16 @@ import { SANDBOX_GAMES } from './sandbox-games.ts';
 export const controlRoutes: FastifyPluginAsync<{ store: GameSandboxStore }> = async (app, { store }) => {
   app.get('/', async () => Object.entries(SANDBOX_GAMES).map(([code, game]) => ({ code, ...game })));
 
-  app.get('/_faults', async () => store.faults.list().map((f) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : null })));
+  app.get('/_faults', async () =>
+    store.faults.list().map((f) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : null })),
+  );
 
   app.post('/_faults', async (request, reply) => {
     const parsed = FaultSpecSchema.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ status: 'FAILED', code: 'INVALID_REQUEST', message: z.prettifyError(parsed.error) });
+    if (!parsed.success)
+      return reply
+        .status(400)
+        .send({ status: 'FAILED', code: 'INVALID_REQUEST', message: z.prettifyError(parsed.error) });
     store.faults.set(parsed.data);
     return { status: 'SUCCESS', faults: store.faults.list().length };
   });
@@ -23,7 +28,11 @@ export const controlRoutes: FastifyPluginAsync<{ store: GameSandboxStore }> = as
   });
 
   app.get('/_log', async (request) => {
-    const filter = z.object({ game: z.string(), op: z.string(), transferId: z.string() }).partial().catch({}).parse(request.query);
+    const filter = z
+      .object({ game: z.string(), op: z.string(), transferId: z.string() })
+      .partial()
+      .catch({})
+      .parse(request.query);
     return store.log.list(filter);
   });
 

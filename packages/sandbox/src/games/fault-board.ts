@@ -3,7 +3,14 @@ import { z } from 'zod';
 
 /** Every operation of the provider protocol, as named in the request log and in fault filters. */
 export const GAME_OPS = [
-  'createPlayer', 'changePassword', 'deposit', 'withdraw', 'balance', 'transferStatus', 'launch', 'bets',
+  'createPlayer',
+  'changePassword',
+  'deposit',
+  'withdraw',
+  'balance',
+  'transferStatus',
+  'launch',
+  'bets',
 ] as const;
 export type GameOp = (typeof GAME_OPS)[number];
 

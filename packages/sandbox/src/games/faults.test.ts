@@ -11,17 +11,31 @@ beforeEach(async () => {
 afterEach(() => kit.close());
 
 const CLIENT_TIMEOUT_MS = 200;
-const transfer = (direction: 'deposit' | 'withdraw', transferId: string, game = 'pg') =>
-  kit.signed('POST', game, `transfers/${direction}`, { username: 'agt_alice', amount: '100', transferId }, { timeoutMs: CLIENT_TIMEOUT_MS });
+const transfer = (direction: 'deposit' | 'withdraw', transferId: string, game = 'pg', timeoutMs = 10_000) =>
+  kit.signed(
+    'POST',
+    game,
+    `transfers/${direction}`,
+    { username: 'agt_alice', amount: '100', transferId },
+    { timeoutMs },
+  );
+/** a transfer whose answer is expected to be held: the client gives up after CLIENT_TIMEOUT_MS */
+const heldTransfer = (direction: 'deposit' | 'withdraw', transferId: string) =>
+  transfer(direction, transferId, 'pg', CLIENT_TIMEOUT_MS);
 const balance = (game = 'pg') => kit.store.player(game, 'agt_alice')?.balance;
-const status = async (transferId: string, game = 'pg') => (await kit.signed('GET', game, `transfers/${transferId}`)).body.status;
+const status = async (transferId: string, game = 'pg') =>
+  (await kit.signed('GET', game, `transfers/${transferId}`)).body.status;
 const setFault = async (spec: object) => expect((await kit.plain('POST', '_faults', spec)).status).toBe(200);
 
 describe('fault switches', () => {
   it('latency delays the answer, then applies', async () => {
     await setFault({ mode: 'latency', latencyMs: 150 });
     const started = Date.now();
-    const res = await kit.signed('POST', 'pg', 'transfers/deposit', { username: 'agt_alice', amount: '100', transferId: 'L-1' });
+    const res = await kit.signed('POST', 'pg', 'transfers/deposit', {
+      username: 'agt_alice',
+      amount: '100',
+      transferId: 'L-1',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(res.body.status).toBe('SUCCESS');
     expect(balance()).toBe(1100n);
@@ -29,7 +43,7 @@ describe('fault switches', () => {
 
   it('timeout holds the answer past the client timeout and applies nothing', async () => {
     await setFault({ mode: 'timeout' });
-    await expect(transfer('deposit', 'TO-1')).rejects.toThrow(/aborted|timeout/i);
+    await expect(heldTransfer('deposit', 'TO-1')).rejects.toThrow(/aborted|timeout/i);
     expect(balance()).toBe(1000n);
     expect(await status('TO-1')).toBe('NOT_FOUND');
   });
@@ -59,7 +73,7 @@ describe('fault switches', () => {
 
   it('success-then-timeout applies the transfer, then the client times out', async () => {
     await setFault({ mode: 'success-then-timeout' });
-    await expect(transfer('deposit', 'ST-1')).rejects.toThrow(/aborted|timeout/i);
+    await expect(heldTransfer('deposit', 'ST-1')).rejects.toThrow(/aborted|timeout/i);
     expect(balance()).toBe(1100n);
     expect(await status('ST-1')).toBe('SUCCESS');
     // the retry with the same id, once the fault is cleared, is the first result and applies nothing more
@@ -116,7 +130,7 @@ describe('failures by input', () => {
   });
 
   it('a transferId ending in -TIMEOUT applies nothing and times out', async () => {
-    await expect(transfer('deposit', 'abc-TIMEOUT')).rejects.toThrow(/aborted|timeout/i);
+    await expect(heldTransfer('deposit', 'abc-TIMEOUT')).rejects.toThrow(/aborted|timeout/i);
     expect(balance()).toBe(1000n);
     expect(await status('abc-TIMEOUT')).toBe('NOT_FOUND');
   });

@@ -27,8 +27,23 @@ export type SandboxTransfer = {
   balanceAfter: bigint;
   at: Date;
 };
-export type SandboxBet = { betId: string; game: string; username: string; stake: bigint; payout: bigint; placedAt: Date; detail: string };
-export type PlaySession = { id: string; game: string; username: string; mobile: boolean; exitUrl: string; expiresAt: number };
+export type SandboxBet = {
+  betId: string;
+  game: string;
+  username: string;
+  stake: bigint;
+  payout: bigint;
+  placedAt: Date;
+  detail: string;
+};
+export type PlaySession = {
+  id: string;
+  game: string;
+  username: string;
+  mobile: boolean;
+  exitUrl: string;
+  expiresAt: number;
+};
 
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60_000;
 export const PLAY_SESSION_TTL_MS = 2 * 60 * 60_000;
@@ -85,7 +100,13 @@ export class GameSandboxStore {
    * Apply a transfer once per (game, transferId). A repeat returns the first record unchanged (whatever its
    * amount); the same id for another player or direction is a conflict.
    */
-  transfer(game: string, direction: TransferDirection, username: string, amount: bigint, transferId: string): SandboxTransfer {
+  transfer(
+    game: string,
+    direction: TransferDirection,
+    username: string,
+    amount: bigint,
+    transferId: string,
+  ): SandboxTransfer {
     const existing = this.transfers.get(key(game, transferId));
     if (existing) {
       if (existing.direction !== direction || existing.username !== username) {
@@ -99,7 +120,17 @@ export class GameSandboxStore {
     }
     const balanceBefore = player.balance;
     player.balance += direction === 'deposit' ? amount : -amount;
-    const record = { game, transferId, username, direction, amount, refId: newId('REF'), balanceBefore, balanceAfter: player.balance, at: this.now() };
+    const record = {
+      game,
+      transferId,
+      username,
+      direction,
+      amount,
+      refId: newId('REF'),
+      balanceBefore,
+      balanceAfter: player.balance,
+      at: this.now(),
+    };
     this.transfers.set(key(game, transferId), record);
     return record;
   }
@@ -139,7 +170,11 @@ export class GameSandboxStore {
     const ticket = this.tickets.get(token);
     this.tickets.delete(token);
     if (!ticket || ticket.expiresAt < this.now().getTime()) return undefined;
-    const session = { ...ticket, id: randomBytes(24).toString('base64url'), expiresAt: this.now().getTime() + PLAY_SESSION_TTL_MS };
+    const session = {
+      ...ticket,
+      id: randomBytes(24).toString('base64url'),
+      expiresAt: this.now().getTime() + PLAY_SESSION_TTL_MS,
+    };
     this.sessions.set(session.id, session);
     return session;
   }

@@ -83,10 +83,17 @@ export const gamesPlugin: FastifyPluginAsync<GamesPluginOptions> = async (app, o
   });
 
   const { publicUrl } = options;
-  const playBaseUrl = () => `${(typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/$/, '')}${app.prefix}`;
+  const playBaseUrl = () =>
+    `${(typeof publicUrl === 'function' ? publicUrl() : publicUrl).replace(/\/$/, '')}${app.prefix}`;
   await app.register(controlRoutes, { store });
   await app.register(playRoutes, { store });
-  await app.register(providerRoutes, { store, secret: options.secret, playBaseUrl, holdMs: options.holdMs ?? DEFAULT_HOLD_MS, holds });
+  await app.register(providerRoutes, {
+    store,
+    secret: options.secret,
+    playBaseUrl,
+    holdMs: options.holdMs ?? DEFAULT_HOLD_MS,
+    holds,
+  });
 };
 
 export default gamesPlugin;

@@ -13,7 +13,13 @@ export type GamesKit = {
   store: GameSandboxStore;
   origin: string;
   /** a signed provider call; `path` is relative to the game root, e.g. `players` */
-  signed(method: 'GET' | 'POST', game: string, path: string, body?: unknown, options?: { timeoutMs?: number }): Promise<Answer>;
+  signed(
+    method: 'GET' | 'POST',
+    game: string,
+    path: string,
+    body?: unknown,
+    options?: { timeoutMs?: number },
+  ): Promise<Answer>;
   /** an unsigned call relative to the plugin prefix, e.g. `_faults` */
   plain(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   close(): Promise<void>;
@@ -51,7 +57,10 @@ export async function startGamesKit(options: { holdMs?: number } = {}): Promise<
     async signed(method, game, path, body, { timeoutMs = 5000 } = {}) {
       const url = new URL(`${origin}${PREFIX}/${game}/${path}`);
       const raw = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
-      const headers: Record<string, string> = { 'x-agent': 'test', 'x-signature': signPayload(TEST_SECRET, raw ?? url.pathname + url.search) };
+      const headers: Record<string, string> = {
+        'x-agent': 'test',
+        'x-signature': signPayload(TEST_SECRET, raw ?? url.pathname + url.search),
+      };
       if (raw !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(url, { method, headers, body: raw ?? null, signal: AbortSignal.timeout(timeoutMs) });
       return answer(response);

@@ -1,5 +1,11 @@
 import type { PlaySession, SandboxBet } from './game-store.ts';
-import { CHERRY_MULTIPLIER, SLOT_BETS_BAHT, SLOT_SYMBOLS, THREE_OF_A_KIND, TWO_OF_A_KIND_MULTIPLIER } from './slot-machine.ts';
+import {
+  CHERRY_MULTIPLIER,
+  SLOT_BETS_BAHT,
+  SLOT_SYMBOLS,
+  THREE_OF_A_KIND,
+  TWO_OF_A_KIND_MULTIPLIER,
+} from './slot-machine.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -35,18 +41,31 @@ const paytableRows: { symbols: string[]; label: string; note?: string }[] = [
 ];
 
 /** The slot machine page for a play session (the script renders symbols, history and the paytable). */
-export function renderPlayPage(session: PlaySession, gameName: string, balance: bigint, recentBets: SandboxBet[]): string {
+export function renderPlayPage(
+  session: PlaySession,
+  gameName: string,
+  balance: bigint,
+  recentBets: SandboxBet[],
+): string {
   const bets = SLOT_BETS_BAHT.map(
     (baht, i) =>
       `<button type="button" class="chip" data-bet="${baht}" data-testid="bet-${baht}" aria-pressed="${i === 0}">฿${baht}</button>`,
   ).join('');
   const history = recentBets
-    .map((b) => `<li data-reels="${escapeHtml(b.detail)}" data-stake="${b.stake}" data-payout="${b.payout}" data-at="${b.placedAt.toISOString()}"></li>`)
+    .map(
+      (b) =>
+        `<li data-reels="${escapeHtml(b.detail)}" data-stake="${b.stake}" data-payout="${b.payout}" data-at="${b.placedAt.toISOString()}"></li>`,
+    )
     .join('');
   const paytable = paytableRows
-    .map((r) => `<tr><td class="pt-symbols" data-symbols="${r.symbols.join(',')}"></td><td>${r.note ? `<small>${r.note}</small>` : ''}</td><td class="pt-pay">${r.label}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td class="pt-symbols" data-symbols="${r.symbols.join(',')}"></td><td>${r.note ? `<small>${r.note}</small>` : ''}</td><td class="pt-pay">${r.label}</td></tr>`,
+    )
     .join('');
-  const reels = [0, 1, 2].map((i) => `<div class="reel" data-testid="reel-${i}"><div class="strip"></div></div>`).join('');
+  const reels = [0, 1, 2]
+    .map((i) => `<div class="reel" data-testid="reel-${i}"><div class="strip"></div></div>`)
+    .join('');
   return shell(
     `${gameName} · Demo slot`,
     `<main class="app">

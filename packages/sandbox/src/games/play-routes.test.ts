@@ -10,7 +10,10 @@ beforeEach(async () => {
 afterEach(() => kit.close());
 
 async function launch(): Promise<string> {
-  const res = await kit.signed('POST', 'pgslot', 'players/agt_alice/launch', { mobile: true, exitUrl: 'https://wallet.example/user/home' });
+  const res = await kit.signed('POST', 'pgslot', 'players/agt_alice/launch', {
+    mobile: true,
+    exitUrl: 'https://wallet.example/user/home',
+  });
   expect(res.status).toBe(200);
   return res.body.url;
 }
@@ -34,7 +37,8 @@ describe('launch', () => {
     expect(first.headers.get('content-type')).toMatch(/text\/html/);
     expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await first.text();
-    for (const id of ['balance', 'spin', 'bet-1', 'bet-5', 'bet-10', 'bet-50', 'exit']) expect(html).toContain(`data-testid="${id}"`);
+    for (const id of ['balance', 'spin', 'bet-1', 'bet-5', 'bet-10', 'bet-50', 'exit'])
+      expect(html).toContain(`data-testid="${id}"`);
     expect(html).toContain('PG Slot');
     expect(html).toContain('href="https://wallet.example/user/home"');
     expect(html).not.toMatch(/<script>|style="/);
@@ -43,9 +47,15 @@ describe('launch', () => {
   });
 
   it('refuses an exit URL that is not http(s), and unknown players', async () => {
-    const js = await kit.signed('POST', 'pgslot', 'players/agt_alice/launch', { mobile: false, exitUrl: 'javascript:alert(1)' });
+    const js = await kit.signed('POST', 'pgslot', 'players/agt_alice/launch', {
+      mobile: false,
+      exitUrl: 'javascript:alert(1)',
+    });
     expect(js.status).toBe(400);
-    const ghost = await kit.signed('POST', 'pgslot', 'players/agt_ghost/launch', { mobile: false, exitUrl: 'https://x.example/' });
+    const ghost = await kit.signed('POST', 'pgslot', 'players/agt_ghost/launch', {
+      mobile: false,
+      exitUrl: 'https://x.example/',
+    });
     expect(ghost.status).toBe(404);
   });
 
@@ -69,7 +79,9 @@ describe('spin', () => {
     expect(BigInt(res.body.balance)).toBe(2000n - 500n + payout);
     expect(kit.store.player('pgslot', 'agt_alice')?.balance).toBe(BigInt(res.body.balance));
     const bets = await kit.signed('GET', 'pgslot', 'players/agt_alice/bets');
-    expect(bets.body).toEqual([{ betId: res.body.betId, stake: '500', payout: payout.toString(), placedAt: res.body.placedAt }]);
+    expect(bets.body).toEqual([
+      { betId: res.body.betId, stake: '500', payout: payout.toString(), placedAt: res.body.placedAt },
+    ]);
   });
 
   it('refuses a stake above the balance, a bet off the menu and an unknown session', async () => {

@@ -26,7 +26,10 @@ export const playRoutes: FastifyPluginAsync<{ store: GameSandboxStore }> = async
   );
 
   app.get('/play', async (request, reply) => {
-    const { token } = z.object({ token: z.string().max(100).default('') }).catch({ token: '' }).parse(request.query);
+    const { token } = z
+      .object({ token: z.string().max(100).default('') })
+      .catch({ token: '' })
+      .parse(request.query);
     const session = token ? store.redeemLaunchToken(token) : undefined;
     reply
       .type('text/html; charset=utf-8')
@@ -47,7 +50,14 @@ export const playRoutes: FastifyPluginAsync<{ store: GameSandboxStore }> = async
     const player = store.requirePlayer(session.game, session.username);
     const stake = BigInt(parsed.data.bet) * MINOR_PER_BAHT;
     if (player.balance < stake) {
-      return reply.status(400).send({ status: 'FAILED', code: 'INSUFFICIENT_BALANCE', message: 'not enough balance', balance: player.balance.toString() });
+      return reply
+        .status(400)
+        .send({
+          status: 'FAILED',
+          code: 'INSUFFICIENT_BALANCE',
+          message: 'not enough balance',
+          balance: player.balance.toString(),
+        });
     }
     const reels = spinReels();
     const { win, multiplier } = evaluate(reels);

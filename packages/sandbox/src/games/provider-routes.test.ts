@@ -21,10 +21,14 @@ describe('signature', () => {
     const post = (headers: Record<string, string>) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     expect((await post({ 'x-agent': 'a' })).status).toBe(401);
-    expect((await post({ 'x-agent': 'a', 'x-signature': signPayload('another-secret-000000', body) })).status).toBe(401);
+    expect((await post({ 'x-agent': 'a', 'x-signature': signPayload('another-secret-000000', body) })).status).toBe(
+      401,
+    );
     expect((await post({ 'x-signature': signPayload(TEST_SECRET, body) })).status).toBe(401);
     // the signature covers the exact body bytes
-    expect((await post({ 'x-agent': 'a', 'x-signature': signPayload(TEST_SECRET, body.replace('bob', 'eve')) })).status).toBe(401);
+    expect(
+      (await post({ 'x-agent': 'a', 'x-signature': signPayload(TEST_SECRET, body.replace('bob', 'eve')) })).status,
+    ).toBe(401);
     const ok = await post({ 'x-agent': 'a', 'x-signature': signPayload(TEST_SECRET, body) });
     expect(ok.status).toBe(201);
     expect(kit.store.player('pg', 'agt_bob')).toBeDefined();
@@ -57,7 +61,9 @@ describe('players', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ status: 'FAILED', code: 'PLAYER_EXISTS' });
     // players are per game
-    expect((await kit.signed('POST', 'pg', 'players', { username: 'agt_carol', password: 'pw-12345' })).status).toBe(201);
+    expect((await kit.signed('POST', 'pg', 'players', { username: 'agt_carol', password: 'pw-12345' })).status).toBe(
+      201,
+    );
   });
 
   it('changes a password; unknown players are 404', async () => {
@@ -80,7 +86,13 @@ describe('transfers', () => {
   it('deposits and withdraws with balance before and after', async () => {
     const d = await deposit('10000', 'T-1');
     expect(d.status).toBe(200);
-    expect(d.body).toMatchObject({ status: 'SUCCESS', balanceBefore: '0', balanceAfter: '10000', direction: 'deposit', amount: '10000' });
+    expect(d.body).toMatchObject({
+      status: 'SUCCESS',
+      balanceBefore: '0',
+      balanceAfter: '10000',
+      direction: 'deposit',
+      amount: '10000',
+    });
     expect(d.body.refId).toMatch(/^REF/);
     const w = await withdraw('2500', 'T-2');
     expect(w.body).toMatchObject({ status: 'SUCCESS', balanceBefore: '10000', balanceAfter: '7500' });
@@ -129,7 +141,13 @@ describe('transfers', () => {
     const d = await deposit('700', 'T-5');
     const status = await kit.signed('GET', 'pg', 'transfers/T-5');
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ status: 'SUCCESS', transferId: 'T-5', direction: 'deposit', amount: '700', refId: d.body.refId });
+    expect(status.body).toMatchObject({
+      status: 'SUCCESS',
+      transferId: 'T-5',
+      direction: 'deposit',
+      amount: '700',
+      refId: d.body.refId,
+    });
     const missing = await kit.signed('GET', 'pg', 'transfers/T-NONE');
     expect(missing.body).toEqual({ status: 'NOT_FOUND', transferId: 'T-NONE' });
     // ids are per game
@@ -145,7 +163,11 @@ describe('bet history', () => {
     kit.store.recordBet('pg', 'agt_alice', 500n, 1000n);
     const all = await kit.signed('GET', 'pg', 'players/agt_alice/bets');
     expect(all.body).toHaveLength(2);
-    const since = await kit.signed('GET', 'pg', `players/agt_alice/bets?since=${encodeURIComponent('2031-01-01T00:00:00Z')}`);
+    const since = await kit.signed(
+      'GET',
+      'pg',
+      `players/agt_alice/bets?since=${encodeURIComponent('2031-01-01T00:00:00Z')}`,
+    );
     expect(since.body).toEqual([]);
     const recent = await kit.signed('GET', 'pg', `players/agt_alice/bets?since=2000-01-01T00:00:00.000Z`);
     expect(recent.body[1]).toMatchObject({ stake: '500', payout: '1000' });

@@ -19,7 +19,10 @@ export type ProviderRoutesOptions = {
 const UsernameSchema = z.string().regex(/^[A-Za-z0-9_]{3,40}$/);
 const PasswordSchema = z.string().min(4).max(64);
 const TransferIdSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
-const AmountSchema = z.string().regex(/^[1-9]\d{0,15}$/, 'positive integer minor units').transform(BigInt);
+const AmountSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'positive integer minor units')
+  .transform(BigInt);
 const GameParams = z.object({ game: z.string() });
 const PlayerParams = z.object({ game: z.string(), username: UsernameSchema });
 const TransferBody = z.object({ username: UsernameSchema, amount: AmountSchema, transferId: TransferIdSchema });
@@ -71,10 +74,16 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
     const agent = request.headers['x-agent'];
     const signature = request.headers['x-signature'];
     const payload = request.method === 'GET' ? request.url : typeof request.body === 'string' ? request.body : '';
-    if (typeof agent !== 'string' || agent === '' || typeof signature !== 'string' || !verifySignature(secret, payload, signature)) {
+    if (
+      typeof agent !== 'string' ||
+      agent === '' ||
+      typeof signature !== 'string' ||
+      !verifySignature(secret, payload, signature)
+    ) {
       throw new SandboxError('BAD_SIGNATURE', 401, 'missing x-agent or wrong x-signature');
     }
-    if (!isGameCode(parse(GameParams, request.params).game)) throw new SandboxError('UNKNOWN_GAME', 404, 'no such game');
+    if (!isGameCode(parse(GameParams, request.params).game))
+      throw new SandboxError('UNKNOWN_GAME', 404, 'no such game');
   });
 
   /** Hold an answer until the client gives up, the hold passes, or the server closes. */
@@ -103,7 +112,14 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
     const transferId = ids.transferId ?? null;
     const isTransfer = op === 'deposit' || op === 'withdraw';
     const fault = (isTransfer ? faultByInput(transferId) : undefined) ?? store.faults.take(game, op);
-    store.log.add({ game, op, transferId, username: ids.username ?? null, at: store.now().toISOString(), fault: fault?.mode ?? null });
+    store.log.add({
+      game,
+      op,
+      transferId,
+      username: ids.username ?? null,
+      at: store.now().toISOString(),
+      fault: fault?.mode ?? null,
+    });
     const holdMs = fault?.latencyMs ?? opts.holdMs;
     const answerLate = (status: number, body: unknown) => {
       if (reply.raw.destroyed || request.raw.socket?.destroyed) return reply.hijack();
@@ -118,7 +134,13 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
       case 'fail':
         // a provider never denies a transfer it already applied: a retry of a known id gets the first result
         if (isTransfer && transferId && store.findTransfer(game, transferId)) return apply();
-        return reply.status(400).send({ status: 'FAILED', code: isTransfer ? 'TRANSFER_REJECTED' : 'REJECTED', message: 'refused by fault switch' });
+        return reply
+          .status(400)
+          .send({
+            status: 'FAILED',
+            code: isTransfer ? 'TRANSFER_REJECTED' : 'REJECTED',
+            message: 'refused by fault switch',
+          });
       case 'unknown-status':
         return reply.status(503).send({ status: 'PENDING', code: 'STATUS_UNKNOWN', message: 'not known yet' });
       case 'timeout':

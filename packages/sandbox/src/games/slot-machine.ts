@@ -9,7 +9,14 @@ export const SLOT_SYMBOLS = ['cherry', 'lemon', 'bell', 'star', 'diamond', 'seve
 export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 
 export const REEL_WEIGHTS: Record<SlotSymbol, number> = { cherry: 7, lemon: 5, bell: 4, star: 2, diamond: 1, seven: 1 };
-export const THREE_OF_A_KIND: Record<SlotSymbol, number> = { cherry: 5, lemon: 5, bell: 10, star: 15, diamond: 25, seven: 50 };
+export const THREE_OF_A_KIND: Record<SlotSymbol, number> = {
+  cherry: 5,
+  lemon: 5,
+  bell: 10,
+  star: 15,
+  diamond: 25,
+  seven: 50,
+};
 export const TWO_OF_A_KIND_MULTIPLIER = 2;
 export const CHERRY_MULTIPLIER = 1;
 

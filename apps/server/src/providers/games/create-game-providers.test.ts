@@ -19,7 +19,7 @@ afterAll(() => sandbox.close());
 describe('createGameProviders', () => {
   it('builds one adapter per game that reaches the sandbox at PUBLIC_URL with the provider secret', async () => {
     const config = configFor({ PUBLIC_URL: sandbox.origin, PROVIDER_SECRET: sandbox.secret });
-    const providers = createGameProviders(config, { timeoutMs: 1000 });
+    const providers = createGameProviders(config, { timeoutMs: 10_000 });
     expect([...providers.keys()]).toEqual([...GAME_CODES]);
     const huay = providers.get('huayhd');
     expect(huay?.game).toBe('huayhd');

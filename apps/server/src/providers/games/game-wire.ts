@@ -10,7 +10,10 @@ export function signPayload(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload, 'utf8').digest('hex');
 }
 
-const Minor = z.string().regex(/^\d{1,19}$/).transform(BigInt);
+const Minor = z
+  .string()
+  .regex(/^\d{1,19}$/)
+  .transform(BigInt);
 const Id = z.string().min(1).max(128);
 
 export const TransferSuccessSchema = z.object({

@@ -71,7 +71,11 @@ export class HttpGameProvider implements GameProvider {
   }
 
   async changePassword(username: string, password: string): Promise<void> {
-    this.expect(OkSchema, 'changePassword', await this.call('changePassword', 'POST', `players/${enc(username)}/password`, { password }));
+    this.expect(
+      OkSchema,
+      'changePassword',
+      await this.call('changePassword', 'POST', `players/${enc(username)}/password`, { password }),
+    );
   }
 
   deposit(username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
@@ -83,7 +87,8 @@ export class HttpGameProvider implements GameProvider {
   }
 
   async balance(username: string): Promise<bigint> {
-    return this.expect(BalanceSchema, 'balance', await this.call('balance', 'GET', `players/${enc(username)}/balance`)).balance;
+    return this.expect(BalanceSchema, 'balance', await this.call('balance', 'GET', `players/${enc(username)}/balance`))
+      .balance;
   }
 
   async transferStatus(transferId: string): Promise<TransferStatus> {
@@ -103,7 +108,10 @@ export class HttpGameProvider implements GameProvider {
   }
 
   async launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string> {
-    const answer = await this.call('launch', 'POST', `players/${enc(username)}/launch`, { mobile: options.mobile, exitUrl: options.exitUrl });
+    const answer = await this.call('launch', 'POST', `players/${enc(username)}/launch`, {
+      mobile: options.mobile,
+      exitUrl: options.exitUrl,
+    });
     return this.expect(LaunchSchema, 'launch', answer).url;
   }
 
@@ -112,8 +120,17 @@ export class HttpGameProvider implements GameProvider {
     return this.expect(BetsSchema, 'bets', answer).map((b) => ({ ...b, playerUsername: username }));
   }
 
-  private async transfer(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
-    const answer = await this.call(direction, 'POST', `transfers/${direction}`, { username, amount: amount.toString(), transferId });
+  private async transfer(
+    direction: 'deposit' | 'withdraw',
+    username: string,
+    amount: bigint,
+    transferId: string,
+  ): Promise<TransferOutcome> {
+    const answer = await this.call(direction, 'POST', `transfers/${direction}`, {
+      username,
+      amount: amount.toString(),
+      transferId,
+    });
     if (answer.status >= 200 && answer.status < 300) {
       const ok = TransferSuccessSchema.safeParse(answer.json);
       if (!ok.success) throw this.unknown(direction, `unreadable success answer (HTTP ${answer.status})`);
@@ -142,7 +159,12 @@ export class HttpGameProvider implements GameProvider {
   }
 
   /** One signed request; network failures and the timeout become ProviderUnknownError. */
-  private async call(op: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Answer> {
+  private async call(
+    op: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<Answer> {
     const url = new URL(`${this.baseUrl}/${path}`);
     const raw = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {
@@ -152,11 +174,19 @@ export class HttpGameProvider implements GameProvider {
     };
     if (raw !== undefined) headers['content-type'] = 'application/json';
     try {
-      const response = await this.fetch(url.href, { method, headers, ...(raw === undefined ? {} : { body: raw }), signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await this.fetch(url.href, {
+        method,
+        headers,
+        ...(raw === undefined ? {} : { body: raw }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       const text = await response.text();
       return { status: response.status, json: parseJson(text) };
     } catch (err) {
-      const reason = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError') ? `timeout after ${this.timeoutMs} ms` : 'network error';
+      const reason =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+          ? `timeout after ${this.timeoutMs} ms`
+          : 'network error';
       throw this.unknown(op, reason);
     }
   }

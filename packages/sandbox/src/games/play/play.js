@@ -7,16 +7,13 @@
       '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M24 40 C26 26 34 16 46 10 M40 42 C40 28 42 18 46 10" fill="none" stroke="#2f8f2f" stroke-width="4" stroke-linecap="round"/><path d="M46 10 C52 6 60 10 60 16 C52 18 48 16 46 10Z" fill="#48b648"/><circle cx="22" cy="46" r="12" fill="#d90429"/><circle cx="42" cy="48" r="12" fill="#ef233c"/><circle cx="18" cy="41" r="3.5" fill="#ffb3c1"/><circle cx="38" cy="43" r="3.5" fill="#ffb3c1"/></svg>',
     lemon:
       '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M6 34 C10 16 30 8 46 14 C54 16 58 22 58 26 C60 30 60 34 56 38 C50 52 30 58 16 50 C10 47 6 42 6 34Z" fill="#ffd60a" stroke="#e0a800" stroke-width="2.5"/><ellipse cx="26" cy="26" rx="9" ry="4" fill="#fff3a6" transform="rotate(-25 26 26)"/></svg>',
-    bell:
-      '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M32 6 C20 6 15 17 15 29 C15 38 12 42 8 47 L56 47 C52 42 49 38 49 29 C49 17 44 6 32 6Z" fill="#f7c948" stroke="#b8860b" stroke-width="2.5"/><circle cx="32" cy="53" r="6" fill="#b8860b"/><path d="M22 20 C23 15 26 12 30 11" fill="none" stroke="#fff3b0" stroke-width="3" stroke-linecap="round"/></svg>',
-    star:
-      '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M32 4 L40 23 L60 24 L44 37 L50 58 L32 46 L14 58 L20 37 L4 24 L24 23Z" fill="#ff9f1c" stroke="#c76b00" stroke-width="2.5" stroke-linejoin="round"/><path d="M32 14 L36 25 L27 25Z" fill="#ffd89b"/></svg>',
+    bell: '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M32 6 C20 6 15 17 15 29 C15 38 12 42 8 47 L56 47 C52 42 49 38 49 29 C49 17 44 6 32 6Z" fill="#f7c948" stroke="#b8860b" stroke-width="2.5"/><circle cx="32" cy="53" r="6" fill="#b8860b"/><path d="M22 20 C23 15 26 12 30 11" fill="none" stroke="#fff3b0" stroke-width="3" stroke-linecap="round"/></svg>',
+    star: '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M32 4 L40 23 L60 24 L44 37 L50 58 L32 46 L14 58 L20 37 L4 24 L24 23Z" fill="#ff9f1c" stroke="#c76b00" stroke-width="2.5" stroke-linejoin="round"/><path d="M32 14 L36 25 L27 25Z" fill="#ffd89b"/></svg>',
     diamond:
       '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M16 8 H48 L60 24 L32 58 L4 24Z" fill="#4cc9f0" stroke="#1b6fa8" stroke-width="2.5" stroke-linejoin="round"/><path d="M4 24 H60 M16 8 L24 24 L32 58 L40 24 L48 8 M24 24 L32 8 L40 24" fill="none" stroke="#1b6fa8" stroke-width="1.8"/><path d="M18 12 L22 20" stroke="#e0fbff" stroke-width="3" stroke-linecap="round"/></svg>',
     seven:
       '<svg viewBox="0 0 64 64" aria-hidden="true"><path d="M12 8 H54 V18 C42 30 34 42 31 58 H17 C20 42 28 29 38 20 H12Z" fill="#e63946" stroke="#7a0010" stroke-width="3" stroke-linejoin="round"/><path d="M16 12 H48" stroke="#ffb3b8" stroke-width="2.5" stroke-linecap="round"/></svg>',
-    any:
-      '<svg viewBox="0 0 64 64" aria-hidden="true"><rect x="10" y="10" width="44" height="44" rx="10" fill="none" stroke="#b9a8d4" stroke-width="3" stroke-dasharray="6 5"/><text x="32" y="42" text-anchor="middle" font-size="26" font-weight="800" fill="#b9a8d4">?</text></svg>',
+    any: '<svg viewBox="0 0 64 64" aria-hidden="true"><rect x="10" y="10" width="44" height="44" rx="10" fill="none" stroke="#b9a8d4" stroke-width="3" stroke-dasharray="6 5"/><text x="32" y="42" text-anchor="middle" font-size="26" font-weight="800" fill="#b9a8d4">?</text></svg>',
   };
   const NAMES = Object.keys(SYMBOLS).filter((s) => s !== 'any');
   const WIN_TEXT = { three: 'Three of a kind!', two: 'Pair!', cherry: 'Cherry!' };
@@ -168,10 +165,15 @@
     }
   });
 
-  for (const reel of reels) reel.querySelector('.strip').innerHTML = cells([randomSymbol(), randomSymbol(), randomSymbol()]);
+  for (const reel of reels)
+    reel.querySelector('.strip').innerHTML = cells([randomSymbol(), randomSymbol(), randomSymbol()]);
   for (const cell of document.querySelectorAll('.pt-symbols')) {
-    cell.innerHTML = cell.dataset.symbols.split(',').map((s) => SYMBOLS[s] || '').join('');
+    cell.innerHTML = cell.dataset.symbols
+      .split(',')
+      .map((s) => SYMBOLS[s] || '')
+      .join('');
   }
-  for (const li of historyEl.children) renderHistoryItem(li, li.dataset.reels, li.dataset.stake, li.dataset.payout, li.dataset.at);
+  for (const li of historyEl.children)
+    renderHistoryItem(li, li.dataset.reels, li.dataset.stake, li.dataset.payout, li.dataset.at);
   showBalance(balance);
 })();
