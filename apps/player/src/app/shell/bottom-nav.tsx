@@ -15,22 +15,23 @@ export type BottomNavItem = {
 
 export type BottomNavProps = { label: string; items: BottomNavItem[] };
 
-const ITEM = 'group flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 pt-1.5 pb-1 text-[11px] leading-tight font-semibold transition';
+/* Regular items and the featured one share the label row: 6 px + 32 px icon pill + 2 px gap above it. */
+const ITEM = 'group flex min-h-14 min-w-0 flex-1 flex-col items-center justify-end gap-0.5 px-1 pt-1.5 pb-1 text-[11px] leading-[1.45] font-semibold transition';
 
 function FeaturedItem({ item }: { item: BottomNavItem & { to: string } }) {
   return (
-    <NavLink to={item.to} className="flex min-w-0 flex-1 flex-col items-center" aria-label={item.label}>
+    <NavLink to={item.to} className="flex min-w-0 flex-1 flex-col items-center gap-0.5 pb-1" aria-label={item.label}>
       {({ isActive }) => (
         <>
           <span
             className={clsx(
-              '-mt-7 flex size-16 items-center justify-center rounded-full bg-gradient-to-b from-[color-mix(in_oklab,var(--color-primary)_75%,white)] to-primary text-on-primary shadow-glow ring-[5px] ring-bg transition active:scale-95',
+              '-mt-[26px] flex size-16 shrink-0 items-center justify-center rounded-full bg-gradient-to-b from-[color-mix(in_oklab,var(--color-primary)_75%,white)] to-primary text-on-primary shadow-glow ring-[5px] ring-bg transition active:scale-95',
               isActive && 'brightness-110',
             )}
           >
             <Icon name={item.icon} className="size-7" strokeWidth={2.1} />
           </span>
-          <span className={clsx('mt-1 text-[11px] leading-tight font-semibold', isActive ? 'text-primary' : 'text-muted')}>
+          <span className={clsx('max-w-full truncate text-[11px] leading-[1.45] font-semibold', isActive ? 'text-primary' : 'text-muted')}>
             {item.label}
           </span>
         </>
@@ -44,7 +45,7 @@ export function BottomNav({ label, items }: BottomNavProps) {
   return (
     <nav
       aria-label={label}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line/80 bg-bg-raised/90 pb-safe backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line/80 bg-bg-raised/[0.97] pb-safe shadow-[0_-12px_32px_-16px_rgb(0_0_0/0.8)] backdrop-blur-xl"
     >
       <ul className="mx-auto flex max-w-[480px] items-end px-1">
         {items.map((item) => (
