@@ -12,7 +12,13 @@ type Op = 'createPlayer' | 'changePassword' | 'deposit' | 'withdraw' | 'balance'
 /** fail: definite refusal; timeout: nothing applied, no answer; success-then-timeout: applied, no answer; unknown: status not known */
 type FaultMode = 'fail' | 'timeout' | 'success-then-timeout' | 'unknown';
 type Fault = { ops: Op[]; mode: FaultMode; remaining: number };
-type Applied = { direction: 'deposit' | 'withdraw'; username: string; amount: bigint; refId: string; balanceAfter: bigint };
+type Applied = {
+  direction: 'deposit' | 'withdraw';
+  username: string;
+  amount: bigint;
+  refId: string;
+  balanceAfter: bigint;
+};
 
 /**
  * A scripted in-memory provider (reliability.md "scripted mock"): idempotent by transfer id like a real one,
@@ -79,12 +85,23 @@ export class FakeGameProvider implements GameProvider {
     if (!player) return { kind: 'failed', reason: 'PLAYER_NOT_FOUND' };
     if (direction === 'withdraw' && player.balance < amount) return { kind: 'failed', reason: 'INSUFFICIENT_BALANCE' };
     player.balance += direction === 'deposit' ? amount : -amount;
-    const record = { direction, username, amount, refId: `REF${randomBytes(6).toString('hex')}`, balanceAfter: player.balance };
+    const record = {
+      direction,
+      username,
+      amount,
+      refId: `REF${randomBytes(6).toString('hex')}`,
+      balanceAfter: player.balance,
+    };
     this.transfers.set(transferId, record);
     return { kind: 'ok', providerRef: record.refId, balanceAfter: record.balanceAfter };
   }
 
-  private async transfer(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): Promise<TransferOutcome> {
+  private async transfer(
+    direction: 'deposit' | 'withdraw',
+    username: string,
+    amount: bigint,
+    transferId: string,
+  ): Promise<TransferOutcome> {
     this.log.push({ op: direction, transferId, username });
     this.onTransferCall?.(transferId);
     const fault = this.take(direction);
@@ -107,7 +124,9 @@ export class FakeGameProvider implements GameProvider {
     this.log.push({ op: 'transferStatus', transferId });
     if (this.take('transferStatus')) return { kind: 'unknown' };
     const t = this.transfers.get(transferId);
-    return t ? { kind: 'success', providerRef: t.refId, direction: t.direction, amount: t.amount } : { kind: 'not_found' };
+    return t
+      ? { kind: 'success', providerRef: t.refId, direction: t.direction, amount: t.amount }
+      : { kind: 'not_found' };
   }
 
   async launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string> {

@@ -34,20 +34,41 @@ describe('game accounts', () => {
   it('refuses a second activation, unknown games and credentials of games not opened', async () => {
     const m = await h.member();
     expect((await h.call(m.token, 'GET', '/api/wallet/activate/joker2')).status).toBe(200);
-    expect(await h.call(m.token, 'GET', '/api/wallet/activate/joker2')).toEqual({ status: 409, body: { message: 'SLOT_ALREADY_ACTIVE' } });
-    expect(await h.call(m.token, 'GET', '/api/wallet/activate/nosuchgame')).toEqual({ status: 404, body: { message: 'NO_GAME' } });
-    expect(await h.call(m.token, 'GET', '/api/wallet/account/imi')).toEqual({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
-    expect(await h.call(m.token, 'GET', '/api/wallet/resetpassword/imi')).toEqual({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    expect(await h.call(m.token, 'GET', '/api/wallet/activate/joker2')).toEqual({
+      status: 409,
+      body: { message: 'SLOT_ALREADY_ACTIVE' },
+    });
+    expect(await h.call(m.token, 'GET', '/api/wallet/activate/nosuchgame')).toEqual({
+      status: 404,
+      body: { message: 'NO_GAME' },
+    });
+    expect(await h.call(m.token, 'GET', '/api/wallet/account/imi')).toEqual({
+      status: 404,
+      body: { message: 'SLOT_NO_ACCOUNT' },
+    });
+    expect(await h.call(m.token, 'GET', '/api/wallet/resetpassword/imi')).toEqual({
+      status: 404,
+      body: { message: 'SLOT_NO_ACCOUNT' },
+    });
   });
 
   it('leaves no account when the provider refuses or does not answer, and a retry works', async () => {
     const m = await h.member();
     const usun = providers.get('usun')!;
     usun.fault('fail', ['createPlayer']);
-    expect(await h.call(m.token, 'GET', '/api/wallet/activate/usun')).toEqual({ status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } });
+    expect(await h.call(m.token, 'GET', '/api/wallet/activate/usun')).toEqual({
+      status: 502,
+      body: { message: 'SLOT_ACTIVATE_FAIL' },
+    });
     usun.fault('timeout', ['createPlayer']);
-    expect(await h.call(m.token, 'GET', '/api/wallet/activate/usun')).toEqual({ status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } });
-    expect(await h.call(m.token, 'GET', '/api/wallet/account/usun')).toEqual({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    expect(await h.call(m.token, 'GET', '/api/wallet/activate/usun')).toEqual({
+      status: 502,
+      body: { message: 'SLOT_ACTIVATE_FAIL' },
+    });
+    expect(await h.call(m.token, 'GET', '/api/wallet/account/usun')).toEqual({
+      status: 404,
+      body: { message: 'SLOT_NO_ACCOUNT' },
+    });
     expect((await h.call(m.token, 'GET', '/api/wallet/activate/usun')).status).toBe(200);
   });
 
@@ -56,7 +77,10 @@ describe('game accounts', () => {
     const opened = (await h.call(m.token, 'GET', '/api/wallet/activate/circus')).body;
     const circus = providers.get('circus')!;
     circus.fault('fail', ['changePassword']);
-    expect(await h.call(m.token, 'GET', '/api/wallet/resetpassword/circus')).toEqual({ status: 502, body: { message: 'SLOT_RESET_PASSWORD_FAIL' } });
+    expect(await h.call(m.token, 'GET', '/api/wallet/resetpassword/circus')).toEqual({
+      status: 502,
+      body: { message: 'SLOT_RESET_PASSWORD_FAIL' },
+    });
     expect((await h.call(m.token, 'GET', '/api/wallet/account/circus')).body.password).toBe(opened.password);
 
     const reset = await h.call(m.token, 'GET', '/api/wallet/resetpassword/circus');
@@ -67,7 +91,7 @@ describe('game accounts', () => {
     expect((await h.call(m.token, 'GET', '/api/wallet/account/circus')).body).toEqual(reset.body);
   });
 
-  it('launches only the caller\'s own player (object-level authorization), ignoring a password segment', async () => {
+  it("launches only the caller's own player (object-level authorization), ignoring a password segment", async () => {
     const a = await h.member();
     const b = await h.member();
     const aPg = (await h.call(a.token, 'GET', '/api/wallet/activate/pg')).body;
@@ -76,7 +100,10 @@ describe('game accounts', () => {
     const own = await h.t.app.inject({
       method: 'GET',
       url: `/api/autoLogin/pg/${aPg.username}`,
-      headers: { authorization: `Bearer ${a.token}`, 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile' },
+      headers: {
+        authorization: `Bearer ${a.token}`,
+        'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile',
+      },
     });
     expect(own.statusCode).toBe(200);
     expect(own.json().link).toContain('m=1');
@@ -86,7 +113,11 @@ describe('game accounts', () => {
     expect(legacy.status).toBe(200);
     expect(legacy.body.link).toContain('m=0');
 
-    for (const url of [`/api/autoLogin/pg/${bPg.username}`, `/api/autoLogin/pg/${bPg.username}/${bPg.password}`, `/api/autoLogin/imi/${aPg.username}`]) {
+    for (const url of [
+      `/api/autoLogin/pg/${bPg.username}`,
+      `/api/autoLogin/pg/${bPg.username}/${bPg.password}`,
+      `/api/autoLogin/imi/${aPg.username}`,
+    ]) {
       expect(await h.call(a.token, 'GET', url)).toEqual({ status: 404, body: { message: 'NOT_FOUND' } });
     }
   });
@@ -110,7 +141,12 @@ describe('GET /api/wallet', () => {
     const res = await h.call(m.token, 'GET', '/api/wallet');
     expect(res.status).toBe(200);
     expect(WalletSchema.safeParse(res.body).success).toBe(true);
-    expect(res.body.profile).toMatchObject({ _id: String(m.id), name: 'GAME TESTER', currency: 'THB', bank: { nameTH: 'ธนาคารกสิกรไทย' } });
+    expect(res.body.profile).toMatchObject({
+      _id: String(m.id),
+      name: 'GAME TESTER',
+      currency: 'THB',
+      bank: { nameTH: 'ธนาคารกสิกรไทย' },
+    });
     expect(res.body.wallet).toEqual({ amount: 123.45, currency: 'THB' });
     expect(res.body.invite).toEqual({ amount: 2.5, success: 0, fail: 0 });
     expect(res.body.slots).toHaveLength(11);

@@ -45,8 +45,16 @@ export function fakeProviders(): Map<string, FakeGameProvider> {
 
 let memberSeq = 0;
 
-export async function createGamesHarness(providers: Map<string, GameProvider>, extra: Partial<GamesModuleOptions> = {}): Promise<GamesHarness> {
-  const options: GamesModuleOptions = { providers, catalogue: TEST_CATALOGUE, timing: { balanceTimeoutMs: 2_000, ...extra.timing }, ...extra };
+export async function createGamesHarness(
+  providers: Map<string, GameProvider>,
+  extra: Partial<GamesModuleOptions> = {},
+): Promise<GamesHarness> {
+  const options: GamesModuleOptions = {
+    providers,
+    catalogue: TEST_CATALOGUE,
+    timing: { balanceTimeoutMs: 2_000, ...extra.timing },
+    ...extra,
+  };
   const t = await createTestApp({ modules: [createGamesModule(options)] });
   const ledger = new LedgerService(t.ctx.db);
   return {

@@ -19,7 +19,8 @@ async function player(minor: bigint, games: string[] = ['pg']) {
   const m = await h.member();
   if (minor > 0n) await h.fund(m.id, minor);
   const usernames: Record<string, string> = {};
-  for (const game of games) usernames[game] = (await h.call(m.token, 'GET', `/api/wallet/activate/${game}`)).body.username;
+  for (const game of games)
+    usernames[game] = (await h.call(m.token, 'GET', `/api/wallet/activate/${game}`)).body.username;
   return { ...m, usernames };
 }
 const transfer = (token: string, from: string, to: string, amount: unknown) =>
@@ -27,7 +28,12 @@ const transfer = (token: string, from: string, to: string, amount: unknown) =>
 const gameBalance = (game: string, username: string) => providers.get(game)!.players.get(username)!.balance;
 const accountBalance = (code: string) => h.ledger.balance(code, 'THB');
 const ledgerCount = async (memberId: number) =>
-  (await h.t.ctx.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.memberId, memberId))).length;
+  (
+    await h.t.ctx.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.memberId, memberId))
+  ).length;
 
 describe('wallet ↔ game transfers', () => {
   it('moves wallet → game: wallet down, provider account up, nothing left in transit', async () => {
@@ -42,7 +48,9 @@ describe('wallet ↔ game transfers', () => {
     expect(await accountBalance(transit('pg', p.id))).toBe(0n);
     const [row] = await h.transfers(p.id);
     expect(row).toMatchObject({ id: res.body.transferId, direction: 'deposit', amount: 12_050n, status: 'success' });
-    const slot = (await h.call(p.token, 'GET', '/api/wallet')).body.slots.find((s: { code: string }) => s.code === 'pg');
+    const slot = (await h.call(p.token, 'GET', '/api/wallet')).body.slots.find(
+      (s: { code: string }) => s.code === 'pg',
+    );
     expect(slot.amount).toBe(120.5);
     expect(await h.invariants()).toEqual([]);
   });
@@ -87,7 +95,10 @@ describe('wallet ↔ game transfers', () => {
       ['pg', 'pg', 10, 400, 'KEY_INVALID'],
     ];
     for (const [from, to, amount, status, message] of cases) {
-      expect(await transfer(p.token, from, to, amount), `${from}→${to} ${String(amount)}`).toEqual({ status, body: { message } });
+      expect(await transfer(p.token, from, to, amount), `${from}→${to} ${String(amount)}`).toEqual({
+        status,
+        body: { message },
+      });
     }
     expect(await h.walletMinor(p.id)).toBe(10_000n);
     expect(await ledgerCount(p.id)).toBe(1);
@@ -97,7 +108,19 @@ describe('wallet ↔ game transfers', () => {
 
   it('rejects malformed amounts with 4xx and writes no ledger entry (reliability.md scenario 6)', async () => {
     const p = await player(10_000n, ['pg']);
-    for (const amount of [0, -1, 0.001, 100.005, '100', 1e21, Number.NaN, Number.MAX_SAFE_INTEGER + 2, null, Infinity, {}]) {
+    for (const amount of [
+      0,
+      -1,
+      0.001,
+      100.005,
+      '100',
+      1e21,
+      Number.NaN,
+      Number.MAX_SAFE_INTEGER + 2,
+      null,
+      Infinity,
+      {},
+    ]) {
       const res = await transfer(p.token, 'WALLET', 'pg', amount);
       expect(res.status, `amount ${String(amount)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `amount ${String(amount)}`).toBeLessThan(500);
@@ -176,7 +199,10 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     const p = await player(10_000n);
     providers.get('pg')!.fault('success-then-timeout', ['deposit'], 2);
     const res = await transfer(p.token, 'WALLET', 'pg', 100);
-    expect(res).toEqual({ status: 200, body: { message: 'TRANSFER_PENDING', status: 'PENDING', transferId: expect.any(String) } });
+    expect(res).toEqual({
+      status: 200,
+      body: { message: 'TRANSFER_PENDING', status: 'PENDING', transferId: expect.any(String) },
+    });
     expect(await h.walletMinor(p.id)).toBe(0n);
     expect(await accountBalance(transit('pg', p.id))).toBe(10_000n);
 
@@ -188,7 +214,10 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     expect(await h.walletMinor(p.id)).toBe(0n);
     expect(gameBalance('pg', p.usernames.pg!)).toBe(10_000n);
     expect(await accountBalance(transit('pg', p.id))).toBe(0n);
-    expect((await h.transfers(p.id))[0]).toMatchObject({ status: 'success', providerRef: expect.stringMatching(/^REF/) });
+    expect((await h.transfers(p.id))[0]).toMatchObject({
+      status: 'success',
+      providerRef: expect.stringMatching(/^REF/),
+    });
     expect(await h.invariants()).toEqual([]);
   });
 
@@ -233,7 +262,10 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     await transfer(p.token, 'WALLET', 'pg', 100);
     // the crash: our pending row exists and the provider applied the withdraw, but no credit was posted
     const { openWithdraw } = await import('../../src/modules/games/transfer-settlement.ts');
-    const row = await openWithdraw({ db: h.t.ctx.db, ledger: h.ledger, clock: h.t.clock }, { memberId: p.id, currency: 'THB', game: 'pg', amount: 6_000n });
+    const row = await openWithdraw(
+      { db: h.t.ctx.db, ledger: h.ledger, clock: h.t.clock },
+      { memberId: p.id, currency: 'THB', game: 'pg', amount: 6_000n },
+    );
     providers.get('pg')!.apply('withdraw', p.usernames.pg!, 6_000n, row.id);
     expect(await h.walletMinor(p.id)).toBe(0n);
 
@@ -257,7 +289,7 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     expect(await h.invariants()).toEqual([]);
   });
 
-  it('leaves a transfer pending when the provider\'s record does not match ours', async () => {
+  it("leaves a transfer pending when the provider's record does not match ours", async () => {
     const p = await player(10_000n);
     const pg = providers.get('pg')!;
     pg.fault('timeout', ['deposit'], 2);
@@ -326,8 +358,14 @@ describe('transferAll', () => {
 
   it('answers NO_GAME and SLOT_NO_ACCOUNT for a bad target', async () => {
     const p = await player(1_000n, ['pg']);
-    expect(await h.call(p.token, 'POST', '/api/wallet/transferAll', { to: 'nosuch' })).toEqual({ status: 404, body: { message: 'NO_GAME' } });
-    expect(await h.call(p.token, 'POST', '/api/wallet/transferAll', { to: 'imi' })).toEqual({ status: 404, body: { message: 'SLOT_NO_ACCOUNT' } });
+    expect(await h.call(p.token, 'POST', '/api/wallet/transferAll', { to: 'nosuch' })).toEqual({
+      status: 404,
+      body: { message: 'NO_GAME' },
+    });
+    expect(await h.call(p.token, 'POST', '/api/wallet/transferAll', { to: 'imi' })).toEqual({
+      status: 404,
+      body: { message: 'SLOT_NO_ACCOUNT' },
+    });
   });
 });
 
@@ -335,7 +373,9 @@ describe('ledger postings', () => {
   it('derives every key from the transfer id', async () => {
     const p = await player(10_000n);
     const { transferId } = (await transfer(p.token, 'WALLET', 'pg', 10)).body;
-    const keys = await h.t.ctx.db.execute(sql`select idempotency_key, kind from ledger_transactions where reference = ${transferId} order by id`);
+    const keys = await h.t.ctx.db.execute(
+      sql`select idempotency_key, kind from ledger_transactions where reference = ${transferId} order by id`,
+    );
     expect((keys as unknown as { rows: unknown[] }).rows).toEqual([
       { idempotency_key: `transfer:${transferId}:hold`, kind: 'transfer_out' },
       { idempotency_key: `transfer:${transferId}:settle`, kind: 'transfer_out_settle' },

@@ -17,7 +17,9 @@ export const gameAccounts = pgTable(
     /** agent-prefixed, generated: `wl{memberId}{suffix}` */
     username: text('username').notNull(),
     passwordEnc: text('password_enc').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     balanceUpdatedAt: timestamp('balance_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

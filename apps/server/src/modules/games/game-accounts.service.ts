@@ -3,7 +3,12 @@ import { AppError } from '../../errors.ts';
 import type { GamesDeps } from './games-deps.ts';
 import { providerOf } from './games-deps.ts';
 import { newGamePassword, newGameUsername, openGamePassword, sealGamePassword } from './game-credentials.ts';
-import { findGameAccount, insertGameAccount, updateGamePassword, type GameAccount } from './game-accounts.repository.ts';
+import {
+  findGameAccount,
+  insertGameAccount,
+  updateGamePassword,
+  type GameAccount,
+} from './game-accounts.repository.ts';
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 
@@ -52,7 +57,11 @@ export class GameAccountsService {
       this.deps.log.warn({ err: errorName(err), game, memberId }, 'game account: provider refused changePassword');
       throw new AppError('SLOT_RESET_PASSWORD_FAIL');
     }
-    await updateGamePassword(this.deps.db, account.id, sealGamePassword(password, this.deps.config.secrets.encryptionKey, memberId, game));
+    await updateGamePassword(
+      this.deps.db,
+      account.id,
+      sealGamePassword(password, this.deps.config.secrets.encryptionKey, memberId, game),
+    );
     return { username: account.username, password };
   }
 
@@ -64,7 +73,7 @@ export class GameAccountsService {
     const provider = providerOf(this.deps, game);
     const account = await findGameAccount(this.deps.db, memberId, game);
     if (!account || account.username !== username) {
-      this.deps.log.warn({ memberId, game }, 'autoLogin refused: not the caller\'s game account');
+      this.deps.log.warn({ memberId, game }, "autoLogin refused: not the caller's game account");
       throw new AppError('NOT_FOUND');
     }
     try {
@@ -85,7 +94,12 @@ export class GameAccountsService {
   }
 
   private passwordOf(account: GameAccount): string {
-    return openGamePassword(account.passwordEnc, this.deps.config.secrets.encryptionKey, account.memberId, account.game);
+    return openGamePassword(
+      account.passwordEnc,
+      this.deps.config.secrets.encryptionKey,
+      account.memberId,
+      account.game,
+    );
   }
 }
 

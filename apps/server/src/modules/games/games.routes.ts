@@ -26,7 +26,7 @@ export function buildGamesDeps(ctx: AppContext, options: GamesModuleOptions = {}
     config: ctx.config,
     log: ctx.log,
     ledger: new LedgerService(ctx.db),
-    providers: options.providers ?? defaultProviders(ctx.config),
+    providers: options.providers ?? defaultProviders(ctx),
     catalogue: options.catalogue ?? defaultCatalogue(),
     timing: { ...DEFAULT_TIMING, ...options.timing },
   };

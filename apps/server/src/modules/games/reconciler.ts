@@ -10,7 +10,13 @@ export type ReconcileOptions = {
   limit?: number;
 };
 
-export type ReconcileReport = { checked: number; settled: number; voided: number; failed: number; stillPending: number };
+export type ReconcileReport = {
+  checked: number;
+  settled: number;
+  voided: number;
+  failed: number;
+  stillPending: number;
+};
 
 export const RECONCILE_INTERVAL_MS = 10_000;
 const DEFAULT_MIN_AGE_MS = 5_000;
@@ -61,7 +67,11 @@ async function reconcileOne(deps: GamesDeps, transfer: GameTransfer, now: Date):
     if (status.direction !== transfer.direction || status.amount !== transfer.amount) {
       // the provider applied something else under our id: a human must look, money stays where it is
       deps.log.error(
-        { transferId: transfer.id, ours: { direction: transfer.direction, amount: String(transfer.amount) }, theirs: { direction: status.direction, amount: String(status.amount) } },
+        {
+          transferId: transfer.id,
+          ours: { direction: transfer.direction, amount: String(transfer.amount) },
+          theirs: { direction: status.direction, amount: String(status.amount) },
+        },
         'reconciler: provider record does not match our transfer',
       );
       return stay(deps, transfer, 'provider record does not match (direction or amount)');
@@ -72,8 +82,12 @@ async function reconcileOne(deps: GamesDeps, transfer: GameTransfer, now: Date):
 
   if (status.kind === 'not_found') {
     const age = now.getTime() - transfer.createdAt.getTime();
-    if (age < deps.timing.notFoundGraceMs) return stay(deps, transfer, 'not found at the provider yet (inside the grace window)');
-    const final = await resolveTransfer(deps, transfer.id, { kind: 'failed', reason: 'NOT_FOUND at the provider after the grace window' });
+    if (age < deps.timing.notFoundGraceMs)
+      return stay(deps, transfer, 'not found at the provider yet (inside the grace window)');
+    const final = await resolveTransfer(deps, transfer.id, {
+      kind: 'failed',
+      reason: 'NOT_FOUND at the provider after the grace window',
+    });
     if (final !== 'failed') return 'pending';
     return transfer.direction === 'deposit' ? 'voided' : 'failed';
   }

@@ -5,17 +5,25 @@ import { DEFAULT_TIMING } from './games-deps.ts';
 import { TRANSFER_KINDS } from './transfer-settlement.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = async (db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 /** Invariant: no game transfer is pending past its SLA (reliability.md INV "nothing pending past its SLA"). */
-export async function pendingTransfersCheck(db: Db, clock: Clock, slaMs = DEFAULT_TIMING.pendingSlaMs): Promise<string[]> {
+export async function pendingTransfersCheck(
+  db: Db,
+  clock: Clock,
+  slaMs = DEFAULT_TIMING.pendingSlaMs,
+): Promise<string[]> {
   const deadline = new Date(clock.now().getTime() - slaMs);
   const late = await rows(
     db,
     sql`select id, game, direction, created_at::text as created_at from game_transfers
         where status = 'pending' and created_at < ${deadline.toISOString()}::timestamptz order by created_at limit 50`,
   );
-  return late.map((r) => `game transfer ${String(r.id)} (${String(r.direction)} ${String(r.game)}) pending since ${String(r.created_at)}`);
+  return late.map(
+    (r) =>
+      `game transfer ${String(r.id)} (${String(r.direction)} ${String(r.game)}) pending since ${String(r.created_at)}`,
+  );
 }
 
 /**
@@ -42,7 +50,9 @@ export async function gameTransfersLedgerCheck(db: Db): Promise<string[]> {
         ? [1, r.status === 'success' ? 1 : 0, r.status === 'failed' ? 1 : 0, 0]
         : [0, 0, 0, r.status === 'success' ? 1 : 0];
     if ([h, s, v, c].join() !== expected.join()) {
-      problems.push(`game transfer ${String(r.id)} (${String(r.direction)}, ${String(r.status)}) has postings hold=${h} settle=${s} void=${v} credit=${c}`);
+      problems.push(
+        `game transfer ${String(r.id)} (${String(r.direction)}, ${String(r.status)}) has postings hold=${h} settle=${s} void=${v} credit=${c}`,
+      );
     }
   }
   for (const r of await rows(
@@ -55,12 +65,17 @@ export async function gameTransfersLedgerCheck(db: Db): Promise<string[]> {
         group by t.id, t.kind, g.id, g.amount
         having sum(abs(e.amount)) <> 2 * g.amount`,
   )) {
-    problems.push(`ledger transaction ${String(r.id)} (${String(r.kind)}) does not move the amount of transfer ${String(r.transfer_id)}`);
+    problems.push(
+      `ledger transaction ${String(r.id)} (${String(r.kind)}) does not move the amount of transfer ${String(r.transfer_id)}`,
+    );
   }
   const inTransit = new Map(
-    (await rows(db, sql`select currency, sum(balance)::text as total from ledger_accounts where code like 'transit:%' group by currency`)).map(
-      (r) => [String(r.currency), BigInt(String(r.total))],
-    ),
+    (
+      await rows(
+        db,
+        sql`select currency, sum(balance)::text as total from ledger_accounts where code like 'transit:%' group by currency`,
+      )
+    ).map((r) => [String(r.currency), BigInt(String(r.total))]),
   );
   const holds = new Map(
     (

@@ -3,7 +3,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/account-codes.ts';
 import type { LedgerService, PostInput } from '../ledger/ledger.service.ts';
-import { findTransfer, insertTransfer, resolvePending, type GameTransfer, type TransferStatusValue } from './transfer.repository.ts';
+import {
+  findTransfer,
+  insertTransfer,
+  resolvePending,
+  type GameTransfer,
+  type TransferStatusValue,
+} from './transfer.repository.ts';
 
 /**
  * The ledger side of two-phase game transfers (DESIGN.md §3). Every posting's idempotency key derives from the
@@ -49,7 +55,14 @@ export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise
   const id = newTransferId();
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const row = await insertTransfer(tx, { id, ...input, direction: 'deposit', status: 'pending', createdAt: now, updatedAt: now });
+      const row = await insertTransfer(tx, {
+        id,
+        ...input,
+        direction: 'deposit',
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
       await deps.ledger.post(
         posting(row, TRANSFER_KINDS.hold, 'hold', [
           { account: memberWallet(row.memberId), amount: -row.amount },
@@ -65,7 +78,14 @@ export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise
 /** Game → wallet, phase 1: only the row, written before the provider is called (a crash leaves it pending). */
 export function openWithdraw(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
   const now = deps.clock.now();
-  return insertTransfer(deps.db, { id: newTransferId(), ...input, direction: 'withdraw', status: 'pending', createdAt: now, updatedAt: now });
+  return insertTransfer(deps.db, {
+    id: newTransferId(),
+    ...input,
+    direction: 'withdraw',
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 function resolutionPostings(t: GameTransfer, resolution: Resolution): PostInput | null {
@@ -93,7 +113,11 @@ function resolutionPostings(t: GameTransfer, resolution: Resolution): PostInput 
  * Phase 2: settle or void a pending transfer, exactly once. Returns the transfer's final status; `pending` never
  * comes back from here, but a transfer someone else already resolved answers with that resolution.
  */
-export async function resolveTransfer(deps: LedgerDeps, transferId: string, resolution: Resolution): Promise<TransferStatusValue> {
+export async function resolveTransfer(
+  deps: LedgerDeps,
+  transferId: string,
+  resolution: Resolution,
+): Promise<TransferStatusValue> {
   const now = deps.clock.now();
   return withRetry(() =>
     deps.db.transaction(async (tx: Tx) => {

@@ -27,7 +27,13 @@ export async function resolvePending(
 ): Promise<GameTransfer | undefined> {
   const [row] = await tx
     .update(gameTransfers)
-    .set({ status: change.status, providerRef: change.providerRef, lastError: change.lastError, settledAt: change.at, updatedAt: change.at })
+    .set({
+      status: change.status,
+      providerRef: change.providerRef,
+      lastError: change.lastError,
+      settledAt: change.at,
+      updatedAt: change.at,
+    })
     .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')))
     .returning();
   return row;

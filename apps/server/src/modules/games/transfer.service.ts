@@ -11,7 +11,12 @@ import { findTransfer, notePending, type GameTransfer } from './transfer.reposit
 import { openDeposit, openWithdraw, resolveTransfer } from './transfer-settlement.ts';
 
 export type TransferMember = { id: number; currency: string };
-export type LegResult = { status: 'success' | 'failed' | 'pending'; transferId: string; amount: bigint; reason?: string };
+export type LegResult = {
+  status: 'success' | 'failed' | 'pending';
+  transferId: string;
+  amount: bigint;
+  reason?: string;
+};
 export type TransferReply = { message: string; status: 'SUCCESS' | 'PENDING'; transferId: string };
 export type TransferAllReply = { message: string; amount: number; pending: number };
 
@@ -71,7 +76,12 @@ export class TransferService {
   /** Wallet → game: hold, call with our id, then settle / void / stay pending. */
   async deposit(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
     const provider = providerOf(this.deps, account.game);
-    const transfer = await openDeposit(this.deps, { memberId: member.id, currency: member.currency, game: account.game, amount });
+    const transfer = await openDeposit(this.deps, {
+      memberId: member.id,
+      currency: member.currency,
+      game: account.game,
+      amount,
+    });
     const result = await callWithSameId(
       () => provider.deposit(account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
@@ -83,7 +93,12 @@ export class TransferService {
   /** Game → wallet: the row first, then the provider; the wallet is credited only once the provider confirms. */
   async withdraw(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
     const provider = providerOf(this.deps, account.game);
-    const transfer = await openWithdraw(this.deps, { memberId: member.id, currency: member.currency, game: account.game, amount });
+    const transfer = await openWithdraw(this.deps, {
+      memberId: member.id,
+      currency: member.currency,
+      game: account.game,
+      amount,
+    });
     const result = await callWithSameId(
       () => provider.withdraw(account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
@@ -99,17 +114,24 @@ export class TransferService {
     result: Awaited<ReturnType<typeof callWithSameId>>,
   ): Promise<LegResult> {
     if (result.kind === 'unknown') {
-      this.deps.log.warn({ transferId, game: account.game, error: result.error }, 'game transfer left pending: provider answer unknown');
+      this.deps.log.warn(
+        { transferId, game: account.game, error: result.error },
+        'game transfer left pending: provider answer unknown',
+      );
       await notePending(this.deps.db, transferId, result.error, this.deps.clock.now(), false);
       return { status: 'pending', transferId, amount };
     }
     const status = await resolveTransfer(
       this.deps,
       transferId,
-      result.kind === 'ok' ? { kind: 'success', providerRef: result.providerRef } : { kind: 'failed', reason: result.reason },
+      result.kind === 'ok'
+        ? { kind: 'success', providerRef: result.providerRef }
+        : { kind: 'failed', reason: result.reason },
     );
     if (result.kind === 'ok') {
-      await updateGameBalance(this.deps.db, account.id, result.balanceAfter, this.deps.clock.now()).catch(() => undefined);
+      await updateGameBalance(this.deps.db, account.id, result.balanceAfter, this.deps.clock.now()).catch(
+        () => undefined,
+      );
     }
     return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
   }
