@@ -1,25 +1,20 @@
-import { eq } from 'drizzle-orm';
 import type { Profile } from '@wallet/contract/account';
 import type { SlotAccount, Wallet } from '@wallet/contract/wallet';
-import { banks, members } from '../../db/schema/core.ts';
 import { AppError } from '../../errors.ts';
-import { memberInvite, memberWallet } from '../ledger/account-codes.ts';
 import { toMajor } from '../ledger/money.ts';
 import type { GamesDeps } from './games-deps.ts';
-import { listGameAccounts, updateGameBalance, type GameAccount } from './game-accounts.repository.ts';
+import { listGameAccounts, updateGameBalance } from './game-accounts.repository.ts';
+import { walletSnapshot, type SlotBalance } from './wallet.repository.ts';
 import { withTimeout } from './provider-call.ts';
 
 /** GET /api/wallet (a few indexed reads, no provider call) and GET /api/wallet/refresh/slot (asks the providers). */
 export class WalletService {
   constructor(private readonly deps: GamesDeps) {}
 
-  /** `currency` is the session's (a member's currency never changes), so the three reads run at once. */
+  /** One query (wallet.repository.ts); `currency` is the session's (a member's currency never changes). */
   async wallet(memberId: number, currency: string): Promise<Wallet> {
-    const [member, accounts, balances] = await Promise.all([
-      this.member(memberId),
-      listGameAccounts(this.deps.db, memberId),
-      this.deps.ledger.balances([memberWallet(memberId), memberInvite(memberId)], currency),
-    ]);
+    const member = await walletSnapshot(this.deps.db, memberId, currency);
+    if (!member) throw new AppError('invalid-token');
     const profile: Profile = {
       _id: String(member.id),
       name: member.name,
@@ -40,11 +35,11 @@ export class WalletService {
         bankAccountNo: member.bankAccountNo,
         bank: { nameTH: member.bankNameTH ?? '' },
       },
-      wallet: { amount: toMajor(balances.get(memberWallet(memberId)) ?? 0n), currency: member.currency },
+      wallet: { amount: toMajor(member.wallet), currency: member.currency },
       // invitee counts come with the referral module; until then 0
-      invite: { amount: toMajor(balances.get(memberInvite(memberId)) ?? 0n), success: 0, fail: 0 },
-      slots: this.slots(accounts),
-      updatedAt: this.updatedAt(accounts),
+      invite: { amount: toMajor(member.invite), success: 0, fail: 0 },
+      slots: this.slots(member.accounts),
+      updatedAt: this.updatedAt(member.accounts),
     };
   }
 
@@ -66,7 +61,7 @@ export class WalletService {
   }
 
   /** One entry per catalogue game, in catalogue order. */
-  private slots(accounts: GameAccount[]): SlotAccount[] {
+  private slots(accounts: SlotBalance[]): SlotAccount[] {
     const byGame = new Map(accounts.map((a) => [a.game, a]));
     return this.deps.catalogue.map((game) => {
       const account = byGame.get(game.code);
@@ -88,29 +83,8 @@ export class WalletService {
   }
 
   /** The latest balance refresh of any game account; now when none was ever refreshed. */
-  private updatedAt(accounts: GameAccount[]): string {
+  private updatedAt(accounts: SlotBalance[]): string {
     const times = accounts.map((a) => a.balanceUpdatedAt?.getTime() ?? 0).filter((t) => t > 0);
     return new Date(times.length > 0 ? Math.max(...times) : this.deps.clock.now().getTime()).toISOString();
-  }
-
-  private async member(memberId: number) {
-    const [row] = await this.deps.db
-      .select({
-        id: members.id,
-        name: members.name,
-        username: members.username,
-        createdAt: members.createdAt,
-        coin: members.coin,
-        currency: members.currency,
-        bankCode: members.bankCode,
-        bankAccountName: members.bankAccountName,
-        bankAccountNo: members.bankAccountNo,
-        bankNameTH: banks.nameTH,
-      })
-      .from(members)
-      .leftJoin(banks, eq(banks.code, members.bankCode))
-      .where(eq(members.id, memberId));
-    if (!row) throw new AppError('invalid-token');
-    return row;
   }
 }
