@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/env.ts';
+import { openDeposit, resolveTransfer } from '../../src/modules/games/transfer-settlement.ts';
 import { createGameProviders } from '../../src/providers/games/create-game-providers.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 import { createGamesHarness, type GamesHarness } from './games-harness.ts';
@@ -8,13 +9,13 @@ import { createGamesHarness, type GamesHarness } from './games-harness.ts';
 let sandbox: GameSandbox;
 let h: GamesHarness;
 beforeAll(async () => {
-  sandbox = await startGameSandbox({ holdMs: 2_000 });
+  sandbox = await startGameSandbox({ holdMs: 60_000 });
   const providers = createGameProviders(
     { providers: 'sandbox', publicUrl: sandbox.origin, secrets: { provider: sandbox.secret } } as Config,
     {
       baseUrl: sandbox.baseUrl,
       secret: sandbox.secret,
-      timeoutMs: 10_000,
+      timeoutMs: 5_000,
     },
   );
   h = await createGamesHarness(providers);
@@ -104,6 +105,41 @@ describe('concurrent transfers (PostgreSQL)', () => {
     const atGames = games.reduce((sum, g) => sum + sandbox.store.player(g, p.usernames[g]!)!.balance, 0n);
     expect(wallet).toBeGreaterThanOrEqual(0n);
     expect(wallet + atGames).toBe(initial);
+    await expectBooksMatchProvider(p.id, p.usernames);
+    expect(await h.invariants()).toEqual([]);
+  });
+
+  it('resolves a transfer once when handlers and reconcilers race on it (20 settle/void attempts at once)', async () => {
+    const p = await player(10_000n, ['pg']);
+    const deps = { db: h.t.ctx.db, ledger: h.ledger, clock: h.t.clock };
+    const row = await openDeposit(deps, { memberId: p.id, currency: 'THB', game: 'pg', amount: 4_000n });
+    const finals = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        resolveTransfer(
+          deps,
+          row.id,
+          i % 2 ? { kind: 'success', providerRef: `REF${i}` } : { kind: 'failed', reason: 'x' },
+        ),
+      ),
+    );
+    expect(new Set(finals).size).toBe(1);
+    expect(await h.walletMinor(p.id)).toBe(finals[0] === 'success' ? 6_000n : 10_000n);
+    // the provider never saw it: leave the books true to the provider for the final check
+    if (finals[0] === 'success') sandbox.store.transfer('pg', 'deposit', p.usernames.pg!, 4_000n, row.id);
+    await expectBooksMatchProvider(p.id, p.usernames);
+    expect(await h.invariants()).toEqual([]);
+  });
+
+  it('settles once when five reconcilers run at the same time', async () => {
+    const p = await player(10_000n, ['pg']);
+    sandbox.setFault({ game: 'pg', mode: 'success-then-timeout', times: 2, ops: ['deposit'] });
+    const slow = await h.call(p.token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 30 });
+    sandbox.clearFaults();
+    expect(slow.body.status).toBe('PENDING');
+    const reports = await Promise.all(Array.from({ length: 5 }, () => h.reconcile()));
+    expect(reports.reduce((n, r) => n + r.checked, 0)).toBeGreaterThanOrEqual(1);
+    expect((await h.transfers(p.id))[0]).toMatchObject({ status: 'success' });
+    expect(await h.walletMinor(p.id)).toBe(7_000n);
     await expectBooksMatchProvider(p.id, p.usernames);
     expect(await h.invariants()).toEqual([]);
   });
