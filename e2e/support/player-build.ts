@@ -8,6 +8,7 @@ const SOURCES = [
   path.join(PLAYER_DIR, 'src'),
   path.join(PLAYER_DIR, 'public'),
   path.join(PLAYER_DIR, 'index.html'),
+  path.join(PLAYER_DIR, 'vite.config.ts'),
   path.join(ROOT_DIR, 'packages', 'contract', 'src'),
 ];
 

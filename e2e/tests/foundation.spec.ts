@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -159,4 +160,24 @@ test.describe('the Lao build (VITE_VARIANT=la, VARIANT=la)', () => {
     await expect(page.getByRole('navigation').getByText(REGISTER_LABEL.la)).toBeVisible();
     await saveScreen(page, { test: 'foundation', step: 'lao-build-login', lang: 'la' });
   });
+});
+
+test('bundle budget: the JS /login needs is at most 160 KiB gzip', async ({ page, request }) => {
+  const scripts = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.add(req.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('navigation').getByText(REGISTER_LABEL.th)).toBeVisible();
+  await page.locator('form').first().waitFor();
+  // idle prefetches (toasts after 1.5 s, the alert dialog after 2 s) are not part of the first load
+  const sizes: Array<[string, number]> = [];
+  for (const url of scripts) sizes.push([new URL(url).pathname, gzipSync(await (await request.get(url)).body()).length / 1024]);
+  const totalKib = sizes.reduce((sum, [, kib]) => sum + kib, 0);
+  const breakdown = sizes
+    .sort((a, b) => b[1] - a[1])
+    .map(([file, kib]) => `${kib.toFixed(1).padStart(6)} KiB ${file}`)
+    .join('\n');
+  test.info().annotations.push({ type: 'login-js-gzip', description: `${totalKib.toFixed(1)} KiB in ${sizes.length} files` });
+  expect(totalKib, `JS for /login, gzip:\n${breakdown}`).toBeLessThanOrEqual(160);
 });
