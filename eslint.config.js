@@ -36,7 +36,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['@wallet/server*', '@wallet/sandbox*', 'drizzle*', 'fastify*'] }],
+      'no-restricted-imports': 'off',
+      // the browser gets the zod-free route table (client-api.gen); schema modules only as types
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@wallet/server*', '@wallet/sandbox*', 'drizzle*', 'fastify*'], message: 'server code in the browser' },
+            {
+              group: ['zod', '@wallet/contract/*', '!@wallet/contract/client-api.gen', '!@wallet/contract/limits', '!@wallet/contract/errors', '!@wallet/contract/endpoint', '!@wallet/contract/socket-events'],
+              allowTypeImports: true,
+              message: 'import the route table from @wallet/contract/client-api.gen; schemas only with `import type` (keeps zod out of the bundle)',
+            },
+          ],
+        },
+      ],
     },
   },
   {

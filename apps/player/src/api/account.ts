@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '@wallet/contract/endpoint';
-import { api } from '@wallet/contract/api';
+import type { api as schemaApi } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { call } from '../lib/api-client.ts';
 
-type Account = typeof api.account;
+type Account = typeof schemaApi.account;
 
 /** GET /api/account/profile and the account mutations (SPEC.md §7 "Account and auth"). */
 export const accountQueries = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { call } from '../lib/api-client.ts';
 
 /** Lookups rarely change during a visit: cache them for the session. */

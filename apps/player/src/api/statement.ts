@@ -1,6 +1,6 @@
+import { api } from '@wallet/contract/client-api.gen';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
-import { statementEndpoints } from '@wallet/contract/statement';
 import { call } from '../lib/api-client.ts';
 
 export const statementQueries = {
@@ -9,7 +9,7 @@ export const statementQueries = {
   page: (page: number, limit = STATEMENT_PAGE_SIZE) =>
     queryOptions({
       queryKey: ['statement', 'page', page, limit] as const,
-      queryFn: ({ signal }) => call(statementEndpoints.statement, { body: { page, limit }, signal }),
+      queryFn: ({ signal }) => call(api.statement.statement, { body: { page, limit }, signal }),
       placeholderData: keepPreviousData,
       staleTime: 0,
       retry: false,

@@ -1,7 +1,7 @@
+import { api } from '@wallet/contract/client-api.gen';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { spinwheelEndpoints } from '@wallet/contract/spinwheel';
-import { walletEndpoints, type GameCredentials, type TransferRequest, type Wallet } from '@wallet/contract/wallet';
+import type { GameCredentials, TransferRequest, Wallet } from '@wallet/contract/wallet';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import { ApiError, call, NETWORK_ERROR, TIMEOUT_ERROR } from '../lib/api-client.ts';
 import { storage } from '../lib/storage.ts';
@@ -12,12 +12,12 @@ export const walletQueries = {
   summary: () =>
     queryOptions({
       queryKey: ['wallet', 'summary'] as const,
-      queryFn: ({ signal }) => call(walletEndpoints.wallet, { signal }),
+      queryFn: ({ signal }) => call(api.wallet.wallet, { signal }),
     }),
   credentials: (code: string) =>
     queryOptions({
       queryKey: ['wallet', 'account', code] as const,
-      queryFn: ({ signal }) => call(walletEndpoints.account, { params: { code }, signal }),
+      queryFn: ({ signal }) => call(api.wallet.account, { params: { code }, signal }),
       staleTime: 5 * 60_000,
       retry: false,
     }),
@@ -29,7 +29,7 @@ export const spinActiveQuery = () =>
     queryKey: ['spinwheel', 'active'] as const,
     queryFn: async ({ signal }) => {
       try {
-        return (await call(spinwheelEndpoints.active, { signal })).active === true;
+        return (await call(api.spinwheel.active, { signal })).active === true;
       } catch {
         return false;
       }
@@ -86,7 +86,7 @@ export function useTransfer() {
   return useMutation({
     mutationFn: async (body: TransferRequest): Promise<TransferOutcome> => {
       try {
-        const response = await call(walletEndpoints.transfer, { body, idempotencyKey: actionKey.keyFor(body) });
+        const response = await call(api.wallet.transfer, { body, idempotencyKey: actionKey.keyFor(body) });
         actionKey.settle(null);
         return transferOutcome(response);
       } catch (error) {
@@ -106,7 +106,7 @@ export function useCollectAll() {
     mutationFn: async () => {
       const body = { to: WALLET_CODE };
       try {
-        const response = await call(walletEndpoints.transferAll, { body, idempotencyKey: actionKey.keyFor(body) });
+        const response = await call(api.wallet.transferAll, { body, idempotencyKey: actionKey.keyFor(body) });
         actionKey.settle(null);
         return response;
       } catch (error) {
@@ -122,7 +122,7 @@ export function useCollectAll() {
 export function useRefreshBalances() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(walletEndpoints.refreshSlot),
+    mutationFn: () => call(api.wallet.refreshSlot),
     onSuccess: (fresh) => {
       queryClient.setQueryData<Wallet>(walletQueries.summary().queryKey, (old) =>
         old ? { ...old, slots: fresh.slots, updatedAt: fresh.updatedAt } : old,
@@ -132,26 +132,26 @@ export function useRefreshBalances() {
   });
 }
 
-function useCredentialsMutation(endpoint: typeof walletEndpoints.activate | typeof walletEndpoints.resetPassword) {
+function useCredentialsMutation(endpoint: typeof api.wallet.activate | typeof api.wallet.resetPassword) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => call(endpoint, { params: { code } }),
     onSuccess: (credentials: GameCredentials, code) => {
       queryClient.setQueryData(walletQueries.credentials(code).queryKey, credentials);
-      if (endpoint === walletEndpoints.activate)
+      if (endpoint === api.wallet.activate)
         void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
     },
   });
 }
 
 /** GET /api/wallet/activate/:code: open a game account (answers its credentials). */
-export const useActivateGame = () => useCredentialsMutation(walletEndpoints.activate);
+export const useActivateGame = () => useCredentialsMutation(api.wallet.activate);
 /** GET /api/wallet/resetpassword/:code: a new game password (answers the new credentials). */
-export const useResetGamePassword = () => useCredentialsMutation(walletEndpoints.resetPassword);
+export const useResetGamePassword = () => useCredentialsMutation(api.wallet.resetPassword);
 /** GET /api/wallet/account/:code: credentials of an active game account. */
 export const useGameCredentials = (code: string, isEnabled: boolean) =>
   useQuery({ ...walletQueries.credentials(code), enabled: isEnabled });
 
 /** GET /api/autoLogin/:game/:username: a single-use launch link. */
 export const fetchLaunchLink = (game: string, username: string) =>
-  call(walletEndpoints.autoLogin, { params: { game, username } }).then((response) => response.link);
+  call(api.wallet.autoLogin, { params: { game, username } }).then((response) => response.link);

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { call } from '../lib/api-client.ts';
 import { storage } from '../lib/storage.ts';
-import { api } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { paths } from '../config/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 

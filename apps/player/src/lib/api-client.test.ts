@@ -1,4 +1,4 @@
-import { api } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, NETWORK_ERROR, onSessionEvent, TIMEOUT_ERROR, type SessionEvent } from './api-client.ts';

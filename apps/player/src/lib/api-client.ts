@@ -1,3 +1,4 @@
+import type { ClientEndpoint } from '@wallet/contract/client-api.gen';
 import { buildPath, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
@@ -43,7 +44,7 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined ? { params?:
   };
 
 /** Call one endpoint of the contract; resolves to its typed body or rejects with an ApiError. */
-export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]): Promise<ResponseOf<E>> {
+export async function call<E extends Endpoint>(endpoint: ClientEndpoint<E>, ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]): Promise<ResponseOf<E>> {
   const { params, body, idempotencyKey, formData, signal } = (input ?? {}) as {
     params?: Record<string, string>;
     body?: unknown;

@@ -1,11 +1,5 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { SECONDS_PER_MONTH, SECONDS_PER_YEAR, TIME_ZONE } from '@wallet/contract/limits';
 import { intlLocale } from './i18n.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** SPEC.md §9: numbers always show 2 decimals with thousands separators (LAK too: Intl would round it to 0). */
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -20,11 +14,25 @@ export function formatMoney(amount: number | string | null | undefined): string 
 
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 
+// Intl with the Gregorian calendar pinned (th-TH would print the Buddhist year), in Asia/Bangkok.
+const dateTimeParts = new Intl.DateTimeFormat('en-GB-u-ca-gregory', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** DD/MM/YYYY HH:mm:ss in Asia/Bangkok, Gregorian year (never the Buddhist year Intl th-TH uses). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.tz(TIME_ZONE).format(DATE_TIME_FORMAT) : '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 /** SPEC.md §9: a bank account of exactly 10 digits shows as 3-3-4; anything else is shown as stored. */

@@ -1,4 +1,4 @@
-import { api } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,5 @@
 import { clsx } from 'clsx';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import { useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_SLIDER_COUNT } from '@wallet/contract/limits';
 import type { SlotAccount } from '@wallet/contract/wallet';
@@ -22,21 +21,25 @@ export function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][
   return slides;
 }
 
-/** One category's game accounts: an embla slider of 6-card grids (3 × 2) with dots. */
+/**
+ * One category's game accounts: slides of 6-card grids (3 × 2) with dots. Native horizontal scrolling with
+ * CSS scroll-snap: the phone's own swipe physics, no carousel library in the home bundle.
+ */
 export function AccountSlider({ category, slots, onSelect }: AccountSliderProps) {
   const { t } = useTranslation('wallet');
-  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' });
+  const trackRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const slides = toSlides(slots);
 
-  useEffect(() => {
-    if (!emblaApi) return;
-    const handleSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', handleSelect).on('reInit', handleSelect);
-    return () => {
-      emblaApi.off('select', handleSelect).off('reInit', handleSelect);
-    };
-  }, [emblaApi]);
+  const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const track = event.currentTarget;
+    if (track.clientWidth > 0) setSelected(Math.round(track.scrollLeft / track.clientWidth));
+  };
+  const scrollTo = (index: number) => {
+    const track = trackRef.current;
+    track?.scrollTo({ left: index * track.clientWidth, behavior: 'smooth' });
+    setSelected(index);
+  };
 
   if (slots.length === 0) return null;
   return (
@@ -54,7 +57,7 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
               <button
                 key={index}
                 type="button"
-                onClick={() => emblaApi?.scrollTo(index)}
+                onClick={() => scrollTo(index)}
                 aria-label={t('games.goToSlide', { page: index + 1 })}
                 aria-current={index === selected || undefined}
                 className="flex size-7 items-center justify-center"
@@ -70,10 +73,14 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
           </div>
         )}
       </header>
-      <div ref={emblaRef} className="-mx-1 overflow-hidden">
+      <div
+        ref={trackRef}
+        onScroll={handleScroll}
+        className="-mx-1 snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
         <div className="flex">
           {slides.map((slide, index) => (
-            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full grid-cols-3 gap-2.5 px-1">
+            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full snap-start grid-cols-3 gap-2.5 px-1">
               {slide.map((slot) => (
                 <li key={slot.code}>
                   <AccountCard slot={slot} onSelect={onSelect} />

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@wallet/contract/api';
+import { api } from '@wallet/contract/client-api.gen';
 import { call } from '../../lib/api-client.ts';
 
 /** Site name, logo and brand colours rarely change: read once per session. */

@@ -1,34 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { storage } from '../../../lib/storage.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
 import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Home } from './home.tsx';
 
-// embla needs these browser APIs, which jsdom lacks (shared/reference/dependencies.md)
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  class Observer {
-    observe = () => undefined;
-    unobserve = () => undefined;
-    disconnect = () => undefined;
-    takeRecords = () => [];
-  }
-  globalThis.IntersectionObserver ??= Observer as unknown as typeof IntersectionObserver;
-  globalThis.ResizeObserver ??= Observer as unknown as typeof ResizeObserver;
-});
 
 const slots = [
   slotFixture({ code: 'pg', name: 'PG Soft', isActive: true, amount: 100, ftWalletSlot: 2 }),

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@wallet/contract/api';
-import { useState } from 'react';
+import { api } from '@wallet/contract/client-api.gen';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -11,8 +11,12 @@ import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { BottomNav } from '../../shell/bottom-nav.tsx';
-import { ConditionsDialog } from '../../shell/conditions-dialog.tsx';
 import { TopBar } from '../../shell/top-bar.tsx';
+
+// the conditions modal (and the dialog library) load on first open, not with every member page
+const ConditionsDialog = lazy(() =>
+  import('../../shell/conditions-dialog.tsx').then((m) => ({ default: m.ConditionsDialog })),
+);
 
 /** Logout shows its indicator at least this long, so the tap visibly did something. */
 const LOGOUT_MIN_MS = 600;
@@ -26,6 +30,7 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isConditionsOpen, setIsConditionsOpen] = useState(false);
+  const [hasOpenedConditions, setHasOpenedConditions] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   const handleLogout = async () => {
@@ -66,13 +71,25 @@ export function Component() {
         label={t('nav.menu')}
         items={[
           { key: 'profile', label: t('nav.profile'), icon: 'user', to: paths.profile },
-          { key: 'conditions', label: t('nav.conditions'), icon: 'conditions', onClick: () => setIsConditionsOpen(true) },
+          {
+            key: 'conditions',
+            label: t('nav.conditions'),
+            icon: 'conditions',
+            onClick: () => {
+              setHasOpenedConditions(true);
+              setIsConditionsOpen(true);
+            },
+          },
           { key: 'home', label: t('nav.home'), icon: 'home', to: paths.home, isFeatured: true },
           { key: 'statement', label: t('nav.statement'), icon: 'statement', to: paths.statement },
           { key: 'contact', label: t('nav.contact'), icon: 'chat', to: paths.userContact },
         ]}
       />
-      <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
+      {hasOpenedConditions && (
+        <Suspense fallback={null}>
+          <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
+        </Suspense>
+      )}
       <LoadingOverlay isLoading={isLoggingOut} label={t('status.loggingOut')} />
     </div>
   );
