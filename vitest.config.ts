@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Concurrency tests (`*.pg.test.ts`) need row locks and parallel connections: they run only on PostgreSQL. */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** Tests of the Redis-backed stores (`*.redis.test.ts`) run only when REDIS_URL is set. */
+const onRedis = Boolean(process.env.REDIS_URL);
 
 export default defineConfig({
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: onPostgres ? [] : ['**/*.pg.test.ts'],
+          exclude: [...(onPostgres ? [] : ['**/*.pg.test.ts']), ...(onRedis ? [] : ['**/*.redis.test.ts'])],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TZ: 'Asia/Bangkok' },

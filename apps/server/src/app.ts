@@ -63,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         }),
       },
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -28,7 +28,18 @@ const EnvSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).optional(),
   /** run background jobs (reconciler, pollers) in this process */
   JOBS: bool.default(true),
+  /**
+   * which proxies may set X-Forwarded-For (client IPs feed rate limits): unset = none, `true` = any (only behind
+   * a proxy that overwrites the header), or a comma-separated list of the load balancers' addresses/CIDRs
+   */
+  TRUST_PROXY: z.string().optional(),
 });
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -44,6 +55,7 @@ export type Config = {
   publicUrl: string;
   playerDist: string;
   jobs: boolean;
+  trustProxy: boolean | string[];
   secrets: { jwt: string; encryptionKey: string; provider: string };
 };
 
@@ -92,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     jobs: env.JOBS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secrets: loadSecrets(dataDir, env),
   };
 }

@@ -128,21 +128,3 @@ describe('POST /api/logout', () => {
     expect(await post(t, '/api/logout', undefined, { token: 'eyJhbGciOiJub25lIn0.e30.' })).toEqual(INVALID_TOKEN);
   });
 });
-
-describe.skipIf(!process.env.REDIS_URL)('login limits shared through Redis (REDIS_URL)', () => {
-  it('counts failures across server processes', async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL as string };
-    const [a, b] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
-    try {
-      // random, so reruns within the Redis TTL do not meet old counters
-      const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-      const ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      for (let i = 0; i < 5; i++) expect(await login(a, phone, 'guess', ip)).toEqual(WRONG);
-      for (let i = 0; i < 5; i++) expect(await login(b, phone, 'guess', ip)).toEqual(WRONG);
-      expect(await login(a, phone, 'guess', ip)).toEqual(LIMITED);
-      expect(await login(b, phone, 'guess', ip)).toEqual(LIMITED);
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  });
-});
