@@ -34,7 +34,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Slip failure reasons, carried in a slip row's `note`. Translated as `slip.reason.<CODE>`. */
+/** Slip failure reasons, carried in a slip row's `note`. Translated as `errors:slip.<CODE>`. */
 export const SLIP_FAILURE_REASONS = [
   'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',
   'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'INVALID_SLIP', 'NOT_MATCH',

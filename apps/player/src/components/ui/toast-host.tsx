@@ -22,7 +22,16 @@ export function ToastHost() {
   if (!isMounted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} richColors closeButton={false} />
+      <Toaster
+        position="top-center"
+        theme="dark"
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton={false}
+        // sonner sets its own system font stack; Thai and Lao need ours
+        style={{ fontFamily: 'var(--font-sans)' }}
+        toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
+      />
     </Suspense>
   );
 }
