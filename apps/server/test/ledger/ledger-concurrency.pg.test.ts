@@ -1,45 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../helpers/test-app.ts';
-import type { Database } from '../../src/db/client.ts';
-import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
-import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
-import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
+import { describe, expect, it } from 'vitest';
+import { memberWallet } from '../../src/modules/ledger/account-codes.ts';
+import { useLedgerFixture } from '../helpers/ledger-fixtures.ts';
 
-let database: Database;
-let ledger: LedgerService;
-beforeAll(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-  ledger = new LedgerService(database.db);
-});
-afterAll(async () => {
-  expect(await checkLedgerInvariants(database.db)).toEqual([]);
-  await database.close();
-});
-
-const fund = (memberId: number, minor: bigint, key: string) =>
-  ledger.post({
-    kind: 'adjustment',
-    currency: 'THB',
-    memberId,
-    idempotencyKey: key,
-    postings: [
-      { account: memberWallet(memberId), amount: minor },
-      { account: house('adjustment', memberId), amount: -minor },
-    ],
-  });
-
-const debit = (memberId: number, minor: bigint, key: string) =>
-  ledger.post({
-    kind: 'withdraw',
-    currency: 'THB',
-    memberId,
-    idempotencyKey: key,
-    postings: [
-      { account: memberWallet(memberId), amount: -minor },
-      { account: house('withdraw', memberId), amount: minor },
-    ],
-  });
+const fixture = useLedgerFixture();
+const { fund, debit } = fixture;
+const ledger = () => fixture.ledger;
 
 describe('ledger under concurrency (PostgreSQL)', () => {
   it('lets exactly N of 200 concurrent debits through when the balance covers N', async () => {
@@ -51,7 +16,7 @@ describe('ledger under concurrency (PostgreSQL)', () => {
     const refused = results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'MONEY_NOT_ENOUGH').length;
     expect(ok).toBe(50);
     expect(refused).toBe(150);
-    expect(await ledger.balance(memberWallet(3), 'THB')).toBe(0n);
+    expect(await ledger().balance(memberWallet(3), 'THB')).toBe(0n);
   });
 
   it('posts one transaction when one key is sent 50 times at once', async () => {
@@ -59,6 +24,6 @@ describe('ledger under concurrency (PostgreSQL)', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => debit(4, 10000n, 'same-key')));
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
-    expect(await ledger.balance(memberWallet(4), 'THB')).toBe(90000n);
+    expect(await ledger().balance(memberWallet(4), 'THB')).toBe(90000n);
   });
 });

@@ -7,7 +7,7 @@ import { useLogin } from '../../api/account.ts';
 import { presentError } from '../../lib/present-error.ts';
 import { storage } from '../../lib/storage.ts';
 import { digitsOnly } from './register-wizard/register-rules.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
 
 export type LoginFormProps = {
   /** called after the token is stored */

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useChangePassword } from '../../api/account.ts';
 import { presentError } from '../../lib/present-error.ts';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
 import { checkChangePassword, type ChangePasswordValues } from './profile-rules.ts';
 
 export type ChangePasswordDialogProps = {
@@ -74,21 +74,21 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
       }
     >
       <form id="change-password-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 pt-2" data-testid="change-password-form">
-        <PasswordInput
+        <PasswordField
           label={t('password.old')}
           name="oldPassword"
           autoComplete="current-password"
           value={values.oldPassword}
           onChange={(event) => set('oldPassword', event.target.value)}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           name="newPassword"
           autoComplete="new-password"
           value={values.newPassword}
           onChange={(event) => set('newPassword', event.target.value)}
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.confirm')}
           name="confirmPassword"
           autoComplete="new-password"

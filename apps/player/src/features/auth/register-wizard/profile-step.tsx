@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSources } from '../../../api/lookup.ts';
-import { PasswordField } from '../password-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { validateProfile, type ProfileErrors, type ProfileValues } from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
 
