@@ -9,6 +9,7 @@ export const GAME_OPS = [
   'withdraw',
   'balance',
   'transferStatus',
+  'cancel',
   'launch',
   'bets',
 ] as const;

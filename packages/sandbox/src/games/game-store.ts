@@ -27,6 +27,9 @@ export type SandboxTransfer = {
   balanceAfter: bigint;
   at: Date;
 };
+/** What a cancel came to: the id is tombstoned (now or before), or it had been applied before the cancel. */
+export type CancelResult = { kind: 'cancelled' } | { kind: 'applied'; transfer: SandboxTransfer };
+
 export type SandboxBet = {
   betId: string;
   game: string;
@@ -62,6 +65,8 @@ export class GameSandboxStore {
   readonly now: () => Date;
   private players = new Map<string, SandboxPlayer>();
   private transfers = new Map<string, SandboxTransfer>();
+  /** cancelled transfer ids (game + id) and when: refused forever */
+  private tombstones = new Map<string, Date>();
   private bets = new Map<string, SandboxBet[]>();
   private tickets = new Map<string, Omit<PlaySession, 'id'>>();
   private sessions = new Map<string, PlaySession>();
@@ -98,7 +103,8 @@ export class GameSandboxStore {
 
   /**
    * Apply a transfer once per (game, transferId). A repeat returns the first record unchanged (whatever its
-   * amount); the same id for another player or direction is a conflict.
+   * amount); the same id for another player or direction is a conflict; a cancelled (tombstoned) id is refused
+   * with 409 TRANSFER_CANCELLED and nothing applied.
    */
   transfer(
     game: string,
@@ -107,6 +113,9 @@ export class GameSandboxStore {
     amount: bigint,
     transferId: string,
   ): SandboxTransfer {
+    if (this.tombstones.has(key(game, transferId))) {
+      throw new SandboxError('TRANSFER_CANCELLED', 409, 'transferId was cancelled and is refused for good');
+    }
     const existing = this.transfers.get(key(game, transferId));
     if (existing) {
       if (existing.direction !== direction || existing.username !== username) {
@@ -137,6 +146,21 @@ export class GameSandboxStore {
 
   findTransfer(game: string, transferId: string): SandboxTransfer | undefined {
     return this.transfers.get(key(game, transferId));
+  }
+
+  /**
+   * Cancel a transfer id for good, idempotently: an applied id is not touched (answered with its record);
+   * any other id is tombstoned, so a deposit or withdraw arriving later with it is refused.
+   */
+  cancelTransfer(game: string, transferId: string): CancelResult {
+    const applied = this.transfers.get(key(game, transferId));
+    if (applied) return { kind: 'applied', transfer: applied };
+    if (!this.tombstones.has(key(game, transferId))) this.tombstones.set(key(game, transferId), this.now());
+    return { kind: 'cancelled' };
+  }
+
+  isCancelled(game: string, transferId: string): boolean {
+    return this.tombstones.has(key(game, transferId));
   }
 
   /** A settled bet: the stake leaves the balance and the payout returns to it. */
@@ -191,6 +215,7 @@ export class GameSandboxStore {
   reset(): void {
     this.players.clear();
     this.transfers.clear();
+    this.tombstones.clear();
     this.bets.clear();
     this.tickets.clear();
     this.sessions.clear();

@@ -14,9 +14,16 @@
  *        → {status:'SUCCESS', transferId, username, direction, amount, refId, balanceBefore, balanceAfter}.
  *        Idempotent by transferId: a repeat returns the first result, even with another amount; the same id
  *        for another player or direction → 409 TRANSFER_ID_CONFLICT. Withdraw beyond the balance → 400
- *        INSUFFICIENT_BALANCE (nothing applied).
+ *        INSUFFICIENT_BALANCE (nothing applied). A cancelled id → 409 {status:'FAILED', code:'TRANSFER_CANCELLED'}
+ *        (nothing applied, ever).
  *   GET  players/:username/balance                     → {status:'SUCCESS', username, balance}
- *   GET  transfers/:transferId                         → the transfer answer above, or {status:'NOT_FOUND', transferId}
+ *   GET  transfers/:transferId                         → the transfer answer above, {status:'CANCELLED', transferId}
+ *                                                        for a cancelled id, or {status:'NOT_FOUND', transferId}
+ *   POST transfers/:transferId/cancel {}               → cancel our id for good (the wallet calls it before it
+ *        gives up a transfer it never heard back about). Applied already → 200 the transfer answer above
+ *        (status SUCCESS, nothing changes); otherwise the id is tombstoned → 200 {status:'CANCELLED', transferId}
+ *        and every later deposit/withdraw with it is refused (409 TRANSFER_CANCELLED). Idempotent: a repeat
+ *        answers the same. A cancel that is not answered (timeout, 5xx) may or may not have tombstoned: ask again.
  *   POST players/:username/launch {mobile, exitUrl}    → {status:'SUCCESS', url} (one-time token, valid 5 min)
  *   GET  players/:username/bets?since=ISO              → [{betId, stake, payout, placedAt}]
  *   Refusals: 4xx {status:'FAILED', code, message}: PLAYER_NOT_FOUND 404, UNKNOWN_GAME 404, INVALID_REQUEST 400.
@@ -36,6 +43,9 @@
  *   Default ops: latency → all; timeout, fail, success-then-timeout → deposit + withdraw; unknown-status →
  *   transferStatus. `ops` overrides (e.g. {mode:'fail', ops:['createPlayer']}); `times` limits how many
  *   requests it hits. A held answer ends when the client disconnects, the hold passes or the server closes.
+ *   Ops: createPlayer, changePassword, deposit, withdraw, balance, transferStatus, cancel, launch, bets. On
+ *   `cancel`: timeout holds without tombstoning; success-then-timeout tombstones (or finds the id applied), then
+ *   holds; fail answers 400 REJECTED without tombstoning; unknown-status answers 503 PENDING without tombstoning.
  *
  * Request log (unsigned): GET /_log?game=&op=&transferId= → [{game, op, transferId, username, at, fault}],
  *   DELETE /_log. Game list: GET / → [{code, name, category}].

@@ -25,6 +25,7 @@ const AmountSchema = z
   .transform(BigInt);
 const GameParams = z.object({ game: z.string() });
 const PlayerParams = z.object({ game: z.string(), username: UsernameSchema });
+const TransferParams = z.object({ game: z.string(), transferId: TransferIdSchema });
 const TransferBody = z.object({ username: UsernameSchema, amount: AmountSchema, transferId: TransferIdSchema });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -193,10 +194,20 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
   });
 
   app.get('/:game/transfers/:transferId', async (request, reply) => {
-    const { game, transferId } = parse(z.object({ game: z.string(), transferId: TransferIdSchema }), request.params);
+    const { game, transferId } = parse(TransferParams, request.params);
     return run(request, reply, 'transferStatus', { transferId }, () => {
       const transfer = store.findTransfer(game, transferId);
-      return transfer ? transferAnswer(transfer) : { status: 'NOT_FOUND', transferId };
+      if (transfer) return transferAnswer(transfer);
+      return { status: store.isCancelled(game, transferId) ? 'CANCELLED' : 'NOT_FOUND', transferId };
+    });
+  });
+
+  app.post('/:game/transfers/:transferId/cancel', async (request, reply) => {
+    const { game, transferId } = parse(TransferParams, request.params);
+    parseJson(z.object({}), request.body);
+    return run(request, reply, 'cancel', { transferId }, () => {
+      const result = store.cancelTransfer(game, transferId);
+      return result.kind === 'applied' ? transferAnswer(result.transfer) : { status: 'CANCELLED', transferId };
     });
   });
 
