@@ -3,13 +3,19 @@ import {
   ProviderRejectedError,
   ProviderUnknownError,
   type BetRecord,
+  type CancelOutcome,
   type GameProvider,
   type TransferOutcome,
   type TransferStatus,
 } from '../../src/providers/games/game-provider.ts';
 
-type Op = 'createPlayer' | 'changePassword' | 'deposit' | 'withdraw' | 'balance' | 'transferStatus' | 'launch';
-/** fail: definite refusal; timeout: nothing applied, no answer; success-then-timeout: applied, no answer; unknown: status not known */
+type Op =
+  'createPlayer' | 'changePassword' | 'deposit' | 'withdraw' | 'balance' | 'transferStatus' | 'cancel' | 'launch';
+/**
+ * fail: definite refusal; timeout: nothing applied, no answer; success-then-timeout: applied, no answer;
+ * unknown: status not known. On `cancel` every mode but success-then-timeout leaves the id un-tombstoned and
+ * throws ProviderUnknownError (a refused cancel says nothing definite); success-then-timeout cancels, then throws.
+ */
 type FaultMode = 'fail' | 'timeout' | 'success-then-timeout' | 'unknown';
 type Fault = { ops: Op[]; mode: FaultMode; remaining: number };
 type Applied = {
@@ -28,10 +34,14 @@ type Applied = {
 export class FakeGameProvider implements GameProvider {
   readonly players = new Map<string, { password: string; balance: bigint }>();
   readonly transfers = new Map<string, Applied>();
+  /** cancelled ids: refused forever, like the sandbox's tombstones */
+  readonly tombstones = new Set<string>();
   readonly log: Array<{ op: Op; transferId?: string; username?: string }> = [];
   private faults: Fault[] = [];
   /** runs at each deposit/withdraw call (tests move the clock while a call is "in flight") */
   onTransferCall: ((transferId: string) => void) | null = null;
+  /** runs at each cancel call, before the provider looks at the id (tests land a late transfer here) */
+  onCancelCall: ((transferId: string) => void) | null = null;
 
   constructor(readonly game: string) {}
 
@@ -79,6 +89,7 @@ export class FakeGameProvider implements GameProvider {
 
   /** Apply once per id; a repeat answers the first result (what a real provider promises). */
   apply(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): TransferOutcome {
+    if (this.tombstones.has(transferId)) return { kind: 'failed', reason: 'TRANSFER_CANCELLED' };
     const existing = this.transfers.get(transferId);
     if (existing) return { kind: 'ok', providerRef: existing.refId, balanceAfter: existing.balanceAfter };
     const player = this.players.get(username);
@@ -127,6 +138,24 @@ export class FakeGameProvider implements GameProvider {
     return t
       ? { kind: 'success', providerRef: t.refId, direction: t.direction, amount: t.amount }
       : { kind: 'not_found' };
+  }
+
+  async cancelTransfer(transferId: string): Promise<CancelOutcome> {
+    this.log.push({ op: 'cancel', transferId });
+    this.onCancelCall?.(transferId);
+    const fault = this.take('cancel');
+    if (fault && fault !== 'success-then-timeout') throw new ProviderUnknownError('cancel: no definite answer');
+    const outcome = this.cancel(transferId);
+    if (fault === 'success-then-timeout') throw new ProviderUnknownError('cancel: timeout after cancelling');
+    return outcome;
+  }
+
+  /** Cancel once per id: an applied id answers what was applied; any other is tombstoned. */
+  cancel(transferId: string): CancelOutcome {
+    const t = this.transfers.get(transferId);
+    if (t) return { kind: 'already_applied', providerRef: t.refId, direction: t.direction, amount: t.amount };
+    this.tombstones.add(transferId);
+    return { kind: 'cancelled' };
   }
 
   async launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string> {

@@ -135,13 +135,11 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
       case 'fail':
         // a provider never denies a transfer it already applied: a retry of a known id gets the first result
         if (isTransfer && transferId && store.findTransfer(game, transferId)) return apply();
-        return reply
-          .status(400)
-          .send({
-            status: 'FAILED',
-            code: isTransfer ? 'TRANSFER_REJECTED' : 'REJECTED',
-            message: 'refused by fault switch',
-          });
+        return reply.status(400).send({
+          status: 'FAILED',
+          code: isTransfer ? 'TRANSFER_REJECTED' : 'REJECTED',
+          message: 'refused by fault switch',
+        });
       case 'unknown-status':
         return reply.status(503).send({ status: 'PENDING', code: 'STATUS_UNKNOWN', message: 'not known yet' });
       case 'timeout':

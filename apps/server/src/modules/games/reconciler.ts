@@ -1,4 +1,4 @@
-import type { TransferStatus } from '../../providers/games/game-provider.ts';
+import type { CancelOutcome, GameProvider, TransferStatus } from '../../providers/games/game-provider.ts';
 import type { GamesDeps } from './games-deps.ts';
 import { listPending, notePending, type GameTransfer } from './transfer.repository.ts';
 import { resolveTransfer } from './transfer-settlement.ts';
@@ -26,8 +26,12 @@ const DEFAULT_LIMIT = 200;
  * Finish pending game transfers by asking each provider for the status of our transfer id (DESIGN.md §3).
  * It never guesses:
  *  - success   → settle exactly as the request handler would (deposit: transit → provider; withdraw: provider → wallet);
- *  - not_found → only once the transfer is older than the grace window (no request of ours can still arrive):
- *                deposit voided (transit → wallet), withdraw failed (nothing was credited);
+ *  - not_found → nothing until the transfer is older than the grace window; then `cancelTransfer(id)` first, because
+ *                a request with our id may still be stuck in the network or the provider's queue:
+ *                  cancelled       → the provider tombstoned the id and refuses it forever: deposit voided
+ *                                    (transit → wallet), withdraw failed (nothing was credited);
+ *                  already_applied → it landed after all: settled as success (direction and amount must match);
+ *                  no definite answer (throws) → stays pending, asked again next round;
  *  - unknown, an answer that does not match our row, or an error → stays pending, one more attempt counted.
  * Every resolution is a conditional update, so racing the request handler or another process settles once.
  */
@@ -63,36 +67,59 @@ async function reconcileOne(deps: GamesDeps, transfer: GameTransfer, now: Date):
     return stay(deps, transfer, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   }
 
-  if (status.kind === 'success') {
-    if (status.direction !== transfer.direction || status.amount !== transfer.amount) {
-      // the provider applied something else under our id: a human must look, money stays where it is
-      deps.log.error(
-        {
-          transferId: transfer.id,
-          ours: { direction: transfer.direction, amount: String(transfer.amount) },
-          theirs: { direction: status.direction, amount: String(status.amount) },
-        },
-        'reconciler: provider record does not match our transfer',
-      );
-      return stay(deps, transfer, 'provider record does not match (direction or amount)');
-    }
-    const final = await resolveTransfer(deps, transfer.id, { kind: 'success', providerRef: status.providerRef });
-    return final === 'success' ? 'settled' : 'pending';
-  }
+  if (status.kind === 'success') return settleApplied(deps, transfer, status);
 
   if (status.kind === 'not_found') {
     const age = now.getTime() - transfer.createdAt.getTime();
     if (age < deps.timing.notFoundGraceMs)
       return stay(deps, transfer, 'not found at the provider yet (inside the grace window)');
-    const final = await resolveTransfer(deps, transfer.id, {
-      kind: 'failed',
-      reason: 'NOT_FOUND at the provider after the grace window',
-    });
-    if (final !== 'failed') return 'pending';
-    return transfer.direction === 'deposit' ? 'voided' : 'failed';
+    return cancelThenGiveUp(deps, provider, transfer);
   }
 
   return stay(deps, transfer, 'provider status not known yet');
+}
+
+/**
+ * `not_found` past the grace window. Giving the transfer up is safe only once the provider can no longer apply our
+ * id, so ask it to cancel the id first; only its definite `cancelled` lets the deposit be voided / the withdraw fail.
+ */
+async function cancelThenGiveUp(deps: GamesDeps, provider: GameProvider, transfer: GameTransfer): Promise<Outcome> {
+  let cancel: CancelOutcome;
+  try {
+    cancel = await provider.cancelTransfer(transfer.id);
+  } catch (err) {
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    return stay(deps, transfer, `not found, but the cancel was not confirmed (${why})`);
+  }
+  if (cancel.kind === 'already_applied') return settleApplied(deps, transfer, cancel);
+  const final = await resolveTransfer(deps, transfer.id, {
+    kind: 'failed',
+    reason: 'CANCELLED at the provider (NOT_FOUND after the grace window)',
+  });
+  if (final !== 'failed') return 'pending';
+  return transfer.direction === 'deposit' ? 'voided' : 'failed';
+}
+
+/** The provider applied our id (status success, or a cancel that came too late): settle if it matches our row. */
+async function settleApplied(
+  deps: GamesDeps,
+  transfer: GameTransfer,
+  applied: { providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint },
+): Promise<Outcome> {
+  if (applied.direction !== transfer.direction || applied.amount !== transfer.amount) {
+    // the provider applied something else under our id: a human must look, money stays where it is
+    deps.log.error(
+      {
+        transferId: transfer.id,
+        ours: { direction: transfer.direction, amount: String(transfer.amount) },
+        theirs: { direction: applied.direction, amount: String(applied.amount) },
+      },
+      'reconciler: provider record does not match our transfer',
+    );
+    return stay(deps, transfer, 'provider record does not match (direction or amount)');
+  }
+  const final = await resolveTransfer(deps, transfer.id, { kind: 'success', providerRef: applied.providerRef });
+  return final === 'success' ? 'settled' : 'pending';
 }
 
 async function stay(deps: GamesDeps, transfer: GameTransfer, why: string): Promise<Outcome> {

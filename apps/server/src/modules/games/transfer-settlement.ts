@@ -19,6 +19,7 @@ import {
  *   deposit (wallet → game)   open:    wallet → transit:{game}    `transfer:{id}:hold`   (kind transfer_out)
  *                             success: transit → provider:{game}  `transfer:{id}:settle` (kind transfer_out_settle)
  *                             failed:  transit → wallet           `transfer:{id}:void`   (kind transfer_out_void)
+ *                                      (a definite refusal, or the provider confirmed it cancelled our id)
  *   withdraw (game → wallet)  open:    nothing moves
  *                             success: provider:{game} → wallet   `transfer:{id}:settle` (kind transfer_in)
  *                             failed:  nothing moves

@@ -137,8 +137,9 @@ export class TransferService {
   }
 
   /**
-   * Retry only well inside the reconciler's grace window and while the transfer is still pending: the reconciler
-   * trusts a `not_found` after that window, so no request of ours may reach the provider later (a stalled process).
+   * Retry only well inside the reconciler's grace window and while the transfer is still pending: after that window
+   * the reconciler cancels the id at the provider and gives the transfer up. The provider refuses a cancelled id
+   * (TRANSFER_CANCELLED, a definite failure), so a late retry could not create money, but it would only be noise.
    */
   private async mayRetry(transfer: GameTransfer): Promise<boolean> {
     const age = this.deps.clock.now().getTime() - transfer.createdAt.getTime();

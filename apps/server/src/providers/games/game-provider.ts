@@ -5,15 +5,26 @@
  * Outcome discipline (DESIGN.md §3): `deposit`/`withdraw` resolve to `ok` or `failed` only when the provider
  * answered definitely. Timeouts, 5xx and unreadable answers throw `ProviderUnknownError`: the caller keeps
  * the transfer pending and the reconciler asks `transferStatus` later. It never guesses.
+ *
+ * Before giving a transfer up (`not_found` past the grace window), the reconciler asks the provider to
+ * `cancelTransfer(id)`: a definite `cancelled` means the provider tombstoned our id and will refuse it forever,
+ * so a request still in flight can never be applied after our void; `already_applied` means it landed after all.
  */
 export type TransferOutcome =
-  | { kind: 'ok'; providerRef: string; balanceAfter: bigint }
-  | { kind: 'failed'; reason: string };
+  { kind: 'ok'; providerRef: string; balanceAfter: bigint } | { kind: 'failed'; reason: string };
 
 export type TransferStatus =
   | { kind: 'success'; providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint }
   | { kind: 'not_found' }
   | { kind: 'unknown' };
+
+/**
+ * The provider's definite answer to `cancelTransfer`: the id is tombstoned (never applied, refused from now on),
+ * or it had already been applied (what was applied, to be checked against our row).
+ */
+export type CancelOutcome =
+  | { kind: 'cancelled' }
+  | { kind: 'already_applied'; providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint };
 
 export type BetRecord = {
   betId: string;
@@ -34,6 +45,11 @@ export interface GameProvider {
   withdraw(username: string, amount: bigint, transferId: string): Promise<TransferOutcome>;
   balance(username: string): Promise<bigint>;
   transferStatus(transferId: string): Promise<TransferStatus>;
+  /**
+   * Cancel our transfer id for good: resolves only to a definite answer (idempotent at the provider) and throws
+   * `ProviderUnknownError` when the answer is not definite (timeout, 5xx, unreadable).
+   */
+  cancelTransfer(transferId: string): Promise<CancelOutcome>;
   launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string>;
   betHistory(username: string, since: Date): Promise<BetRecord[]>;
 }

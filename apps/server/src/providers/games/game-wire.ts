@@ -30,15 +30,26 @@ export const RefusalSchema = z.object({
   message: z.string().max(500).optional(),
 });
 
+/** What the provider applied under our id (GET transfers/:id, and a cancel that came too late). */
+const AppliedTransferSchema = z.object({
+  status: z.literal('SUCCESS'),
+  transferId: Id,
+  refId: Id,
+  direction: z.enum(['deposit', 'withdraw']),
+  amount: Minor,
+});
+
+/** GET transfers/:id. CANCELLED (a tombstoned id) means it was never applied and never will be. */
 export const TransferStatusSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('SUCCESS'),
-    transferId: Id,
-    refId: Id,
-    direction: z.enum(['deposit', 'withdraw']),
-    amount: Minor,
-  }),
+  AppliedTransferSchema,
   z.object({ status: z.literal('NOT_FOUND'), transferId: Id }),
+  z.object({ status: z.literal('CANCELLED'), transferId: Id }),
+]);
+
+/** POST transfers/:id/cancel: tombstoned now or before (CANCELLED), or applied before the cancel (SUCCESS). */
+export const CancelAnswerSchema = z.discriminatedUnion('status', [
+  AppliedTransferSchema,
+  z.object({ status: z.literal('CANCELLED'), transferId: Id }),
 ]);
 
 export const OkSchema = z.object({ status: z.literal('SUCCESS') });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   BalanceSchema,
   BetsSchema,
+  CancelAnswerSchema,
   LaunchSchema,
   OkSchema,
   RefusalSchema,
@@ -13,6 +14,7 @@ import {
   ProviderRejectedError,
   ProviderUnknownError,
   type BetRecord,
+  type CancelOutcome,
   type GameProvider,
   type TransferOutcome,
   type TransferStatus,
@@ -47,7 +49,8 @@ const isDefiniteRefusal = (status: number) => status >= 400 && status < 500 && s
 /**
  * GameProvider over the signed transfer-wallet protocol. Outcomes (DESIGN.md §3): 2xx SUCCESS → ok; a 4xx
  * with a FAILED body → failed; a timeout, network error, 5xx or unreadable answer → ProviderUnknownError.
- * The adapter never retries: the caller keeps the transfer pending and the reconciler asks transferStatus.
+ * The adapter never retries: the caller keeps the transfer pending and the reconciler asks transferStatus (and,
+ * before giving a transfer up, cancelTransfer).
  */
 export class HttpGameProvider implements GameProvider {
   readonly game: string;
@@ -103,8 +106,26 @@ export class HttpGameProvider implements GameProvider {
     const parsed = TransferStatusSchema.safeParse(answer.json);
     if (!parsed.success || parsed.data.transferId !== transferId) return { kind: 'unknown' };
     const data = parsed.data;
-    if (data.status === 'NOT_FOUND') return { kind: 'not_found' };
+    // a tombstoned id was never applied: for the status question that is not_found (the reconciler then cancels,
+    // which the provider answers CANCELLED again, idempotently)
+    if (data.status === 'NOT_FOUND' || data.status === 'CANCELLED') return { kind: 'not_found' };
     return { kind: 'success', providerRef: data.refId, direction: data.direction, amount: data.amount };
+  }
+
+  /**
+   * POST transfers/:id/cancel. Only a 2xx answer about this id is definite: CANCELLED → cancelled (the provider
+   * refuses the id from now on), SUCCESS → already_applied. Anything else (a refusal, 5xx, timeout, unreadable)
+   * throws ProviderUnknownError: the caller keeps the transfer pending and asks again later.
+   */
+  async cancelTransfer(transferId: string): Promise<CancelOutcome> {
+    const answer = await this.call('cancel', 'POST', `transfers/${enc(transferId)}/cancel`, {});
+    if (answer.status < 200 || answer.status >= 300) throw this.unknown('cancel', `HTTP ${answer.status}`);
+    const parsed = CancelAnswerSchema.safeParse(answer.json);
+    if (!parsed.success) throw this.unknown('cancel', `unreadable answer (HTTP ${answer.status})`);
+    const data = parsed.data;
+    if (data.transferId !== transferId) throw this.unknown('cancel', 'answer about another transfer id');
+    if (data.status === 'CANCELLED') return { kind: 'cancelled' };
+    return { kind: 'already_applied', providerRef: data.refId, direction: data.direction, amount: data.amount };
   }
 
   async launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string> {
