@@ -47,7 +47,9 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
   const port = await freePort();
   const secrets = { jwt: randomBytes(32).toString('hex'), encryption: randomBytes(32).toString('hex'), provider: randomBytes(24).toString('hex') };
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', SERVER_ENTRY], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -34,6 +34,8 @@ type Scenario = {
   rate?: number;
   /** money move: a fresh Idempotency-Key per request, and 2xx answers are compared with new game transfers */
   money?: boolean;
+  /** send the money move without an Idempotency-Key, as the original clients do */
+  noKey?: boolean;
   requires?: () => boolean;
 };
 
@@ -48,7 +50,7 @@ function requestFor(s: Scenario, members: BenchMember[]): Options['requests'] {
         const m = s.hot ? members[0]! : members[sequence++ % members.length]!;
         const headers: Record<string, string> = { authorization: `Bearer ${m.token}` };
         if (body) headers['content-type'] = 'application/json';
-        if (s.money) headers['idempotency-key'] = `bench-${process.pid}-${sequence++}`;
+        if (s.money && !s.noKey) headers['idempotency-key'] = `bench-${process.pid}-${sequence++}`;
         return { ...req, headers };
       },
     },
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
       { name: `GET /api/wallet, open loop 2,000 req/s`, method: 'GET', path: '/api/wallet', rate: 2000 },
       { name: `POST /api/statement (page 1, 10 rows), ${MEMBERS} members`, method: 'POST', path: '/api/statement', body: { page: 1, limit: 10 } },
       { name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, requires: () => gamesReady },
+      { name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members, no Idempotency-Key`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, noKey: true, requires: () => gamesReady },
       { name: `POST /api/wallet/transfer WALLET→${GAME}, one hot member`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, hot: true, requires: () => gamesReady },
       { name: `POST /api/wallet/transfer WALLET→${GAME}, open loop 500 req/s`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, rate: 500, requires: () => gamesReady },
       { name: `POST /api/wallet/withdraw 100 baht (ledger only), ${MEMBERS} members`, method: 'POST', path: '/api/wallet/withdraw', body: { amount: 100 }, money: true },

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/limits';
 import type { Endpoint } from '@wallet/contract/endpoint';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -58,47 +58,82 @@ type Scope = { memberId: number; key: string; endpointId: string; hash: string }
 
 /** The `idempotency_keys` table: claim, complete, release. */
 export class IdempotencyStore {
+  // prepared once per connection: these run twice on every keyed money request
+  private readonly claimQuery;
+  private readonly findQuery;
+  private readonly completeQuery;
+  private readonly releaseQuery;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+    // a new key inserts; an expired one is taken over in the same statement; a live one returns nothing
+    this.claimQuery = db
+      .insert(idempotencyKeys)
+      .values({
+        memberId: sql.placeholder('memberId'),
+        key: sql.placeholder('key'),
+        endpoint: sql.placeholder('endpoint'),
+        requestHash: sql.placeholder('hash'),
+        status: 'in_progress',
+        createdAt: at('now'),
+      })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.memberId, idempotencyKeys.key],
+        set: {
+          endpoint: sql`excluded.endpoint`,
+          requestHash: sql`excluded.request_hash`,
+          status: 'in_progress',
+          responseStatus: null,
+          responseBody: null,
+          createdAt: sql`excluded.created_at`,
+          completedAt: null,
+        },
+        setWhere: sql`${idempotencyKeys.createdAt} < ${at('expiredBefore')}`,
+      })
+      .returning({ id: idempotencyKeys.id })
+      .prepare('idempotency_claim');
+    this.findQuery = db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.memberId, sql.placeholder('memberId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+      .prepare('idempotency_find');
+    const owned = and(
+      eq(idempotencyKeys.id, sql.placeholder('id')),
+      eq(idempotencyKeys.status, 'in_progress'),
+      sql`${idempotencyKeys.createdAt} = ${at('createdAt')}`,
+    );
+    this.completeQuery = db
+      .update(idempotencyKeys)
+      .set({
+        status: 'completed',
+        responseStatus: sql`${sql.placeholder('status')}::int`,
+        responseBody: sql`${sql.placeholder('body')}::jsonb`,
+        completedAt: at('now'),
+      })
+      .where(owned)
+      .prepare('idempotency_complete');
+    this.releaseQuery = db.delete(idempotencyKeys).where(owned).prepare('idempotency_release');
+  }
 
   /** Claim the key, or learn what the earlier request with it produced (throws 409 / 422). */
   async claim(scope: Scope): Promise<{ claim: Claim } | { replay: Stored }> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = this.clock.now();
       const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      // a new key inserts; an expired one is taken over in the same statement; a live one returns nothing
-      const [claimed] = await this.db
-        .insert(idempotencyKeys)
-        .values({
-          memberId: scope.memberId,
-          key: scope.key,
-          endpoint: scope.endpointId,
-          requestHash: scope.hash,
-          status: 'in_progress',
-          createdAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.memberId, idempotencyKeys.key],
-          set: {
-            endpoint: scope.endpointId,
-            requestHash: scope.hash,
-            status: 'in_progress',
-            responseStatus: null,
-            responseBody: null,
-            createdAt: now,
-            completedAt: null,
-          },
-          setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
-        })
-        .returning({ id: idempotencyKeys.id });
+      const [claimed] = await this.claimQuery.execute({
+        memberId: scope.memberId,
+        key: scope.key,
+        endpoint: scope.endpointId,
+        hash: scope.hash,
+        now: now.toISOString(),
+        expiredBefore: expiredBefore.toISOString(),
+      });
       if (claimed) return { claim: { id: claimed.id, createdAt: now } };
 
-      const [existing] = await this.db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.memberId, scope.memberId), eq(idempotencyKeys.key, scope.key)));
+      const [existing] = await this.findQuery.execute({ memberId: scope.memberId, key: scope.key });
       if (!existing) continue; // released (5xx) between the two statements: claim again
       if (existing.requestHash !== scope.hash) throw new AppError('KEY_INVALID', 422);
       if (existing.status !== 'completed' || existing.responseStatus === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
@@ -108,20 +143,18 @@ export class IdempotencyStore {
   }
 
   async complete(claim: Claim, stored: Stored): Promise<void> {
-    await this.db
-      .update(idempotencyKeys)
-      .set({
-        status: 'completed',
-        responseStatus: stored.status,
-        responseBody: stored.body as never,
-        completedAt: this.clock.now(),
-      })
-      .where(this.owned(claim));
+    await this.completeQuery.execute({
+      id: claim.id,
+      createdAt: claim.createdAt.toISOString(),
+      status: stored.status,
+      body: JSON.stringify(stored.body ?? null),
+      now: this.clock.now().toISOString(),
+    });
   }
 
   /** Forget a claim whose request failed without a definite answer, so a retry runs again. */
   async release(claim: Claim): Promise<void> {
-    await this.db.delete(idempotencyKeys).where(this.owned(claim));
+    await this.releaseQuery.execute({ id: claim.id, createdAt: claim.createdAt.toISOString() });
   }
 
   /** Delete keys past their TTL (they already count as new; this only keeps the table small). */
@@ -132,14 +165,6 @@ export class IdempotencyStore {
       .where(lt(idempotencyKeys.createdAt, before))
       .returning({ id: idempotencyKeys.id });
     return rows.length;
-  }
-
-  private owned(claim: Claim) {
-    return and(
-      eq(idempotencyKeys.id, claim.id),
-      eq(idempotencyKeys.status, 'in_progress'),
-      eq(idempotencyKeys.createdAt, claim.createdAt),
-    );
   }
 }
 
