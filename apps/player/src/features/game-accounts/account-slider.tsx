@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HOME_SLIDER_COUNT } from '@wallet/contract/limits';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { AccountCard } from './account-card.tsx';
-import { GameIcon, type GameIconName } from './game-icon.tsx';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
 
 export type AccountSliderProps = {
   category: 'slot' | 'sport' | 'lotto';
@@ -12,7 +12,7 @@ export type AccountSliderProps = {
   onSelect: (slot: SlotAccount) => void;
 };
 
-const ICONS: Record<AccountSliderProps['category'], GameIconName> = { slot: 'slot', sport: 'sport', lotto: 'lotto' };
+const ICONS: Record<AccountSliderProps['category'], IconName> = { slot: 'slot', sport: 'sport', lotto: 'lotto' };
 
 /** Split into slides of HOME_SLIDER_COUNT (6) cards each. */
 export function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
@@ -47,7 +47,7 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
       <header className="mb-2.5 flex items-center justify-between gap-3">
         <h3 id={`games-${category}`} className="flex items-center gap-2 text-base font-bold">
           <span className="flex size-8 items-center justify-center rounded-xl bg-primary/15 text-primary">
-            <GameIcon name={ICONS[category]} className="size-5" />
+            <Icon name={ICONS[category]} className="size-5" />
           </span>
           {t(`games.${category}`)}
         </h3>

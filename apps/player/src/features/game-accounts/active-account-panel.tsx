@@ -8,7 +8,7 @@ import { presentError } from '../../lib/present-error.ts';
 import { notify } from '../../lib/toast.ts';
 import { AppLinks } from './app-links.tsx';
 import { CredentialRow } from './credential-row.tsx';
-import { GameIcon } from './game-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { usePlayGame } from './use-play-game.ts';
 
 export type ActiveAccountPanelProps = {
@@ -37,7 +37,7 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
       <section className="rounded-2xl bg-surface ring-1 ring-line" aria-label={t('account.credentials')}>
         <header className="flex items-center justify-between gap-2 border-b border-line py-1.5 pr-2 pl-4">
           <h3 className="flex items-center gap-2 text-sm font-bold">
-            <GameIcon name="key" className="size-4 text-primary" />
+            <Icon name="key" className="size-4 text-primary" />
             {t('account.credentials')}
           </h3>
           <Button
@@ -46,7 +46,7 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
             onClick={handleReset}
             isLoading={reset.isPending}
             disabled={!credentials.data}
-            icon={<GameIcon name="refresh" className="size-4" />}
+            icon={<Icon name="refresh" className="size-4" />}
             className="text-primary"
             data-testid="game-reset-password"
           >
@@ -76,7 +76,7 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
         className="flex gap-2 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg/90 ring-1 ring-info/25 ring-inset"
         data-testid="game-play-hint"
       >
-        <GameIcon name="info" className="mt-0.5 size-4 shrink-0 text-info" />
+        <Icon name="info" className="mt-0.5 size-4 shrink-0 text-info" />
         {walletAmount > 0
           ? t('account.playHint', { amount: `${formatMoney(walletAmount)} ${unit}` })
           : t('account.playHintEmpty')}
@@ -88,7 +88,7 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
         onClick={() => credentials.data && void play(credentials.data.username)}
         disabled={!credentials.data}
         isLoading={isLaunching}
-        icon={<GameIcon name="play" className="size-5" strokeWidth={2.2} />}
+        icon={<Icon name="play-solid" className="size-5" strokeWidth={2.2} />}
         data-testid="game-play"
       >
         {t('account.play')}

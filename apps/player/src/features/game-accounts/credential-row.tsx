@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/toast.ts';
 import { copyText } from './copy-text.ts';
-import { GameIcon } from './game-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export type CredentialRowProps = { label: string; value: string; testId: string };
 
@@ -28,7 +28,7 @@ export function CredentialRow({ label, value, testId }: CredentialRowProps) {
         data-testid={`${testId}-copy`}
         className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-surface-2 text-primary ring-1 ring-line ring-inset transition hover:bg-line active:scale-95"
       >
-        <GameIcon name="copy" className="size-5" />
+        <Icon name="copy" className="size-5" />
       </button>
     </div>
   );

@@ -8,7 +8,7 @@ import { presentError } from '../../lib/present-error.ts';
 import { notify } from '../../lib/toast.ts';
 import { ActiveAccountPanel } from './active-account-panel.tsx';
 import { GameBanner } from './game-banner.tsx';
-import { GameIcon } from './game-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export type GameAccountModalProps = {
   slot: SlotAccount;
@@ -58,7 +58,7 @@ export function GameAccountModal({ slot, walletAmount, unit, onClose }: GameAcco
               size="lg"
               onClick={handleActivate}
               isLoading={activate.isPending}
-              icon={<GameIcon name="plus" className="size-5" strokeWidth={2.4} />}
+              icon={<Icon name="plus" className="size-5" strokeWidth={2.4} />}
               data-testid="game-activate"
             >
               {t('account.activate')}

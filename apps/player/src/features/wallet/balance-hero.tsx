@@ -3,7 +3,7 @@ import type { Wallet } from '@wallet/contract/wallet';
 import { formatMoney } from '../../lib/format.ts';
 import { LastUpdate } from './last-update.tsx';
 import { gamesBalance, totalBalance } from './total-balance.ts';
-import { WalletIcon } from './wallet-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export type BalanceHeroProps = {
   wallet: Wallet;
@@ -38,7 +38,7 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
           aria-label={t('coins.count', { count: wallet.profile.coin })}
         >
           <span className="flex size-6 items-center justify-center rounded-full bg-gradient-to-b from-[#ffe27a] to-primary text-on-primary">
-            <WalletIcon name="coin" className="size-4" strokeWidth={2.2} />
+            <Icon name="coin" className="size-4" strokeWidth={2.2} />
           </span>
           <span className="tabular-nums">{wallet.profile.coin.toLocaleString('en-US')}</span>
         </p>
@@ -77,7 +77,7 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
           data-testid="widget-deposit"
           className="flex min-h-13 items-center justify-center gap-2 rounded-2xl bg-gradient-to-b from-[color-mix(in_oklab,var(--color-primary)_78%,white)] to-primary px-3 text-base font-bold text-on-primary shadow-glow transition active:scale-[0.98]"
         >
-          <WalletIcon name="deposit" className="size-5" strokeWidth={2.2} />
+          <Icon name="deposit" className="size-5" strokeWidth={2.2} />
           {t('widgets.deposit')}
         </button>
         <button
@@ -86,7 +86,7 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
           data-testid="widget-withdraw"
           className="flex min-h-13 items-center justify-center gap-2 rounded-2xl bg-white/10 px-3 text-base font-bold text-fg ring-1 ring-white/15 ring-inset transition hover:bg-white/15 active:scale-[0.98]"
         >
-          <WalletIcon name="withdraw" className="size-5" strokeWidth={2.2} />
+          <Icon name="withdraw" className="size-5" strokeWidth={2.2} />
           {t('widgets.withdraw')}
         </button>
       </div>

@@ -6,7 +6,7 @@ import { storage } from '../../lib/storage.ts';
 import { notify } from '../../lib/toast.ts';
 import { useRefreshBalances } from '../../api/wallet.ts';
 import { useNow } from './use-now.ts';
-import { WalletIcon } from './wallet-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 const TICK_MS = 15_000;
 
@@ -31,7 +31,7 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
         {lastSync ? (
           <>
             <p className="flex items-center gap-1 font-semibold text-fg/90">
-              <WalletIcon name="clock" className="size-3.5 shrink-0" />
+              <Icon name="clock" className="size-3.5 shrink-0" />
               <span className="truncate">
                 {t('hero.updated', { relative: formatRelativeTime(syncedAt ?? now, i18n.language, now) })}
               </span>
@@ -47,7 +47,7 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
         size="sm"
         onClick={handleCheck}
         isLoading={refresh.isPending}
-        icon={<WalletIcon name="refresh" className="size-4" />}
+        icon={<Icon name="refresh" className="size-4" />}
         data-testid="check-balance"
         className="shrink-0 bg-white/10"
       >

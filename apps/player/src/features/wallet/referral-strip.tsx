@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { WalletIcon } from './wallet-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export type ReferralStripProps = { amount: number; unit: string; onReceive: () => void };
 
@@ -11,7 +11,7 @@ export function ReferralStrip({ amount, unit, onReceive }: ReferralStripProps) {
   return (
     <section className="flex items-center gap-3 rounded-[var(--radius-card)] bg-gradient-to-r from-primary/15 via-surface to-surface px-4 py-3 ring-1 ring-primary/25">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-primary/20 text-primary">
-        <WalletIcon name="referral" className="size-6" />
+        <Icon name="referral" className="size-6" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-xs font-semibold text-muted">{t('referral.title')}</p>

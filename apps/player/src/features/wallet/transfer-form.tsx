@@ -5,6 +5,7 @@ import { TRANSFER_MIN_BAHT } from '@wallet/contract/limits';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import {
   parseAmount,
   sanitizeAmountInput,
@@ -13,7 +14,6 @@ import {
   type TransferIssue,
   type TransferField,
 } from './transfer-validation.ts';
-import { WalletIcon } from './wallet-icon.tsx';
 
 export type TransferAccount = { code: string; name: string; amount: number };
 export type TransferSubmission = { from: string; to: string; amount: number };
@@ -79,7 +79,7 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
             className="flex size-11 items-center justify-center rounded-full bg-bg-raised text-primary shadow-card ring-1 ring-line-strong transition active:scale-95"
             data-testid="transfer-swap"
           >
-            <WalletIcon name="swap" className="size-5" />
+            <Icon name="swap" className="size-5" />
           </button>
           <span aria-hidden className="h-px flex-1 bg-line" />
         </div>

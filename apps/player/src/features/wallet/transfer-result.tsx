@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { TransferOutcome } from '../../api/wallet.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { WalletIcon } from './wallet-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 export type TransferResultProps = {
   outcome: TransferOutcome;
@@ -24,7 +24,7 @@ export function TransferResult({ outcome, amount, unit, fromName, toName }: Tran
           isPending ? 'bg-warning/15 text-warning ring-warning/5' : 'bg-success/15 text-success ring-success/5',
         )}
       >
-        <WalletIcon name={isPending ? 'hourglass' : 'check'} className="size-10" strokeWidth={2.2} />
+        <Icon name={isPending ? 'hourglass' : 'check'} className="size-10" strokeWidth={2.2} />
       </span>
       <h3 className="mt-5 text-xl font-bold">{t(isPending ? 'transfer.pending.title' : 'transfer.success.title')}</h3>
       <p className="mt-1 text-3xl font-bold text-primary tabular-nums">

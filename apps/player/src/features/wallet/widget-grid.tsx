@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { presentError } from '../../lib/present-error.ts';
 import { notify } from '../../lib/toast.ts';
 import { useCollectAll } from '../../api/wallet.ts';
-import { WalletIcon, type WalletIconName } from './wallet-icon.tsx';
+import { Icon, type IconName } from '../../components/ui/icon.tsx';
 
 export type WidgetGridProps = {
   /** GET /api/spinwheel/active; when false a collect-all widget takes the wheel's place */
@@ -23,7 +23,7 @@ export type WidgetGridProps = {
 type Tile = {
   key: string;
   label: string;
-  icon: WalletIconName;
+  icon: IconName;
   tint: string;
   onClick: () => void;
   badge?: string;
@@ -47,7 +47,7 @@ function WidgetTile({ tile }: { tile: Tile }) {
             tile.tint,
           )}
         >
-          {tile.isBusy ? <Spinner size="md" /> : <WalletIcon name={tile.icon} className="size-7" />}
+          {tile.isBusy ? <Spinner size="md" /> : <Icon name={tile.icon} className="size-7" />}
           {tile.badge !== undefined && (
             <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-primary px-1.5 text-[11px] leading-5 font-bold text-on-primary tabular-nums shadow-glow">
               {tile.badge}
@@ -97,7 +97,7 @@ export function WidgetGrid({
       ? {
           key: 'spin',
           label: t('widgets.spin'),
-          icon: 'wheel',
+          icon: 'spin-wheel',
           tint: 'bg-gradient-to-b from-fuchsia-400/30 to-fuchsia-500/10 text-fuchsia-300',
           onClick: onSpin,
           badge: String(coin),
