@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,7 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
   const port = await freePort();
   const secrets = { jwt: randomBytes(32).toString('hex'), encryption: randomBytes(32).toString('hex'), provider: randomBytes(24).toString('hex') };
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', SERVER_ENTRY], {
@@ -58,7 +59,7 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
       PORT: String(port),
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-')),
+      DATA_DIR: dataDir,
       JOBS: 'false',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
@@ -73,6 +74,7 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
