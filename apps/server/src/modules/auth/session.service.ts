@@ -11,6 +11,8 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const AUDIENCE = 'wallet-player';
 const ISSUER = 'member-wallet';
+/** Verified signatures kept in memory (a token string that verified once always verifies); bounded. */
+const VERIFIED_CACHE_SIZE = 20_000;
 
 /** The signed-in member a request acts for. */
 export type AuthMember = {
@@ -24,6 +26,10 @@ export type AuthMember = {
 /** Server-side sessions behind short HS256 JWTs: logout, password change and deactivation revoke at once. */
 export class SessionService {
   private readonly key: Uint8Array;
+  /** token → its session id and expiry, for tokens whose signature, audience and issuer already checked out */
+  private readonly verified = new Map<string, { sid: string; expMs: number }>();
+  /** the per-request session lookup, prepared once (GET /api/wallet budget, DESIGN.md §8) */
+  private readonly lookup;
 
   constructor(
     private readonly db: Db,
@@ -31,6 +37,44 @@ export class SessionService {
     private readonly clock: Clock,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.lookup = db
+      .select({
+        id: members.id,
+        username: members.username,
+        name: members.name,
+        currency: members.currency,
+        status: members.status,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(eq(sessions.id, sql.placeholder('sid')))
+      .prepare('session_lookup');
+  }
+
+  /** The session id a token names, once its signature and claims check out (cached per token string). */
+  private async sessionIdOf(token: string, now: Date): Promise<string> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expMs <= now.getTime()) throw new AppError('invalid-token');
+      return hit.sid;
+    }
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: now,
+      });
+      if (typeof payload.sid !== 'string' || typeof payload.exp !== 'number') throw new Error('bad claims');
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { sid: payload.sid, expMs: payload.exp * 1000 });
+      return payload.sid;
+    } catch {
+      throw new AppError('invalid-token');
+    }
   }
 
   async create(memberId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
@@ -59,33 +103,9 @@ export class SessionService {
   /** Resolve a bearer token to its member, or throw 401 invalid-token. */
   async verify(token: string): Promise<AuthMember> {
     const now = this.clock.now();
-    let sid: string;
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        audience: AUDIENCE,
-        issuer: ISSUER,
-        currentDate: now,
-      });
-      if (typeof payload.sid !== 'string') throw new Error('no sid');
-      sid = payload.sid;
-    } catch {
-      throw new AppError('invalid-token');
-    }
-    const [row] = await this.db
-      .select({
-        id: members.id,
-        username: members.username,
-        name: members.name,
-        currency: members.currency,
-        status: members.status,
-        expiresAt: sessions.expiresAt,
-        lastSeenAt: sessions.lastSeenAt,
-        revokedAt: sessions.revokedAt,
-      })
-      .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
-      .where(eq(sessions.id, sid));
+    const sid = await this.sessionIdOf(token, now);
+    // the session row is read on every request, so logout, password change and deactivation revoke at once
+    const [row] = await this.lookup.execute({ sid });
     if (!row || row.revokedAt || row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
       throw new AppError('invalid-token');
     }
