@@ -6,30 +6,54 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', 'e2e/artifacts/**', 'test-results/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'check-file': checkFile, 'import-x': importX },
-    settings: { 'import-x/ignore': ['node_modules'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/ignore': ['node_modules'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
   },
   {
     // the contract imports only zod; apps never import each other; the server never imports the sandbox
     files: ['packages/contract/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@wallet/*', '!@wallet/contract', 'react*', 'fastify*', 'drizzle*'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@wallet/*', '!@wallet/contract', 'react*', 'fastify*', 'drizzle*'] },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**'],
     ignores: ['apps/server/src/modules/index.ts', 'apps/server/src/modules/sandbox.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@wallet/sandbox*', '@wallet/player*', '**/player/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@wallet/sandbox*', '@wallet/player*', '**/player/**'] }],
+    },
   },
   {
     files: ['apps/player/src/**'],
@@ -42,11 +66,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@wallet/server*', '@wallet/sandbox*', 'drizzle*', 'fastify*'], message: 'server code in the browser' },
             {
-              group: ['zod', '@wallet/contract/*', '!@wallet/contract/client-api.gen', '!@wallet/contract/limits', '!@wallet/contract/errors', '!@wallet/contract/endpoint', '!@wallet/contract/socket-events'],
+              group: ['@wallet/server*', '@wallet/sandbox*', 'drizzle*', 'fastify*'],
+              message: 'server code in the browser',
+            },
+            {
+              group: [
+                'zod',
+                '@wallet/contract/*',
+                '!@wallet/contract/client-api.gen',
+                '!@wallet/contract/limits',
+                '!@wallet/contract/errors',
+                '!@wallet/contract/endpoint',
+                '!@wallet/contract/socket-events',
+              ],
               allowTypeImports: true,
-              message: 'import the route table from @wallet/contract/client-api.gen; schemas only with `import type` (keeps zod out of the bundle)',
+              message:
+                'import the route table from @wallet/contract/client-api.gen; schemas only with `import type` (keeps zod out of the bundle)',
             },
           ],
         },
@@ -60,7 +96,20 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['auth', 'wallet', 'game-accounts', 'statement', 'profile', 'site', 'deposit', 'bonus', 'invite', 'refund', 'spin-wheel', 'chat'].map((f) => ({
+          zones: [
+            'auth',
+            'wallet',
+            'game-accounts',
+            'statement',
+            'profile',
+            'site',
+            'deposit',
+            'bonus',
+            'invite',
+            'refund',
+            'spin-wheel',
+            'chat',
+          ].map((f) => ({
             target: `./apps/player/src/features/${f}`,
             from: './apps/player/src/features',
             except: [`./${f}`],

@@ -36,7 +36,9 @@ for (const [page, keys] of Object.entries(loads)) {
   failed ||= !ok;
   console.log(`${ok ? 'ok  ' : 'OVER'} ${page}: ${kib(total)} KiB gzip (budget 160)`);
 }
-const all = Object.values(manifest).filter((c) => c.file.endsWith('.js')).reduce((sum, c) => sum + size(c.file), 0);
+const all = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js'))
+  .reduce((sum, c) => sum + size(c.file), 0);
 failed ||= all > 350 * 1024;
 console.log(`${all <= 350 * 1024 ? 'ok  ' : 'OVER'} all routes: ${kib(all)} KiB gzip (budget 350)`);
 process.exit(failed ? 1 : 0);

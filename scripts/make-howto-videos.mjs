@@ -25,8 +25,7 @@ const RENDER_FPS = 15;
 const DURATION_S = 8;
 const MAX_BYTES = 400 * 1024;
 
-const font = (file) =>
-  readFileSync(require.resolve(`@fontsource/noto-sans-thai/files/${file}`)).toString('base64');
+const font = (file) => readFileSync(require.resolve(`@fontsource/noto-sans-thai/files/${file}`)).toString('base64');
 const FONT_FACES = [400, 700]
   .flatMap((weight) => [
     `@font-face{font-family:'Noto Sans Thai';font-weight:${weight};src:url(data:font/woff2;base64,${font(`noto-sans-thai-thai-${weight}-normal.woff2`)}) format('woff2');unicode-range:U+0E01-0E5B,U+200C-200D,U+25CC;}`,
@@ -215,10 +214,17 @@ function renderFrame({ clip, screens, t, titleEnd, outroStart }) {
   const approach = ease((local - 0.15) / 0.3);
   const fx = x + (1 - approach) * 140;
   const fy = y + (1 - approach) * 220;
-  if (local > 0.15) stage.insertAdjacentHTML('beforeend', `<div class="finger" style="left:${fx}px;top:${fy}px;transform:scale(${local > 0.45 && local < 0.55 ? 0.8 : 1})"></div>`);
+  if (local > 0.15)
+    stage.insertAdjacentHTML(
+      'beforeend',
+      `<div class="finger" style="left:${fx}px;top:${fy}px;transform:scale(${local > 0.45 && local < 0.55 ? 0.8 : 1})"></div>`,
+    );
   if (local > 0.45) {
     const r = ((local - 0.45) % 0.3) / 0.3;
-    stage.insertAdjacentHTML('beforeend', `<div class="ring" style="left:${x}px;top:${y}px;transform:scale(${0.6 + r * 1.4});opacity:${1 - r}"></div>`);
+    stage.insertAdjacentHTML(
+      'beforeend',
+      `<div class="ring" style="left:${x}px;top:${y}px;transform:scale(${0.6 + r * 1.4});opacity:${1 - r}"></div>`,
+    );
   }
 }
 
@@ -233,7 +239,14 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
@@ -243,17 +256,57 @@ async function main() {
       const work = mkdtempSync(path.join(tmpdir(), `howto-${clip.code}-`));
       const frames = DURATION_S * RENDER_FPS;
       for (let frame = 0; frame < frames; frame += 1) {
-        await page.evaluate(renderFrame, { clip, screens: SCREENS, t: frame / RENDER_FPS, titleEnd: TITLE_END, outroStart: OUTRO_START });
+        await page.evaluate(renderFrame, {
+          clip,
+          screens: SCREENS,
+          t: frame / RENDER_FPS,
+          titleEnd: TITLE_END,
+          outroStart: OUTRO_START,
+        });
         await page.screenshot({ path: path.join(work, `f${String(frame).padStart(4, '0')}.png`) });
       }
       const mp4 = path.join(outDir, `${clip.code}.mp4`);
       run(FFMPEG, [
-        '-y', '-loglevel', 'error', '-framerate', String(RENDER_FPS), '-i', path.join(work, 'f%04d.png'),
-        '-vf', 'fps=30,format=yuv420p', '-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-tune', 'animation',
-        '-profile:v', 'high', '-movflags', '+faststart', '-metadata', `title=${clip.subtitle}`, mp4,
+        '-y',
+        '-loglevel',
+        'error',
+        '-framerate',
+        String(RENDER_FPS),
+        '-i',
+        path.join(work, 'f%04d.png'),
+        '-vf',
+        'fps=30,format=yuv420p',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'slow',
+        '-crf',
+        '27',
+        '-tune',
+        'animation',
+        '-profile:v',
+        'high',
+        '-movflags',
+        '+faststart',
+        '-metadata',
+        `title=${clip.subtitle}`,
+        mp4,
       ]);
       // poster: the first step with its highlight (frame at 3.2 s)
-      run(FFMPEG, ['-y', '-loglevel', 'error', '-ss', '3.2', '-i', mp4, '-frames:v', '1', '-q:v', '5', path.join(outDir, `${clip.code}.jpg`)]);
+      run(FFMPEG, [
+        '-y',
+        '-loglevel',
+        'error',
+        '-ss',
+        '3.2',
+        '-i',
+        mp4,
+        '-frames:v',
+        '1',
+        '-q:v',
+        '5',
+        path.join(outDir, `${clip.code}.jpg`),
+      ]);
       rmSync(work, { recursive: true, force: true });
       const size = statSync(mp4).size;
       console.log(`${clip.code}.mp4  ${(size / 1024).toFixed(0)} KB`);

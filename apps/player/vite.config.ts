@@ -9,5 +9,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { target: 'es2022', chunkSizeWarningLimit: 200, manifest: true, outDir: process.env.PLAYER_OUT_DIR ?? 'dist' },
-  server: { proxy: { '/api': 'http://localhost:3000', '/sandbox': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
+    },
+  },
 });

@@ -20,11 +20,15 @@ function newestMtime(target: string): number {
 }
 
 function build(variant: 'th' | 'la', outDir: string): void {
-  execFileSync(process.execPath, [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: PLAYER_DIR,
-    stdio: 'inherit',
-    env: { ...process.env, VITE_VARIANT: variant, PLAYER_OUT_DIR: outDir },
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: PLAYER_DIR,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_VARIANT: variant, PLAYER_OUT_DIR: outDir },
+    },
+  );
 }
 
 const prepared = new Map<string, string>();
@@ -40,7 +44,8 @@ export function preparePlayerDist(variant: 'th' | 'la' = 'th'): string {
   const outDir = mkdtempSync(path.join(tmpdir(), `wallet-player-${variant}-`));
   const shared = playerDistFor(variant);
   const sharedIndex = path.join(shared, 'index.html');
-  const isSharedFresh = existsSync(sharedIndex) && statSync(sharedIndex).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
+  const isSharedFresh =
+    existsSync(sharedIndex) && statSync(sharedIndex).mtimeMs >= Math.max(...SOURCES.map(newestMtime));
   if (variant === 'th' && isSharedFresh) cpSync(shared, outDir, { recursive: true });
   else build(variant, outDir);
   prepared.set(variant, outDir);

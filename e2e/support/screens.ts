@@ -13,7 +13,11 @@ export type ScreenName = {
 };
 
 /** Saves e2e/artifacts/screens/<test>-<step>-<lang>.png once web fonts (Thai, Lao) have loaded. */
-export async function saveScreen(page: Page, { test, step, lang }: ScreenName, options: { fullPage?: boolean } = {}): Promise<string> {
+export async function saveScreen(
+  page: Page,
+  { test, step, lang }: ScreenName,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.evaluate(async () => {
     await document.fonts.ready;

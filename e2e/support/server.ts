@@ -49,7 +49,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs the operator CLI `site-status.ts` against a data directory (the server must not be running on it). */
-export async function setSiteStatus(dataDir: string, status: 'active' | 'terminated', env: Record<string, string> = {}): Promise<void> {
+export async function setSiteStatus(
+  dataDir: string,
+  status: 'active' | 'terminated',
+  env: Record<string, string> = {},
+): Promise<void> {
   await run(process.execPath, ['--import', 'tsx', SITE_STATUS_CLI, status], {
     cwd: ROOT_DIR,
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -59,7 +63,8 @@ export async function setSiteStatus(dataDir: string, status: 'active' | 'termina
 async function waitUntilReady(url: string, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${logs()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${logs()}`);
     try {
       // a terminated site answers 410 gone: that is ready too
       const response = await fetch(`${url}/api/lookup/active`, { signal: AbortSignal.timeout(2000) });

@@ -17,7 +17,9 @@ const catalogue = (lang: Language, ns: string): Catalogue =>
   JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/player/src/locales', lang, `${ns}.json`), 'utf8')) as Catalogue;
 /** the translated text of `key` ("a.b.c") in a namespace, as the app shows it */
 const text = (lang: Language, ns: string, key: string): string => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue(lang, ns));
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogue(lang, ns));
   if (typeof value !== 'string') throw new Error(`missing ${lang}/${ns}:${key}`);
   return value;
 };
@@ -41,9 +43,22 @@ async function readOtp(server: RunningServer, phone: string): Promise<string> {
 type Member = { phone: string; password: string; name: string };
 
 /** Registers through the four-step wizard, saving a screen per step. */
-async function register(page: Page, server: RunningServer, lang: Language, options: { phone: string; bankCode: string; first: string; last: string; currency?: 'LAK' | 'BAHT'; stepPrefix?: string }): Promise<Member> {
+async function register(
+  page: Page,
+  server: RunningServer,
+  lang: Language,
+  options: {
+    phone: string;
+    bankCode: string;
+    first: string;
+    last: string;
+    currency?: 'LAK' | 'BAHT';
+    stepPrefix?: string;
+  },
+): Promise<Member> {
   const member = { phone: options.phone, password: `Pw-${randomDigits(6)}`, name: `${options.first} ${lang}` };
-  const shot = (step: string) => saveScreen(page, { test: 'accounts', step: `${options.stepPrefix ?? ''}${step}`, lang });
+  const shot = (step: string) =>
+    saveScreen(page, { test: 'accounts', step: `${options.stepPrefix ?? ''}${step}`, lang });
   await page.goto(`${server.url}/register`);
   const wizard = page.getByTestId('register-wizard');
   await expect(wizard).toHaveAttribute('data-step', 'phone');
@@ -104,7 +119,11 @@ test.describe('accounts', () => {
   });
 
   for (const lang of LANGUAGES) {
-    test(`register with OTP → login → profile → change password → logout → login (${lang})`, async ({ page, useLanguage, request }) => {
+    test(`register with OTP → login → profile → change password → logout → login (${lang})`, async ({
+      page,
+      useLanguage,
+      request,
+    }) => {
       test.setTimeout(120_000);
       await useLanguage(lang);
       const isEnglishBank = lang === 'en';
@@ -123,11 +142,15 @@ test.describe('accounts', () => {
       await expect(page.getByTestId('profile-username')).toHaveText(member.phone);
       await expect(page.getByTestId('profile-name')).toHaveText(member.name);
       await expect(page.getByTestId('profile-bank-account-no')).toHaveText(/^\d{3}-\d{3}-\d{4}$/);
-      await expect(page.getByTestId('profile-bank-account-name')).toHaveText(isEnglishBank ? 'SOMCHAI JAIDEE' : 'สมชาย ใจดี');
+      await expect(page.getByTestId('profile-bank-account-name')).toHaveText(
+        isEnglishBank ? 'SOMCHAI JAIDEE' : 'สมชาย ใจดี',
+      );
       await saveScreen(page, { test: 'accounts', step: 'profile', lang });
 
       // a second session (another device) that the password change must revoke
-      const other = await request.post(`${server.url}/api/login`, { data: { username: member.phone, password: member.password } });
+      const other = await request.post(`${server.url}/api/login`, {
+        data: { username: member.phone, password: member.password },
+      });
       const otherToken = ((await other.json()) as { token: string }).token;
 
       const newPassword = `${member.password}-new`;
@@ -155,7 +178,9 @@ test.describe('accounts', () => {
       await expect(form).toBeHidden();
       await saveScreen(page, { test: 'accounts', step: 'change-password-saved', lang });
 
-      const revoked = await request.get(`${server.url}/api/account/profile`, { headers: { Authorization: `Bearer ${otherToken}` } });
+      const revoked = await request.get(`${server.url}/api/account/profile`, {
+        headers: { Authorization: `Bearer ${otherToken}` },
+      });
       expect(revoked.status()).toBe(401);
 
       await page.getByTestId('logout').click();
@@ -206,16 +231,30 @@ test.describe('accounts', () => {
     const lao = await startServer({ variant: 'la' });
     try {
       const phone = `020${randomDigits(8)}`;
-      const member = await register(page, lao, 'la', { phone, bankCode: 'BCEL', first: 'Noy', last: 'Sisouk', currency: 'BAHT', stepPrefix: 'lao-variant-' });
+      const member = await register(page, lao, 'la', {
+        phone,
+        bankCode: 'BCEL',
+        first: 'Noy',
+        last: 'Sisouk',
+        currency: 'BAHT',
+        stepPrefix: 'lao-variant-',
+      });
       await login(page, member.phone, member.password);
       await expect(page).toHaveURL(/\/user\/home$/);
       await page.goto(`${lao.url}/user/profile`);
       await expect(page.getByTestId('profile-username')).toHaveText(phone);
       await saveScreen(page, { test: 'accounts', step: 'lao-variant-profile', lang: 'la' });
       const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
-      const profile = await (await fetch(`${lao.url}/api/account/profile`, { headers: { Authorization: `Bearer ${token}` } })).json();
+      const profile = await (
+        await fetch(`${lao.url}/api/account/profile`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json();
       // BAHT is kept as the THB wallet currency
-      expect(profile).toMatchObject({ username: phone, currency: 'THB', bankCode: 'BCEL', bankAccountName: 'NOY SISOUK' });
+      expect(profile).toMatchObject({
+        username: phone,
+        currency: 'THB',
+        bankCode: 'BCEL',
+        bankAccountName: 'NOY SISOUK',
+      });
     } finally {
       await lao.stop();
     }

@@ -95,7 +95,9 @@ test.describe('member shell', () => {
     const response = await request.post(`${server.url}/api/login`, { data: DEMO });
     expect(response.ok()).toBe(true);
     const { token } = (await response.json()) as { token: string };
-    const profile = await request.get(`${server.url}/api/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    const profile = await request.get(`${server.url}/api/account/profile`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const { _id: memberId } = (await profile.json()) as { _id: string };
     await page.addInitScript(
       ({ token, memberId }) => {
@@ -172,12 +174,15 @@ test('bundle budget: the JS /login needs is at most 160 KiB gzip', async ({ page
   await page.locator('form').first().waitFor();
   // idle prefetches (toasts after 1.5 s, the alert dialog after 2 s) are not part of the first load
   const sizes: Array<[string, number]> = [];
-  for (const url of scripts) sizes.push([new URL(url).pathname, gzipSync(await (await request.get(url)).body()).length / 1024]);
+  for (const url of scripts)
+    sizes.push([new URL(url).pathname, gzipSync(await (await request.get(url)).body()).length / 1024]);
   const totalKib = sizes.reduce((sum, [, kib]) => sum + kib, 0);
   const breakdown = sizes
     .sort((a, b) => b[1] - a[1])
     .map(([file, kib]) => `${kib.toFixed(1).padStart(6)} KiB ${file}`)
     .join('\n');
-  test.info().annotations.push({ type: 'login-js-gzip', description: `${totalKib.toFixed(1)} KiB in ${sizes.length} files` });
+  test
+    .info()
+    .annotations.push({ type: 'login-js-gzip', description: `${totalKib.toFixed(1)} KiB in ${sizes.length} files` });
   expect(totalKib, `JS for /login, gzip:\n${breakdown}`).toBeLessThanOrEqual(160);
 });

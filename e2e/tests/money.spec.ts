@@ -14,7 +14,10 @@ const readAmount = async (page: Page, testId: string) => amountOf(await page.get
 /** Signs in through the API (faster than the form) with the agreement already accepted, in `lang`. */
 async function signInQuickly(page: Page, lang: Language): Promise<void> {
   const headers = { 'X-Wallet-User': '1' };
-  const login = await page.request.post('/api/login', { data: { username: DEMO.phone, password: DEMO.password }, headers });
+  const login = await page.request.post('/api/login', {
+    data: { username: DEMO.phone, password: DEMO.password },
+    headers,
+  });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
   const wallet = await page.request.get('/api/wallet', { headers: { ...headers, Authorization: `Bearer ${token}` } });
@@ -36,7 +39,10 @@ async function closeModal(page: Page): Promise<void> {
 
 // Tests share the worker's server (one demo member) but do not depend on each other's state.
 test.describe('money', () => {
-  test('open pg, transfer 100, play the demo slot, check balance, collect all, statement', async ({ page, context }) => {
+  test('open pg, transfer 100, play the demo slot, check balance, collect all, statement', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const shot = (step: string) => saveScreen(page, { test: 'money', step: `flow-${step}`, lang: 'th' });
 
@@ -111,7 +117,9 @@ test.describe('money', () => {
     await expect(page).toHaveURL(/\/user\/statement$/);
     const transfers = page.locator('[data-testid=statement-row][data-type=transfer]');
     await expect(transfers).toHaveCount(3);
-    const amounts = (await transfers.getByTestId('statement-amount').allTextContents()).map((text) => text.replace(/\s/g, ''));
+    const amounts = (await transfers.getByTestId('statement-amount').allTextContents()).map((text) =>
+      text.replace(/\s/g, ''),
+    );
     expect(amounts).toEqual(expect.arrayContaining([`−${FIRST_TRANSFER}.00`, '−900.00']));
     expect(amounts.some((text) => text.startsWith('+'))).toBe(true);
     await expect(transfers.first().getByTestId('statement-route')).toContainText('PG Soft');

@@ -9,7 +9,9 @@ import pg from 'pg';
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 
 /** A throw-away database `bench_<ts>` next to the one DATABASE_URL names; dropped by `drop()`. */
-export async function createBenchDatabase(adminUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createBenchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -35,7 +37,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -45,7 +49,11 @@ export type BenchServer = { url: string; secrets: { jwt: string }; child: ChildP
 /** The real server in a child process (`node --import tsx src/server.ts`), loopback only, jobs off. */
 export async function startServer(databaseUrl: string): Promise<BenchServer> {
   const port = await freePort();
-  const secrets = { jwt: randomBytes(32).toString('hex'), encryption: randomBytes(32).toString('hex'), provider: randomBytes(24).toString('hex') };
+  const secrets = {
+    jwt: randomBytes(32).toString('hex'),
+    encryption: randomBytes(32).toString('hex'),
+    provider: randomBytes(24).toString('hex'),
+  };
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"

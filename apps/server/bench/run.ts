@@ -69,12 +69,17 @@ async function probe(url: string, s: Scenario, m: BenchMember): Promise<string |
   return null;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ADMIN_URL);
-  console.log(`bench: database ${database.name}; ${MEMBERS} members; ${DURATION_S} s per scenario; ${CONNECTIONS} connections`);
-  console.log(`bench: 1-min load average before the run ${fmt(os.loadavg()[0] ?? 0, 1)} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`);
+  console.log(
+    `bench: database ${database.name}; ${MEMBERS} members; ${DURATION_S} s per scenario; ${CONNECTIONS} connections`,
+  );
+  console.log(
+    `bench: 1-min load average before the run ${fmt(os.loadavg()[0] ?? 0, 1)} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`,
+  );
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const db = await openPostgres(database.url, 5);
   try {
@@ -86,17 +91,70 @@ async function main(): Promise<void> {
       { name: `GET /api/wallet, ${MEMBERS} members`, method: 'GET', path: '/api/wallet' },
       { name: 'GET /api/wallet, one hot member', method: 'GET', path: '/api/wallet', hot: true },
       { name: `GET /api/wallet, open loop 2,000 req/s`, method: 'GET', path: '/api/wallet', rate: 2000 },
-      { name: `POST /api/statement (page 1, 10 rows), ${MEMBERS} members`, method: 'POST', path: '/api/statement', body: { page: 1, limit: 10 } },
-      { name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, requires: () => gamesReady },
-      { name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members, no Idempotency-Key`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, noKey: true, requires: () => gamesReady },
-      { name: `POST /api/wallet/transfer WALLET→${GAME}, one hot member`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, hot: true, requires: () => gamesReady },
-      { name: `POST /api/wallet/transfer WALLET→${GAME}, open loop 500 req/s`, method: 'POST', path: '/api/wallet/transfer', body: transfer, money: true, rate: 500, requires: () => gamesReady },
-      { name: `POST /api/wallet/withdraw 100 baht (ledger only), ${MEMBERS} members`, method: 'POST', path: '/api/wallet/withdraw', body: { amount: 100 }, money: true },
-      { name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`, method: 'POST', path: '/api/wallet/add', body: { amount: 100 }, money: true },
+      {
+        name: `POST /api/statement (page 1, 10 rows), ${MEMBERS} members`,
+        method: 'POST',
+        path: '/api/statement',
+        body: { page: 1, limit: 10 },
+      },
+      {
+        name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members`,
+        method: 'POST',
+        path: '/api/wallet/transfer',
+        body: transfer,
+        money: true,
+        requires: () => gamesReady,
+      },
+      {
+        name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members, no Idempotency-Key`,
+        method: 'POST',
+        path: '/api/wallet/transfer',
+        body: transfer,
+        money: true,
+        noKey: true,
+        requires: () => gamesReady,
+      },
+      {
+        name: `POST /api/wallet/transfer WALLET→${GAME}, one hot member`,
+        method: 'POST',
+        path: '/api/wallet/transfer',
+        body: transfer,
+        money: true,
+        hot: true,
+        requires: () => gamesReady,
+      },
+      {
+        name: `POST /api/wallet/transfer WALLET→${GAME}, open loop 500 req/s`,
+        method: 'POST',
+        path: '/api/wallet/transfer',
+        body: transfer,
+        money: true,
+        rate: 500,
+        requires: () => gamesReady,
+      },
+      {
+        name: `POST /api/wallet/withdraw 100 baht (ledger only), ${MEMBERS} members`,
+        method: 'POST',
+        path: '/api/wallet/withdraw',
+        body: { amount: 100 },
+        money: true,
+      },
+      {
+        name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`,
+        method: 'POST',
+        path: '/api/wallet/add',
+        body: { amount: 100 },
+        money: true,
+      },
     ];
 
     // warm up the server, the pool and PostgreSQL's caches (not reported)
-    await autocannon({ url: server.url, connections: CONNECTIONS, duration: 3, requests: requestFor(scenarios[0]!, members) });
+    await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: 3,
+      requests: requestFor(scenarios[0]!, members),
+    });
 
     const rows: Row[] = [];
     for (const s of scenarios) {
@@ -133,8 +191,12 @@ async function main(): Promise<void> {
       console.log(`  done: ${s.name} (1-min load average ${fmt(load, 1)})`);
     }
 
-    const pgVersion = ((await db.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> }).rows[0]?.server_version;
-    console.log(`\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`);
+    const pgVersion = (
+      (await db.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> }
+    ).rows[0]?.server_version;
+    console.log(
+      `\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`,
+    );
     console.log('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | load avg |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of rows) {
@@ -143,14 +205,23 @@ async function main(): Promise<void> {
         continue;
       }
       const x = r.result;
-      console.log(`| ${r.name} | ${fmt(x.requests.average)} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`);
+      console.log(
+        `| ${r.name} | ${fmt(x.requests.average)} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
+      );
     }
     for (const r of rows) if (r.check) console.log(`  ${r.name}: ${r.check}`);
 
-    const problems = await checkLedgerInvariants(db.db, [gameTransfersLedgerCheck, (d) => pendingTransfersCheck(d, systemClock)]);
-    const [totals] = ((await db.db.execute(sql`
+    const problems = await checkLedgerInvariants(db.db, [
+      gameTransfersLedgerCheck,
+      (d) => pendingTransfersCheck(d, systemClock),
+    ]);
+    const [totals] = (
+      (await db.db.execute(sql`
       select (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_entries)::int as entries,
-             (select count(*) from game_transfers where status = 'pending')::int as pending`)) as unknown as { rows: Array<Record<string, number>> }).rows;
+             (select count(*) from game_transfers where status = 'pending')::int as pending`)) as unknown as {
+        rows: Array<Record<string, number>>;
+      }
+    ).rows;
     console.log(
       `\nledger invariant after the run (${totals?.transactions} transactions, ${totals?.entries} entries, ${totals?.pending} pending transfers): ${problems.length === 0 ? 'OK' : `${problems.length} violation(s)`}`,
     );

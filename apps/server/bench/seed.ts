@@ -7,7 +7,12 @@ import { postOpeningBalance } from '../src/modules/ledger/opening-balance.ts';
 export type BenchMember = { id: number; token: string };
 
 /** N members straight into the database, each with an opening balance through the ledger and a session. */
-export async function seedMembers(db: Db, jwtSecret: string, count: number, balanceMinor: bigint): Promise<BenchMember[]> {
+export async function seedMembers(
+  db: Db,
+  jwtSecret: string,
+  count: number,
+  balanceMinor: bigint,
+): Promise<BenchMember[]> {
   const sessions = new SessionService(db, jwtSecret, systemClock);
   const rows = await db
     .insert(members)
@@ -39,7 +44,9 @@ export async function activateGame(baseUrl: string, seeded: BenchMember[], game:
   let ok = true;
   const worker = async () => {
     for (let m = queue.shift(); m && ok; m = queue.shift()) {
-      const res = await fetch(`${baseUrl}/api/wallet/activate/${game}`, { headers: { authorization: `Bearer ${m.token}` } });
+      const res = await fetch(`${baseUrl}/api/wallet/activate/${game}`, {
+        headers: { authorization: `Bearer ${m.token}` },
+      });
       await res.arrayBuffer();
       if (res.status !== 200 && res.status !== 409) ok = false;
     }

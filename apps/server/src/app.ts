@@ -5,11 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
@@ -87,7 +83,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   if (options.bootstrap !== false) {
     await database.migrate();
-    await seed(db, config, modules.flatMap((m) => (m.seed ? [m.seed] : [])));
+    await seed(
+      db,
+      config,
+      modules.flatMap((m) => (m.seed ? [m.seed] : [])),
+    );
   }
 
   await app.register(fastifyHelmet, {

@@ -3,7 +3,10 @@ import { MessageSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { LAO_CURRENCIES } from './limits.ts';
 
-export const LoginRequestSchema = z.object({ username: z.string().min(1).max(32), password: z.string().min(1).max(128) });
+export const LoginRequestSchema = z.object({
+  username: z.string().min(1).max(32),
+  password: z.string().min(1).max(128),
+});
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const LoginResponseSchema = z.object({ token: z.string() });
 
@@ -58,18 +61,89 @@ export const ChangePasswordRequestSchema = z.object({
 
 export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
 export const OtpSendResponseSchema = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
-export const OtpVerifyRequestSchema = z.object({ otpToken: z.string().min(1).max(200), otpCode: z.string().min(1).max(10) });
+export const OtpVerifyRequestSchema = z.object({
+  otpToken: z.string().min(1).max(200),
+  otpCode: z.string().min(1).max(10),
+});
 export const OtpVerifyResponseSchema = z.object({ code: z.string(), message: z.string() });
 
 export const accountEndpoints = {
-  login: defineEndpoint({ method: 'POST', path: '/api/login', access: 'public', body: LoginRequestSchema, response: LoginResponseSchema, summary: 'Log in with phone and password' }),
-  logout: defineEndpoint({ method: 'POST', path: '/api/logout', access: 'member', response: MessageSchema, summary: 'Revoke the current session' }),
-  validate: defineEndpoint({ method: 'POST', path: '/api/account/validate', access: 'public', body: ValidateRequestSchema, response: MessageSchema, summary: 'Validate registration steps 3 and 4' }),
-  register: defineEndpoint({ method: 'POST', path: '/api/account', access: 'public', body: RegisterRequestSchema, response: MessageSchema, summary: 'Register a member' }),
-  profile: defineEndpoint({ method: 'GET', path: '/api/account/profile', access: 'member', response: ProfileSchema, summary: 'Member profile' }),
-  updateProfile: defineEndpoint({ method: 'PUT', path: '/api/account/profile', access: 'member', body: UpdateProfileRequestSchema, response: ProfileSchema, summary: 'Update profile (allowlisted fields)' }),
-  bankAccountName: defineEndpoint({ method: 'PUT', path: '/api/account/bankAccountName', access: 'member', body: BankAccountNameRequestSchema, response: MessageSchema, summary: 'Set an English bank account name' }),
-  changePassword: defineEndpoint({ method: 'PUT', path: '/api/account/changepwd', access: 'member', body: ChangePasswordRequestSchema, response: MessageSchema, summary: 'Change password (revokes other sessions)' }),
-  otpSend: defineEndpoint({ method: 'POST', path: '/api/otp/send', access: 'public', body: OtpSendRequestSchema, response: OtpSendResponseSchema, summary: 'Send a registration OTP by SMS' }),
-  otpVerify: defineEndpoint({ method: 'POST', path: '/api/otp/verify', access: 'public', body: OtpVerifyRequestSchema, response: OtpVerifyResponseSchema, summary: 'Verify a registration OTP' }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    body: LoginRequestSchema,
+    response: LoginResponseSchema,
+    summary: 'Log in with phone and password',
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/logout',
+    access: 'member',
+    response: MessageSchema,
+    summary: 'Revoke the current session',
+  }),
+  validate: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/validate',
+    access: 'public',
+    body: ValidateRequestSchema,
+    response: MessageSchema,
+    summary: 'Validate registration steps 3 and 4',
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/account',
+    access: 'public',
+    body: RegisterRequestSchema,
+    response: MessageSchema,
+    summary: 'Register a member',
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/profile',
+    access: 'member',
+    response: ProfileSchema,
+    summary: 'Member profile',
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/account/profile',
+    access: 'member',
+    body: UpdateProfileRequestSchema,
+    response: ProfileSchema,
+    summary: 'Update profile (allowlisted fields)',
+  }),
+  bankAccountName: defineEndpoint({
+    method: 'PUT',
+    path: '/api/account/bankAccountName',
+    access: 'member',
+    body: BankAccountNameRequestSchema,
+    response: MessageSchema,
+    summary: 'Set an English bank account name',
+  }),
+  changePassword: defineEndpoint({
+    method: 'PUT',
+    path: '/api/account/changepwd',
+    access: 'member',
+    body: ChangePasswordRequestSchema,
+    response: MessageSchema,
+    summary: 'Change password (revokes other sessions)',
+  }),
+  otpSend: defineEndpoint({
+    method: 'POST',
+    path: '/api/otp/send',
+    access: 'public',
+    body: OtpSendRequestSchema,
+    response: OtpSendResponseSchema,
+    summary: 'Send a registration OTP by SMS',
+  }),
+  otpVerify: defineEndpoint({
+    method: 'POST',
+    path: '/api/otp/verify',
+    access: 'public',
+    body: OtpVerifyRequestSchema,
+    response: OtpVerifyResponseSchema,
+    summary: 'Verify a registration OTP',
+  }),
 };

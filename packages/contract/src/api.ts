@@ -25,7 +25,10 @@ export type EndpointId = {
 /** Flat list with ids such as `wallet.transfer`. */
 export function listEndpoints(): Array<{ id: EndpointId; endpoint: Endpoint }> {
   return Object.entries(api).flatMap(([domain, group]) =>
-    Object.entries(group).map(([name, endpoint]) => ({ id: `${domain}.${name}` as EndpointId, endpoint: endpoint as Endpoint })),
+    Object.entries(group).map(([name, endpoint]) => ({
+      id: `${domain}.${name}` as EndpointId,
+      endpoint: endpoint as Endpoint,
+    })),
   );
 }
 

@@ -40,10 +40,51 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 const PartySchema = z.object({ userId: z.string().max(64).optional(), guestId: z.string().max(64).optional() });
 
 export const chatEndpoints = {
-  config: defineEndpoint({ method: 'GET', path: '/api/chat/config', access: 'public', response: z.object({ PREFIX: z.string() }), summary: 'Chat room prefix' }),
-  send: defineEndpoint({ method: 'POST', path: '/api/chat/send-message', access: 'public', body: ConversationSchema, response: z.object({ createdAt: z.string() }), summary: 'Send a chat message' }),
-  history: defineEndpoint({ method: 'POST', path: '/api/chat/history', access: 'public', body: PartySchema.extend({ limit: z.number().int().min(1).max(50), skip: z.number().int().min(0) }), response: z.array(ConversationSchema), summary: 'Chat history, newest first' }),
-  uploadImage: defineEndpoint({ method: 'POST', path: '/api/chat/upload-image', access: 'public', response: z.object({ path: z.string() }), isUpload: true, summary: 'Upload a chat image' }),
-  uploadVideo: defineEndpoint({ method: 'POST', path: '/api/chat/upload-video', access: 'public', response: z.object({ path: z.string() }), isUpload: true, summary: 'Upload a chat video' }),
-  readCustomer: defineEndpoint({ method: 'PUT', path: '/api/chat/read-customer/', access: 'public', body: PartySchema, response: MessageSchema, summary: 'Mark support messages read' }),
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat/config',
+    access: 'public',
+    response: z.object({ PREFIX: z.string() }),
+    summary: 'Chat room prefix',
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/send-message',
+    access: 'public',
+    body: ConversationSchema,
+    response: z.object({ createdAt: z.string() }),
+    summary: 'Send a chat message',
+  }),
+  history: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/history',
+    access: 'public',
+    body: PartySchema.extend({ limit: z.number().int().min(1).max(50), skip: z.number().int().min(0) }),
+    response: z.array(ConversationSchema),
+    summary: 'Chat history, newest first',
+  }),
+  uploadImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/upload-image',
+    access: 'public',
+    response: z.object({ path: z.string() }),
+    isUpload: true,
+    summary: 'Upload a chat image',
+  }),
+  uploadVideo: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/upload-video',
+    access: 'public',
+    response: z.object({ path: z.string() }),
+    isUpload: true,
+    summary: 'Upload a chat video',
+  }),
+  readCustomer: defineEndpoint({
+    method: 'PUT',
+    path: '/api/chat/read-customer/',
+    access: 'public',
+    body: PartySchema,
+    response: MessageSchema,
+    summary: 'Mark support messages read',
+  }),
 };

@@ -39,7 +39,8 @@ export function defineEndpoint<
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
 
 /** Fill `:name` path parameters. */
 export function buildPath(path: string, params?: Record<string, string | number>): string {

@@ -39,7 +39,14 @@ export const CHAT_HISTORY_PAGE_SIZE = 10;
 export const CHAT_MARK_READ_DEBOUNCE_MS = 1000;
 export const CHAT_SOCKET_CHECK_MS = 5000;
 export const CHAT_SCROLL_BOTTOM_PX = 60;
-export const CHAT_ATTACHMENT_TYPES = ['video/mp4', 'video/quicktime', 'image/png', 'image/jpeg', 'image/jpg', 'image/gif'] as const;
+export const CHAT_ATTACHMENT_TYPES = [
+  'video/mp4',
+  'video/quicktime',
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/gif',
+] as const;
 
 export const TOAST_DURATION_MS = 4000;
 export const REGISTER_REDIRECT_MS = 2000;
@@ -75,7 +82,17 @@ export const TIME_ZONE = 'Asia/Bangkok';
 
 export const WALLET_CODE = 'WALLET';
 export const GAME_CODES = [
-  'pg', 'betflix', 'askmebet', 'imi', 'usun', 'areaslot', 'circus', 'slotracha', 'pgslot', 'joker2', 'huayhd',
+  'pg',
+  'betflix',
+  'askmebet',
+  'imi',
+  'usun',
+  'areaslot',
+  'circus',
+  'slotracha',
+  'pgslot',
+  'joker2',
+  'huayhd',
 ] as const;
 export type GameCode = (typeof GAME_CODES)[number];
 export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;

@@ -26,9 +26,42 @@ export const CouponSchema = z.object({
 });
 
 export const spinwheelEndpoints = {
-  setup: defineEndpoint({ method: 'GET', path: '/api/spinwheel/setup', access: 'member', response: SpinSetupSchema, summary: 'Wheel and coin count' }),
-  spin: defineEndpoint({ method: 'POST', path: '/api/spinwheel/spin', access: 'member', response: SpinResultSchema, movesMoney: true, summary: 'Spend a coin and spin' }),
-  coupons: defineEndpoint({ method: 'GET', path: '/api/spinwheel/coupon', access: 'member', response: z.array(CouponSchema), summary: 'Claimable coupons' }),
-  claim: defineEndpoint({ method: 'POST', path: '/api/spinwheel/coupon/claim', access: 'member', body: z.object({ coupon: z.string().min(1).max(64) }), response: MessageSchema, movesMoney: true, summary: 'Claim a coupon' }),
-  active: defineEndpoint({ method: 'GET', path: '/api/spinwheel/active', access: 'member', response: z.object({ active: z.boolean() }), summary: 'Whether the wheel is active' }),
+  setup: defineEndpoint({
+    method: 'GET',
+    path: '/api/spinwheel/setup',
+    access: 'member',
+    response: SpinSetupSchema,
+    summary: 'Wheel and coin count',
+  }),
+  spin: defineEndpoint({
+    method: 'POST',
+    path: '/api/spinwheel/spin',
+    access: 'member',
+    response: SpinResultSchema,
+    movesMoney: true,
+    summary: 'Spend a coin and spin',
+  }),
+  coupons: defineEndpoint({
+    method: 'GET',
+    path: '/api/spinwheel/coupon',
+    access: 'member',
+    response: z.array(CouponSchema),
+    summary: 'Claimable coupons',
+  }),
+  claim: defineEndpoint({
+    method: 'POST',
+    path: '/api/spinwheel/coupon/claim',
+    access: 'member',
+    body: z.object({ coupon: z.string().min(1).max(64) }),
+    response: MessageSchema,
+    movesMoney: true,
+    summary: 'Claim a coupon',
+  }),
+  active: defineEndpoint({
+    method: 'GET',
+    path: '/api/spinwheel/active',
+    access: 'member',
+    response: z.object({ active: z.boolean() }),
+    summary: 'Whether the wheel is active',
+  }),
 };

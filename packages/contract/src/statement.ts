@@ -31,7 +31,28 @@ export const SlipRowSchema = z.object({
 export const SlipListSchema = z.object({ total: z.number(), slips: z.array(SlipRowSchema) });
 
 export const statementEndpoints = {
-  statement: defineEndpoint({ method: 'POST', path: '/api/statement', access: 'member', body: PageRequestSchema, response: StatementListSchema, summary: 'Transactions, newest first' }),
-  slips: defineEndpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: PageRequestSchema, response: SlipListSchema, summary: 'Uploaded slips' }),
-  slipReference: defineEndpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: z.object({ reference: z.string().min(1).max(128) }), response: z.object({ url: z.string() }), summary: 'Slip image URL (own slips only)' }),
+  statement: defineEndpoint({
+    method: 'POST',
+    path: '/api/statement',
+    access: 'member',
+    body: PageRequestSchema,
+    response: StatementListSchema,
+    summary: 'Transactions, newest first',
+  }),
+  slips: defineEndpoint({
+    method: 'POST',
+    path: '/api/statement/slip',
+    access: 'member',
+    body: PageRequestSchema,
+    response: SlipListSchema,
+    summary: 'Uploaded slips',
+  }),
+  slipReference: defineEndpoint({
+    method: 'GET',
+    path: '/api/statement/slip/reference/:reference',
+    access: 'member',
+    params: z.object({ reference: z.string().min(1).max(128) }),
+    response: z.object({ url: z.string() }),
+    summary: 'Slip image URL (own slips only)',
+  }),
 };

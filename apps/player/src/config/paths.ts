@@ -2,7 +2,10 @@
 export const paths = {
   root: '/',
   login: '/login',
-  register: { path: '/register', getHref: (code?: string) => (code ? `/register?code=${encodeURIComponent(code)}` : '/register') },
+  register: {
+    path: '/register',
+    getHref: (code?: string) => (code ? `/register?code=${encodeURIComponent(code)}` : '/register'),
+  },
   howto: '/howto',
   contact: '/contact',
   user: '/user',

@@ -102,7 +102,9 @@ describe('call()', () => {
       throw init?.signal?.reason ?? new Error('no signal');
     });
     await expect(call(api.lookup.active)).rejects.toMatchObject({ code: TIMEOUT_ERROR, status: 0 });
-    await expect(call(api.chat.uploadImage, { formData: new FormData() })).rejects.toMatchObject({ code: TIMEOUT_ERROR });
+    await expect(call(api.chat.uploadImage, { formData: new FormData() })).rejects.toMatchObject({
+      code: TIMEOUT_ERROR,
+    });
     expect(requested).toEqual([HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS]);
   });
 

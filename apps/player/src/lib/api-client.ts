@@ -35,7 +35,9 @@ export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
 }
 
-type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
   (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
     /** one key per user action for money-moving calls (a retry of the same action reuses it) */
     idempotencyKey?: string;
@@ -44,7 +46,10 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined ? { params?:
   };
 
 /** Call one endpoint of the contract; resolves to its typed body or rejects with an ApiError. */
-export async function call<E extends Endpoint>(endpoint: ClientEndpoint<E>, ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]): Promise<ResponseOf<E>> {
+export async function call<E extends Endpoint>(
+  endpoint: ClientEndpoint<E>,
+  ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]
+): Promise<ResponseOf<E>> {
   const { params, body, idempotencyKey, formData, signal } = (input ?? {}) as {
     params?: Record<string, string>;
     body?: unknown;

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,7 +26,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   PLAYER_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
-  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   PROVIDER_SECRET: z.string().min(16).optional(),
   /** run background jobs (reconciler, pollers) in this process */
   JOBS: bool.default(true),
@@ -38,7 +43,10 @@ const EnvSchema = z.object({
 function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export type Config = {
@@ -71,7 +79,11 @@ function loadSecrets(dataDir: string, env: z.infer<typeof EnvSchema>): Secrets {
     encryptionKey: env.ENCRYPTION_KEY ?? stored.encryptionKey ?? randomBytes(32).toString('hex'),
     provider: env.PROVIDER_SECRET ?? stored.provider ?? randomBytes(24).toString('hex'),
   };
-  if (stored.jwt !== secrets.jwt || stored.encryptionKey !== secrets.encryptionKey || stored.provider !== secrets.provider) {
+  if (
+    stored.jwt !== secrets.jwt ||
+    stored.encryptionKey !== secrets.encryptionKey ||
+    stored.provider !== secrets.provider
+  ) {
     if (!env.JWT_SECRET || !env.ENCRYPTION_KEY || !env.PROVIDER_SECRET) {
       mkdirSync(dataDir, { recursive: true });
       writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });

@@ -1,24 +1,63 @@
 import type { SettingValues } from '../modules/site/settings.service.ts';
 
-type BankSeed = { code: string; clearingCode: string; nameTH: string; nameEN: string; digits: [number, number]; english?: boolean };
+type BankSeed = {
+  code: string;
+  clearingCode: string;
+  nameTH: string;
+  nameEN: string;
+  digits: [number, number];
+  english?: boolean;
+};
 
 /** Thai banks (reference/payments.md §5.1). TMB is the spec's code for TTB. */
 export const THAI_BANKS: BankSeed[] = [
   { code: 'KBANK', clearingCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', digits: [10, 10] },
-  { code: 'KTB', clearingCode: '006', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', digits: [10, 10], english: true },
+  {
+    code: 'KTB',
+    clearingCode: '006',
+    nameTH: 'ธนาคารกรุงไทย',
+    nameEN: 'Krungthai Bank',
+    digits: [10, 10],
+    english: true,
+  },
   { code: 'SCB', clearingCode: '014', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', digits: [10, 10] },
   { code: 'BBL', clearingCode: '002', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank', digits: [10, 10], english: true },
-  { code: 'TMB', clearingCode: '011', nameTH: 'ธนาคารทหารไทยธนชาต', nameEN: 'TMBThanachart Bank', digits: [10, 10], english: true },
+  {
+    code: 'TMB',
+    clearingCode: '011',
+    nameTH: 'ธนาคารทหารไทยธนชาต',
+    nameEN: 'TMBThanachart Bank',
+    digits: [10, 10],
+    english: true,
+  },
   { code: 'BAY', clearingCode: '025', nameTH: 'ธนาคารกรุงศรีอยุธยา', nameEN: 'Bank of Ayudhya', digits: [10, 10] },
   { code: 'GSB', clearingCode: '030', nameTH: 'ธนาคารออมสิน', nameEN: 'Government Savings Bank', digits: [12, 12] },
   { code: 'BAAC', clearingCode: '034', nameTH: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEN: 'BAAC', digits: [12, 12] },
-  { code: 'GHB', clearingCode: '033', nameTH: 'ธนาคารอาคารสงเคราะห์', nameEN: 'Government Housing Bank', digits: [12, 12] },
+  {
+    code: 'GHB',
+    clearingCode: '033',
+    nameTH: 'ธนาคารอาคารสงเคราะห์',
+    nameEN: 'Government Housing Bank',
+    digits: [12, 12],
+  },
   { code: 'CIMBT', clearingCode: '022', nameTH: 'ธนาคารซีไอเอ็มบี ไทย', nameEN: 'CIMB Thai', digits: [10, 10] },
   { code: 'UOBT', clearingCode: '024', nameTH: 'ธนาคารยูโอบี', nameEN: 'UOB Thailand', digits: [10, 10] },
   { code: 'KKP', clearingCode: '069', nameTH: 'ธนาคารเกียรตินาคินภัทร', nameEN: 'Kiatnakin Phatra Bank', digits: [10, 10] },
   { code: 'TISCO', clearingCode: '067', nameTH: 'ธนาคารทิสโก้', nameEN: 'TISCO Bank', digits: [14, 14] },
-  { code: 'LHBANK', clearingCode: '073', nameTH: 'ธนาคารแลนด์ แอนด์ เฮ้าส์', nameEN: 'Land and Houses Bank', digits: [10, 10] },
-  { code: 'ISBT', clearingCode: '066', nameTH: 'ธนาคารอิสลามแห่งประเทศไทย', nameEN: 'Islamic Bank of Thailand', digits: [10, 10] },
+  {
+    code: 'LHBANK',
+    clearingCode: '073',
+    nameTH: 'ธนาคารแลนด์ แอนด์ เฮ้าส์',
+    nameEN: 'Land and Houses Bank',
+    digits: [10, 10],
+  },
+  {
+    code: 'ISBT',
+    clearingCode: '066',
+    nameTH: 'ธนาคารอิสลามแห่งประเทศไทย',
+    nameEN: 'Islamic Bank of Thailand',
+    digits: [10, 10],
+  },
   { code: 'ICBCT', clearingCode: '070', nameTH: 'ธนาคารไอซีบีซี (ไทย)', nameEN: 'ICBC Thai', digits: [10, 10] },
   { code: 'TCRB', clearingCode: '071', nameTH: 'ธนาคารไทยเครดิต', nameEN: 'Thai Credit Bank', digits: [10, 10] },
 ];
@@ -27,7 +66,13 @@ export const THAI_BANKS: BankSeed[] = [
 export const LAO_BANKS: BankSeed[] = [
   { code: 'BCEL', clearingCode: '27710418', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL', digits: [1, 18] },
   { code: 'LDB', clearingCode: '70030418', nameTH: 'ธนาคารพัฒนาลาว', nameEN: 'Lao Development Bank', digits: [1, 18] },
-  { code: 'APB', clearingCode: '70020418', nameTH: 'ธนาคารส่งเสริมกสิกรรม', nameEN: 'Agricultural Promotion Bank', digits: [1, 18] },
+  {
+    code: 'APB',
+    clearingCode: '70020418',
+    nameTH: 'ธนาคารส่งเสริมกสิกรรม',
+    nameEN: 'Agricultural Promotion Bank',
+    digits: [1, 18],
+  },
   { code: 'JDB', clearingCode: '32170418', nameTH: 'ธนาคารร่วมพัฒนา', nameEN: 'Joint Development Bank', digits: [1, 18] },
   { code: 'LVB', clearingCode: '70050418', nameTH: 'ธนาคารลาว-เวียด', nameEN: 'Lao-Viet Bank', digits: [1, 18] },
   { code: 'IDB', clearingCode: '70140418', nameTH: 'ธนาคารอินโดไชน่า', nameEN: 'Indochina Bank', digits: [1, 18] },
@@ -61,10 +106,36 @@ export function defaultSettings(variant: 'th' | 'la'): SettingValues {
       isManual: false,
       banks:
         variant === 'la'
-          ? [{ bankCode: 'BCEL', bankType: 'PAYMENT', mode: 'AUTO', bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' }, bankAccountName: 'SANDBOX WALLET CO', bankAccountNo: '0101000123456', currency }]
+          ? [
+              {
+                bankCode: 'BCEL',
+                bankType: 'PAYMENT',
+                mode: 'AUTO',
+                bank: { nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL' },
+                bankAccountName: 'SANDBOX WALLET CO',
+                bankAccountNo: '0101000123456',
+                currency,
+              },
+            ]
           : [
-              { bankCode: 'KBANK', bankType: 'PAYMENT', mode: 'AUTO', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }, bankAccountName: 'บจก. แซนด์บ็อกซ์ วอลเล็ท', bankAccountNo: '0481234567', currency },
-              { bankCode: 'SCB', bankType: 'PAYMENT', mode: 'SMS', bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' }, bankAccountName: 'บจก. แซนด์บ็อกซ์ วอลเล็ท', bankAccountNo: '4061234567', currency },
+              {
+                bankCode: 'KBANK',
+                bankType: 'PAYMENT',
+                mode: 'AUTO',
+                bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+                bankAccountName: 'บจก. แซนด์บ็อกซ์ วอลเล็ท',
+                bankAccountNo: '0481234567',
+                currency,
+              },
+              {
+                bankCode: 'SCB',
+                bankType: 'PAYMENT',
+                mode: 'SMS',
+                bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+                bankAccountName: 'บจก. แซนด์บ็อกซ์ วอลเล็ท',
+                bankAccountNo: '4061234567',
+                currency,
+              },
             ],
       wallets: variant === 'la' ? [] : [{ walletAccountName: '0891234567', mode: 'AUTO' }],
     },

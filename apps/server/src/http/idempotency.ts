@@ -51,7 +51,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 }
 
 type Scope = { memberId: number; key: string; endpointId: string; hash: string };
@@ -98,7 +100,9 @@ export class IdempotencyStore {
     this.findQuery = db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.memberId, sql.placeholder('memberId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+      .where(
+        and(eq(idempotencyKeys.memberId, sql.placeholder('memberId')), eq(idempotencyKeys.key, sql.placeholder('key'))),
+      )
       .prepare('idempotency_find');
     const owned = and(
       eq(idempotencyKeys.id, sql.placeholder('id')),
@@ -136,7 +140,8 @@ export class IdempotencyStore {
       const [existing] = await this.findQuery.execute({ memberId: scope.memberId, key: scope.key });
       if (!existing) continue; // released (5xx) between the two statements: claim again
       if (existing.requestHash !== scope.hash) throw new AppError('KEY_INVALID', 422);
-      if (existing.status !== 'completed' || existing.responseStatus === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+      if (existing.status !== 'completed' || existing.responseStatus === null)
+        throw new AppError('IDEMPOTENCY_IN_PROGRESS');
       return { replay: { status: existing.responseStatus, body: existing.responseBody } };
     }
     throw new AppError('IDEMPOTENCY_IN_PROGRESS');

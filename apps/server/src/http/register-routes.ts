@@ -56,10 +56,19 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: 
       handler: async (request, reply) => {
         const member = request.member;
         if (!handler) throw new AppError('NOT_IMPLEMENTED');
-        const run = () => handler({ params: request.params as never, body: request.body as never, member, request, reply });
+        const run = () =>
+          handler({ params: request.params as never, body: request.body as never, member, request, reply });
         if (!endpoint.movesMoney) return run();
         // at most once per (member, Idempotency-Key): replays, 409 while in flight, 422 on a different body
-        const call = { store: idempotency, request, reply, endpointId: id, endpoint, memberId: member?.id ?? null, log: request.log };
+        const call = {
+          store: idempotency,
+          request,
+          reply,
+          endpointId: id,
+          endpoint,
+          memberId: member?.id ?? null,
+          log: request.log,
+        };
         return runIdempotent(call, run);
       },
     });

@@ -8,4 +8,12 @@ import { sandboxModule } from './sandbox.ts';
 import { statementModule } from './statement/statement.routes.ts';
 
 /** Every feature module, in registration order. Each issue adds its module here. */
-export const modules: ModuleFactory[] = [lookupModule, accountModule, demoModule, gamesModule, sandboxModule, statementModule, idempotencyModule];
+export const modules: ModuleFactory[] = [
+  lookupModule,
+  accountModule,
+  demoModule,
+  gamesModule,
+  sandboxModule,
+  statementModule,
+  idempotencyModule,
+];

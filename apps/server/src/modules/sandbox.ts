@@ -23,7 +23,10 @@ export const sandboxModule: ModuleFactory = (ctx) => {
 
   const plugins: SandboxPlugin[] = [
     { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
-    { prefix: '/games', register: (app) => gamesPlugin(app, { secret: ctx.config.secrets.provider, publicUrl: ctx.config.publicUrl }) },
+    {
+      prefix: '/games',
+      register: (app) => gamesPlugin(app, { secret: ctx.config.secrets.provider, publicUrl: ctx.config.publicUrl }),
+    },
   ];
 
   return {

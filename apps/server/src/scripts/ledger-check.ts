@@ -12,7 +12,8 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/game
 import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = async (db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -29,14 +30,19 @@ async function main(): Promise<number> {
     }
     // PGlite is single-process: opening the files a running server holds would corrupt them
     if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
-      console.error(`ledger:check: ${dir} is in use (a server is running on it); stop it first, or pass --force after a crash`);
+      console.error(
+        `ledger:check: ${dir} is in use (a server is running on it); stop it first, or pass --force after a crash`,
+      );
       return 2;
     }
   }
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const db = database.db;
-    const problems = await checkLedgerInvariants(db, [gameTransfersLedgerCheck, (d) => pendingTransfersCheck(d, systemClock)]);
+    const problems = await checkLedgerInvariants(db, [
+      gameTransfersLedgerCheck,
+      (d) => pendingTransfersCheck(d, systemClock),
+    ]);
     const [counts] = await rows(
       db,
       sql`select (select count(*) from ledger_accounts)::int as accounts,

@@ -35,8 +35,10 @@ export async function call(
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
-export const post = (t: TestApp, url: string, payload?: unknown, options?: CallOptions) => call(t, 'POST', url, payload, options);
-export const put = (t: TestApp, url: string, payload?: unknown, options?: CallOptions) => call(t, 'PUT', url, payload, options);
+export const post = (t: TestApp, url: string, payload?: unknown, options?: CallOptions) =>
+  call(t, 'POST', url, payload, options);
+export const put = (t: TestApp, url: string, payload?: unknown, options?: CallOptions) =>
+  call(t, 'PUT', url, payload, options);
 export const get = (t: TestApp, url: string, options?: CallOptions) => call(t, 'GET', url, undefined, options);
 
 export function registration(overrides: Record<string, unknown> = {}) {

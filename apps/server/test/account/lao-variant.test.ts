@@ -26,7 +26,8 @@ const laoRegistration = (overrides: Record<string, unknown> = {}) => ({
   bankAccountNo: laoAccount(),
   ...overrides,
 });
-const memberByPhone = async (phone: string) => (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
+const memberByPhone = async (phone: string) =>
+  (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
 
 describe('Lao phone numbers (lenient rule of payments.md §6)', () => {
   it.each([
@@ -46,7 +47,10 @@ describe('Lao phone numbers (lenient rule of payments.md §6)', () => {
   });
 
   it('answers INVALID_USER_INFO for a wrong Lao number (the 10-digit message does not apply)', async () => {
-    expect(await post(t, '/api/otp/send', { phoneNumber: '0812345678' })).toEqual({ status: 400, body: { message: 'INVALID_USER_INFO' } });
+    expect(await post(t, '/api/otp/send', { phoneNumber: '0812345678' })).toEqual({
+      status: 400,
+      body: { message: 'INVALID_USER_INFO' },
+    });
   });
 
   it('sends the OTP in Lao to the normalised number', async () => {
@@ -69,7 +73,9 @@ describe('Lao registration', () => {
 
   it('knows only the Lao banks and their account lengths', async () => {
     expect((await register(t, laoRegistration({ bankCode: 'KBANK' }))).body).toEqual({ message: 'INVALID_BANK' });
-    expect((await register(t, laoRegistration({ bankAccountNo: '1'.repeat(19) }))).body).toEqual({ message: 'INVALID_USER_INFO' });
+    expect((await register(t, laoRegistration({ bankAccountNo: '1'.repeat(19) }))).body).toEqual({
+      message: 'INVALID_USER_INFO',
+    });
   });
 
   it('logs in with any accepted spelling of the number', async () => {

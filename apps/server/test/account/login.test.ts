@@ -47,7 +47,10 @@ describe('POST /api/login', () => {
     const member = await signUp(t);
     await t.ctx.db.update(members).set({ status: 'inactive' }).where(eq(members.username, member.username));
     expect(await login(t, member.username, 'wrong-password', uniqueIp())).toEqual(WRONG);
-    expect(await login(t, member.username, member.password, uniqueIp())).toEqual({ status: 403, body: { message: 'INACTIVE_USER' } });
+    expect(await login(t, member.username, member.password, uniqueIp())).toEqual({
+      status: 403,
+      body: { message: 'INACTIVE_USER' },
+    });
     // and the session it had no longer works
     expect(await get(t, '/api/account/profile', { token: member.token })).toEqual(INVALID_TOKEN);
   });
@@ -117,7 +120,10 @@ describe('POST /api/logout', () => {
   it('revokes the current session only', async () => {
     const member = await signUp(t);
     const other = await login(t, member.username, member.password, uniqueIp());
-    expect(await post(t, '/api/logout', undefined, { token: member.token })).toEqual({ status: 200, body: { message: 'SUCCESS' } });
+    expect(await post(t, '/api/logout', undefined, { token: member.token })).toEqual({
+      status: 200,
+      body: { message: 'SUCCESS' },
+    });
     expect(await get(t, '/api/account/profile', { token: member.token })).toEqual(INVALID_TOKEN);
     expect(await post(t, '/api/logout', undefined, { token: member.token })).toEqual(INVALID_TOKEN);
     expect((await get(t, '/api/account/profile', { token: other.body.token as string })).status).toBe(200);

@@ -15,13 +15,34 @@ afterAll(() => t.close());
 const long = 'x'.repeat(5000);
 /** Bodies of every wrong shape: types, nulls, extremes, unicode, prototype keys. */
 const PAYLOADS: unknown[] = [
-  null, [], 0, 'text', true, {}, [{}],
-  { username: null, password: null }, { username: 123, password: {} }, { username: long, password: long },
-  { name: [], username: '0812345678', password: 'x' }, { phoneNumber: null }, { phoneNumber: 812345678 },
-  { phoneNumber: long }, { phoneNumber: '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000' },
-  { otpToken: null, otpCode: 123456 }, { otpToken: long, otpCode: long }, { otpToken: '𝕏'.repeat(30), otpCode: '١٢٣٤٥٦' },
-  { bankCode: {}, bankAccountName: [], bankAccountNo: 1 }, { oldPassword: '', newPassword: '' },
-  { name: '😀', username: '0891234567', password: 'secret-pass', bankCode: 'KBANK', bankAccountName: '😀', bankAccountNo: '١٢٣٤٥٦٧٨٩٠' },
+  null,
+  [],
+  0,
+  'text',
+  true,
+  {},
+  [{}],
+  { username: null, password: null },
+  { username: 123, password: {} },
+  { username: long, password: long },
+  { name: [], username: '0812345678', password: 'x' },
+  { phoneNumber: null },
+  { phoneNumber: 812345678 },
+  { phoneNumber: long },
+  { phoneNumber: '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000' },
+  { otpToken: null, otpCode: 123456 },
+  { otpToken: long, otpCode: long },
+  { otpToken: '𝕏'.repeat(30), otpCode: '١٢٣٤٥٦' },
+  { bankCode: {}, bankAccountName: [], bankAccountNo: 1 },
+  { oldPassword: '', newPassword: '' },
+  {
+    name: '😀',
+    username: '0891234567',
+    password: 'secret-pass',
+    bankCode: 'KBANK',
+    bankAccountName: '😀',
+    bankAccountNo: '١٢٣٤٥٦٧٨٩٠',
+  },
   { currency: 'EUR', name: 'a', username: '0891234567', password: 'secret-pass' },
   JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
 ];
@@ -53,7 +74,11 @@ describe('account endpoints never answer 5xx to malformed input', () => {
       expect(res.statusCode, raw).toBeLessThan(500);
       expect(res.statusCode, raw).not.toBe(200);
     }
-    const noBody = await t.app.inject({ method: endpoint.method, url: endpoint.path, headers: { authorization: `Bearer ${token}` } });
+    const noBody = await t.app.inject({
+      method: endpoint.method,
+      url: endpoint.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(noBody.statusCode).toBeLessThan(500);
   });
 });

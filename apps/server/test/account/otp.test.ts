@@ -22,7 +22,9 @@ describe('POST /api/otp/send', () => {
     expect((res.body.otpToken as string).length).toBeGreaterThanOrEqual(22);
     const texts = await outbox(t, phone);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatch(new RegExp(`^รหัส OTP ของคุณคือ \\d{6} \\(Ref: ${res.body.otpRef as string}\\) หมดอายุใน 5 นาที$`));
+    expect(texts[0]).toMatch(
+      new RegExp(`^รหัส OTP ของคุณคือ \\d{6} \\(Ref: ${res.body.otpRef as string}\\) หมดอายุใน 5 นาที$`),
+    );
   });
 
   it('stores neither the code nor the token in clear', async () => {
@@ -91,7 +93,10 @@ describe('POST /api/otp/send', () => {
     await verifyPhone(t, phone);
     t.clock.advance(29 * 60_000);
     const again = await sendOtp(t, phone);
-    expect(again).toMatchObject({ status: 200, body: { code: 'OTP_VERIFIED', otpRef: expect.stringMatching(/^[A-Z]{4}$/) } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { code: 'OTP_VERIFIED', otpRef: expect.stringMatching(/^[A-Z]{4}$/) },
+    });
     expect(await outbox(t, phone)).toHaveLength(1);
     t.clock.advance(2 * 60_000);
     expect((await sendOtp(t, phone)).body.code).toBe('OTP_SENT');
@@ -103,8 +108,14 @@ describe('POST /api/otp/verify', () => {
     const phone = uniquePhone();
     const { body } = await sendOtp(t, phone);
     const code = await lastCode(t, phone);
-    expect(await verify(body.otpToken as string, code)).toEqual({ status: 200, body: { code: 'OTP_CODE_VALID', message: 'OK' } });
-    expect(await verify(body.otpToken as string, code)).toEqual({ status: 400, body: { message: 'OTP_TOKEN_INVALID' } });
+    expect(await verify(body.otpToken as string, code)).toEqual({
+      status: 200,
+      body: { code: 'OTP_CODE_VALID', message: 'OK' },
+    });
+    expect(await verify(body.otpToken as string, code)).toEqual({
+      status: 400,
+      body: { message: 'OTP_TOKEN_INVALID' },
+    });
   });
 
   it('rejects a wrong code with OTP_CODE_INVALID', async () => {
@@ -112,7 +123,10 @@ describe('POST /api/otp/verify', () => {
     const { body } = await sendOtp(t, phone);
     const code = await lastCode(t, phone);
     const wrong = code === '000000' ? '000001' : '000000';
-    expect(await verify(body.otpToken as string, wrong)).toEqual({ status: 400, body: { message: 'OTP_CODE_INVALID' } });
+    expect(await verify(body.otpToken as string, wrong)).toEqual({
+      status: 400,
+      body: { message: 'OTP_CODE_INVALID' },
+    });
     expect((await verify(body.otpToken as string, code)).status).toBe(200);
   });
 
@@ -121,7 +135,8 @@ describe('POST /api/otp/verify', () => {
     const { body } = await sendOtp(t, phone);
     const code = await lastCode(t, phone);
     const wrong = code === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) expect((await verify(body.otpToken as string, wrong)).body.message).toBe('OTP_CODE_INVALID');
+    for (let i = 0; i < 5; i++)
+      expect((await verify(body.otpToken as string, wrong)).body.message).toBe('OTP_CODE_INVALID');
     expect(await verify(body.otpToken as string, code)).toEqual({ status: 429, body: { message: 'OTP_BLOCK' } });
   });
 
@@ -180,7 +195,10 @@ describe('POST /api/otp/verify', () => {
     const firstCode = await lastCode(t, phone);
     t.clock.advance(60_000);
     const second = await sendOtp(t, phone);
-    expect(await verify(first.body.otpToken as string, firstCode)).toEqual({ status: 400, body: { message: 'OTP_TOKEN_INVALID' } });
+    expect(await verify(first.body.otpToken as string, firstCode)).toEqual({
+      status: 400,
+      body: { message: 'OTP_TOKEN_INVALID' },
+    });
     expect((await verify(second.body.otpToken as string, await lastCode(t, phone))).status).toBe(200);
   });
 });

@@ -54,7 +54,13 @@ describe('PUT /api/account/profile', () => {
       { token: member.token },
     );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'New Name', bankCode: 'KTB', bankAccountName: 'NEW NAME', bankAccountNo, bank: { nameTH: 'ธนาคารกรุงไทย' } });
+    expect(res.body).toMatchObject({
+      name: 'New Name',
+      bankCode: 'KTB',
+      bankAccountName: 'NEW NAME',
+      bankAccountNo,
+      bank: { nameTH: 'ธนาคารกรุงไทย' },
+    });
   });
 
   it('ignores fields outside the allowlist (coin, username, _id, currency...)', async () => {
@@ -63,7 +69,16 @@ describe('PUT /api/account/profile', () => {
     const res = await put(
       t,
       '/api/account/profile',
-      { coin: 1_000_000, username: '0899999999', _id: '1', currency: 'LAK', createdAt: '2000-01-01', status: 'inactive', passwordHash: 'x', name: 'Only Name' },
+      {
+        coin: 1_000_000,
+        username: '0899999999',
+        _id: '1',
+        currency: 'LAK',
+        createdAt: '2000-01-01',
+        status: 'inactive',
+        passwordHash: 'x',
+        name: 'Only Name',
+      },
       { token: member.token },
     );
     expect(res.status).toBe(200);
@@ -74,17 +89,28 @@ describe('PUT /api/account/profile', () => {
 
   it('answers the unchanged profile for an empty body', async () => {
     const member = await signUp(t);
-    expect(await put(t, '/api/account/profile', {}, { token: member.token })).toEqual({ status: 200, body: await profileOf(member.token) });
+    expect(await put(t, '/api/account/profile', {}, { token: member.token })).toEqual({
+      status: 200,
+      body: await profileOf(member.token),
+    });
   });
 
   it('applies the bank rules to the account as it will be', async () => {
     const member = await signUp(t, { bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี' });
     // moving to KTB keeps the Thai name: not allowed
-    expect(await put(t, '/api/account/profile', { bankCode: 'KTB' }, { token: member.token })).toEqual(fails('BANK_ACCOUNT_NAME_ENG'));
-    expect(await put(t, '/api/account/profile', { bankCode: 'NOPE' }, { token: member.token })).toEqual(fails('INVALID_BANK'));
+    expect(await put(t, '/api/account/profile', { bankCode: 'KTB' }, { token: member.token })).toEqual(
+      fails('BANK_ACCOUNT_NAME_ENG'),
+    );
+    expect(await put(t, '/api/account/profile', { bankCode: 'NOPE' }, { token: member.token })).toEqual(
+      fails('INVALID_BANK'),
+    );
     // GSB needs 12 digits
-    expect(await put(t, '/api/account/profile', { bankCode: 'GSB' }, { token: member.token })).toEqual(fails('INVALID_USER_INFO'));
-    expect(await put(t, '/api/account/profile', { name: '<b>' }, { token: member.token })).toEqual(fails('INVALID_USER_INFO'));
+    expect(await put(t, '/api/account/profile', { bankCode: 'GSB' }, { token: member.token })).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
+    expect(await put(t, '/api/account/profile', { name: '<b>' }, { token: member.token })).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
     expect((await profileOf(member.token)).bankCode).toBe('KBANK');
   });
 
@@ -92,9 +118,16 @@ describe('PUT /api/account/profile', () => {
     const a = await signUp(t);
     const b = await signUp(t);
     expect(
-      await put(t, '/api/account/profile', { bankCode: a.bankCode, bankAccountNo: a.bankAccountNo }, { token: b.token }),
+      await put(
+        t,
+        '/api/account/profile',
+        { bankCode: a.bankCode, bankAccountNo: a.bankAccountNo },
+        { token: b.token },
+      ),
     ).toEqual(fails('EXISTING_BANK', 409));
-    expect((await put(t, '/api/account/profile', { bankAccountNo: a.bankAccountNo }, { token: a.token })).status).toBe(200);
+    expect((await put(t, '/api/account/profile', { bankAccountNo: a.bankAccountNo }, { token: a.token })).status).toBe(
+      200,
+    );
   });
 
   it('answers EXISTING_BANK, never 500, when two members race for one account', async () => {
@@ -112,24 +145,41 @@ describe('PUT /api/account/profile', () => {
 describe('PUT /api/account/bankAccountName', () => {
   it('sets an English name (upper-cased) on the member bank', async () => {
     const member = await signUp(t, { bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี' });
-    expect(await put(t, '/api/account/bankAccountName', { bankCode: 'KBANK', bankAccountName: ' somchai  jaidee ' }, { token: member.token })).toEqual(SUCCESS);
+    expect(
+      await put(
+        t,
+        '/api/account/bankAccountName',
+        { bankCode: 'KBANK', bankAccountName: ' somchai  jaidee ' },
+        { token: member.token },
+      ),
+    ).toEqual(SUCCESS);
     expect((await profileOf(member.token)).bankAccountName).toBe('SOMCHAI JAIDEE');
   });
 
   it('accepts A-Z and spaces only (BANK_ACCOUNT_NAME_ENG)', async () => {
     const member = await signUp(t);
     for (const bankAccountName of ['สมชาย', 'JOHN D0E', 'JOHN-DOE', 'JOHN.DOE', 'ÉMILE']) {
-      expect(await put(t, '/api/account/bankAccountName', { bankCode: member.bankCode, bankAccountName }, { token: member.token })).toEqual(
-        fails('BANK_ACCOUNT_NAME_ENG'),
-      );
+      expect(
+        await put(
+          t,
+          '/api/account/bankAccountName',
+          { bankCode: member.bankCode, bankAccountName },
+          { token: member.token },
+        ),
+      ).toEqual(fails('BANK_ACCOUNT_NAME_ENG'));
     }
   });
 
   it("refuses a bank that is not the member's (INVALID_BANK)", async () => {
     const member = await signUp(t, { bankCode: 'KBANK' });
-    expect(await put(t, '/api/account/bankAccountName', { bankCode: 'KTB', bankAccountName: 'JOHN DOE' }, { token: member.token })).toEqual(
-      fails('INVALID_BANK'),
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/bankAccountName',
+        { bankCode: 'KTB', bankAccountName: 'JOHN DOE' },
+        { token: member.token },
+      ),
+    ).toEqual(fails('INVALID_BANK'));
   });
 });
 
@@ -137,9 +187,14 @@ describe('PUT /api/account/changepwd', () => {
   it('changes the password and ends the other sessions, keeping this one', async () => {
     const member = await signUp(t);
     const other = (await login(t, member.username, member.password, uniqueIp())).body.token as string;
-    expect(await put(t, '/api/account/changepwd', { oldPassword: member.password, newPassword: 'brand-new-pass' }, { token: member.token })).toEqual(
-      SUCCESS,
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/changepwd',
+        { oldPassword: member.password, newPassword: 'brand-new-pass' },
+        { token: member.token },
+      ),
+    ).toEqual(SUCCESS);
     expect(await get(t, '/api/account/profile', { token: other })).toEqual(INVALID_TOKEN);
     expect((await get(t, '/api/account/profile', { token: member.token })).status).toBe(200);
     expect(await login(t, member.username, member.password, uniqueIp())).toEqual(fails('WRONG_CREDENTIAL', 401));
@@ -148,33 +203,60 @@ describe('PUT /api/account/changepwd', () => {
 
   it('answers WRONG_PASSWORD for a wrong current password and changes nothing', async () => {
     const member = await signUp(t);
-    expect(await put(t, '/api/account/changepwd', { oldPassword: 'nope-nope', newPassword: 'brand-new-pass' }, { token: member.token })).toEqual(
-      fails('WRONG_PASSWORD'),
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/changepwd',
+        { oldPassword: 'nope-nope', newPassword: 'brand-new-pass' },
+        { token: member.token },
+      ),
+    ).toEqual(fails('WRONG_PASSWORD'));
     expect((await login(t, member.username, member.password, uniqueIp())).status).toBe(200);
   });
 
   it('applies the password length rule to the new password', async () => {
     const member = await signUp(t);
-    expect(await put(t, '/api/account/changepwd', { oldPassword: member.password, newPassword: '12345' }, { token: member.token })).toEqual(
-      fails('INVALID_USER_INFO'),
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/changepwd',
+        { oldPassword: member.password, newPassword: '12345' },
+        { token: member.token },
+      ),
+    ).toEqual(fails('INVALID_USER_INFO'));
   });
 
   it('limits wrong current passwords to 5 per 15 minutes', async () => {
     const member = await signUp(t);
     for (let i = 0; i < 5; i++) {
-      expect((await put(t, '/api/account/changepwd', { oldPassword: `guess-${i}`, newPassword: 'brand-new-pass' }, { token: member.token })).body.message).toBe(
-        'WRONG_PASSWORD',
-      );
+      expect(
+        (
+          await put(
+            t,
+            '/api/account/changepwd',
+            { oldPassword: `guess-${i}`, newPassword: 'brand-new-pass' },
+            { token: member.token },
+          )
+        ).body.message,
+      ).toBe('WRONG_PASSWORD');
     }
-    expect(await put(t, '/api/account/changepwd', { oldPassword: member.password, newPassword: 'brand-new-pass' }, { token: member.token })).toEqual(
-      fails('REQUEST_LIMIT', 429),
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/changepwd',
+        { oldPassword: member.password, newPassword: 'brand-new-pass' },
+        { token: member.token },
+      ),
+    ).toEqual(fails('REQUEST_LIMIT', 429));
     t.clock.advance(30 * 60_000);
-    expect(await put(t, '/api/account/changepwd', { oldPassword: member.password, newPassword: 'brand-new-pass' }, { token: member.token })).toEqual(
-      SUCCESS,
-    );
+    expect(
+      await put(
+        t,
+        '/api/account/changepwd',
+        { oldPassword: member.password, newPassword: 'brand-new-pass' },
+        { token: member.token },
+      ),
+    ).toEqual(SUCCESS);
   });
 
   it('needs a token', async () => {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const validate = (body: Record<string, unknown>) => post(t, '/api/account/validate', body);
-const memberByPhone = async (phone: string) => (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
+const memberByPhone = async (phone: string) =>
+  (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
 const fails = (message: string, status = 400) => ({ status, body: { message } });
 const SUCCESS = { status: 200, body: { message: 'SUCCESS' } };
 
@@ -55,7 +56,9 @@ describe('registration with the OTP setting off', () => {
   it('requires the phone format (PHONE_NUMBER_REQUIRE_10_DIGIT)', async () => {
     for (const username of ['081234567', '08123456789', '0212345678', 'abcdefghij']) {
       expect(await register(t, registration({ username }))).toEqual(fails('PHONE_NUMBER_REQUIRE_10_DIGIT'));
-      expect(await validate({ name: 'A', username, password: 'secret-pass' })).toEqual(fails('PHONE_NUMBER_REQUIRE_10_DIGIT'));
+      expect(await validate({ name: 'A', username, password: 'secret-pass' })).toEqual(
+        fails('PHONE_NUMBER_REQUIRE_10_DIGIT'),
+      );
     }
   });
 
@@ -79,7 +82,9 @@ describe('registration with the OTP setting off', () => {
 
   it('requires 6 to 128 characters of password (INVALID_USER_INFO)', async () => {
     expect(await register(t, registration({ password: '12345' }))).toEqual(fails('INVALID_USER_INFO'));
-    expect(await validate({ name: 'A', username: uniquePhone(), password: '12345' })).toEqual(fails('INVALID_USER_INFO'));
+    expect(await validate({ name: 'A', username: uniquePhone(), password: '12345' })).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
     expect(await register(t, registration({ password: '123456' }))).toEqual(SUCCESS);
     expect(await register(t, registration({ password: 'x'.repeat(128) }))).toEqual(SUCCESS);
     expect((await register(t, registration({ password: 'x'.repeat(129) }))).status).toBe(400);
@@ -87,7 +92,9 @@ describe('registration with the OTP setting off', () => {
 
   it('answers EXISTING_USER for a registered phone', async () => {
     expect(await register(t, registration({ username: '0812345678' }))).toEqual(fails('EXISTING_USER', 409));
-    expect(await validate({ name: 'A', username: '0812345678', password: 'secret-pass' })).toEqual(fails('EXISTING_USER', 409));
+    expect(await validate({ name: 'A', username: '0812345678', password: 'secret-pass' })).toEqual(
+      fails('EXISTING_USER', 409),
+    );
   });
 
   it('answers EXISTING_BANK when the bank account belongs to another member', async () => {
@@ -106,12 +113,22 @@ describe('registration with the OTP setting off', () => {
   });
 
   it('checks account-number digits per bank (INVALID_USER_INFO)', async () => {
-    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '123456789' }))).toEqual(fails('INVALID_USER_INFO'));
-    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '12345678901' }))).toEqual(fails('INVALID_USER_INFO'));
-    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '12345abcde' }))).toEqual(fails('INVALID_USER_INFO'));
+    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '123456789' }))).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
+    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '12345678901' }))).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
+    expect(await register(t, registration({ bankCode: 'KBANK', bankAccountNo: '12345abcde' }))).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
     // GSB accounts have 12 digits
-    expect(await register(t, registration({ bankCode: 'GSB', bankAccountNo: uniqueAccountNo() }))).toEqual(fails('INVALID_USER_INFO'));
-    expect(await register(t, registration({ bankCode: 'GSB', bankAccountNo: `${uniqueAccountNo()}00` }))).toEqual(SUCCESS);
+    expect(await register(t, registration({ bankCode: 'GSB', bankAccountNo: uniqueAccountNo() }))).toEqual(
+      fails('INVALID_USER_INFO'),
+    );
+    expect(await register(t, registration({ bankCode: 'GSB', bankAccountNo: `${uniqueAccountNo()}00` }))).toEqual(
+      SUCCESS,
+    );
     // spaces and dashes are dropped
     const dashed = registration({ bankAccountNo: '' });
     const digits = uniqueAccountNo();
@@ -121,8 +138,12 @@ describe('registration with the OTP setting off', () => {
   });
 
   it.each(['KTB', 'TMB', 'BBL'])('requires an English account name at %s (BANK_ACCOUNT_NAME_ENG)', async (bankCode) => {
-    expect(await register(t, registration({ bankCode, bankAccountName: 'สมชาย ใจดี' }))).toEqual(fails('BANK_ACCOUNT_NAME_ENG'));
-    expect(await validate(registration({ bankCode, bankAccountName: 'JOHN D0E' }))).toEqual(fails('BANK_ACCOUNT_NAME_ENG'));
+    expect(await register(t, registration({ bankCode, bankAccountName: 'สมชาย ใจดี' }))).toEqual(
+      fails('BANK_ACCOUNT_NAME_ENG'),
+    );
+    expect(await validate(registration({ bankCode, bankAccountName: 'JOHN D0E' }))).toEqual(
+      fails('BANK_ACCOUNT_NAME_ENG'),
+    );
     const ok = registration({ bankCode, bankAccountName: 'john doe' });
     expect(await register(t, ok)).toEqual(SUCCESS);
     expect((await memberByPhone(ok.username))!.bankAccountName).toBe('JOHN DOE');
@@ -157,20 +178,22 @@ describe('registration with the OTP setting off', () => {
 
   it('validate checks the step-3 body without bank fields and creates nothing', async () => {
     const phone = uniquePhone();
-    expect(await validate({ name: 'Somchai', username: phone, password: 'secret-pass', sourceCode: 'LINE', inviteCode: '' })).toEqual(
-      SUCCESS,
-    );
+    expect(
+      await validate({ name: 'Somchai', username: phone, password: 'secret-pass', sourceCode: 'LINE', inviteCode: '' }),
+    ).toEqual(SUCCESS);
     expect(await memberByPhone(phone)).toBeUndefined();
   });
 
   it('validate checks whichever bank fields are present', async () => {
     const step3 = { name: 'Somchai', username: uniquePhone(), password: 'secret-pass' };
     expect(await validate({ ...step3, bankCode: 'BBL' })).toEqual(SUCCESS);
-    expect(await validate({ ...step3, bankCode: 'BBL', bankAccountName: 'ภาษาไทย' })).toEqual(fails('BANK_ACCOUNT_NAME_ENG'));
-    expect(await validate({ ...step3, bankCode: 'KBANK', bankAccountNo: '12' })).toEqual(fails('INVALID_USER_INFO'));
-    expect(await validate({ ...step3, bankCode: 'KBANK', bankAccountName: 'A B', bankAccountNo: uniqueAccountNo() })).toEqual(
-      SUCCESS,
+    expect(await validate({ ...step3, bankCode: 'BBL', bankAccountName: 'ภาษาไทย' })).toEqual(
+      fails('BANK_ACCOUNT_NAME_ENG'),
     );
+    expect(await validate({ ...step3, bankCode: 'KBANK', bankAccountNo: '12' })).toEqual(fails('INVALID_USER_INFO'));
+    expect(
+      await validate({ ...step3, bankCode: 'KBANK', bankAccountName: 'A B', bankAccountNo: uniqueAccountNo() }),
+    ).toEqual(SUCCESS);
   });
 
   it('lets exactly one of parallel registrations of the same phone through', async () => {
@@ -196,7 +219,9 @@ describe('registration with the OTP setting on', () => {
   it('answers UNVERIFIED_OTP without a verified OTP', async () => {
     const body = registration();
     expect(await register(t, body)).toEqual(fails('UNVERIFIED_OTP'));
-    expect(await validate({ name: body.name, username: body.username, password: body.password })).toEqual(fails('UNVERIFIED_OTP'));
+    expect(await validate({ name: body.name, username: body.username, password: body.password })).toEqual(
+      fails('UNVERIFIED_OTP'),
+    );
     expect(await memberByPhone(body.username)).toBeUndefined();
   });
 

@@ -36,7 +36,9 @@ describe('HttpSmsProvider against the sandbox gateway over HTTP', () => {
 
   it('rejects when the gateway refuses the message', async () => {
     await expect(new HttpSmsProvider(baseUrl).send('', '')).rejects.toThrow(/400/);
-    await expect(new HttpSmsProvider('http://127.0.0.1:9/none', { timeoutMs: 2000 }).send('0811111111', 'x')).rejects.toThrow();
+    await expect(
+      new HttpSmsProvider('http://127.0.0.1:9/none', { timeoutMs: 2000 }).send('0811111111', 'x'),
+    ).rejects.toThrow();
   });
 });
 
@@ -50,7 +52,9 @@ describe('OTP send with a failing SMS gateway', () => {
         sent.push(text);
       },
     };
-    const t = await createTestApp({ modules: [lookupModule, createAccountModule({ sms: flaky }), demoModule, sandboxModule] });
+    const t = await createTestApp({
+      modules: [lookupModule, createAccountModule({ sms: flaky }), demoModule, sandboxModule],
+    });
     try {
       const phone = uniquePhone();
       expect((await sendOtp(t, phone)).body).toEqual({ message: 'OTP_SEND_FAIL' });

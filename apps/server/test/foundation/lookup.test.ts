@@ -18,7 +18,9 @@ describe('lookups', () => {
   it('lists the Thai banks with their Thai names, KBANK first', async () => {
     const banks = (await t.app.inject({ method: 'GET', url: '/api/lookup/banks' })).json();
     expect(banks[0]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย' });
-    expect(banks.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB']));
+    expect(banks.map((b: { code: string }) => b.code)).toEqual(
+      expect.arrayContaining(['KTB', 'TMB', 'BBL', 'SCB', 'GSB']),
+    );
   });
 
   it('carries the %percentFail% placeholder in the notice', async () => {

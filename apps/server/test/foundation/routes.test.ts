@@ -24,7 +24,11 @@ describe('every endpoint of the contract', () => {
   it.each(memberOnly.map(({ id, endpoint }) => [id, endpoint.method, endpoint.path] as const))(
     '%s answers 401 invalid-token without a session',
     async (_id, method, p) => {
-      const res = await t.app.inject({ method, url: sample(p), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method,
+        url: sample(p),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'invalid-token' });
     },
@@ -38,7 +42,9 @@ describe('every endpoint of the contract', () => {
   });
 
   it('appears in the OpenAPI document at /api/docs', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, object> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, object>;
+    };
     for (const { endpoint } of listEndpoints()) {
       const openApiPath = endpoint.path.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths[openApiPath], openApiPath).toHaveProperty(endpoint.method.toLowerCase());
@@ -48,7 +54,12 @@ describe('every endpoint of the contract', () => {
 
 describe('errors', () => {
   it('answers KEY_INVALID for malformed JSON and for a body failing its schema', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'KEY_INVALID' });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 123 } });
@@ -56,7 +67,11 @@ describe('errors', () => {
   });
 
   it('answers a rejected token with 401 invalid-token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: { authorization: 'Bearer not.a.jwt' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/wallet',
+      headers: { authorization: 'Bearer not.a.jwt' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'invalid-token' });
   });
@@ -75,11 +90,14 @@ describe('errors', () => {
 });
 
 describe('player app', () => {
-  it.each(['/', '/login', '/user/home', '/some/unknown/page'])('serves index.html for %s (history mode)', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>player</title>');
-  });
+  it.each(['/', '/login', '/user/home', '/some/unknown/page'])(
+    'serves index.html for %s (history mode)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>player</title>');
+    },
+  );
 });
 
 describe('config', () => {

@@ -9,7 +9,10 @@ import type { TestApp } from './test-app.ts';
  * transfer with exactly the postings its state calls for, and (unless `allowLatePending`) no game transfer
  * pending past its SLA on the app's clock. Call it after every money test.
  */
-export async function expectLedgerSound(t: Pick<TestApp, 'ctx'>, options: { allowLatePending?: boolean } = {}): Promise<void> {
+export async function expectLedgerSound(
+  t: Pick<TestApp, 'ctx'>,
+  options: { allowLatePending?: boolean } = {},
+): Promise<void> {
   const checks = [gameTransfersLedgerCheck];
   if (!options.allowLatePending) checks.push((db) => pendingTransfersCheck(db, t.ctx.clock));
   expect(await checkLedgerInvariants(t.ctx.db, checks)).toEqual([]);

@@ -65,16 +65,20 @@ describe('amounts at the HTTP edge', () => {
 
   it('stores every amount with at most 2 decimals exactly, and rejects every one with more (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000_00 }), fc.integer({ min: 1, max: 9 }), async (satang, extra) => {
-        const amount = satang / 100;
-        const before = await walletBalance(t, m.id);
-        const ok = await add(JSON.stringify({ amount }));
-        expect(ok.statusCode).toBe(200);
-        expect((await walletBalance(t, m.id)) - before).toBe(BigInt(satang));
-        const third = await add(JSON.stringify({ amount: (satang * 10 + extra) / 1000 }));
-        expect(third.statusCode).toBe(400);
-        expect(await walletBalance(t, m.id)).toBe(before + BigInt(satang));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 10_000_000_00 }),
+        fc.integer({ min: 1, max: 9 }),
+        async (satang, extra) => {
+          const amount = satang / 100;
+          const before = await walletBalance(t, m.id);
+          const ok = await add(JSON.stringify({ amount }));
+          expect(ok.statusCode).toBe(200);
+          expect((await walletBalance(t, m.id)) - before).toBe(BigInt(satang));
+          const third = await add(JSON.stringify({ amount: (satang * 10 + extra) / 1000 }));
+          expect(third.statusCode).toBe(400);
+          expect(await walletBalance(t, m.id)).toBe(before + BigInt(satang));
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -56,7 +56,11 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
     const original = originals[0]!.body;
     for (const r of replies) {
       if (r.status === 200) expect(r.body).toBe(original);
-      else expect({ status: r.status, body: JSON.parse(r.body) }).toEqual({ status: 409, body: { message: 'IDEMPOTENCY_IN_PROGRESS' } });
+      else
+        expect({ status: r.status, body: JSON.parse(r.body) }).toEqual({
+          status: 409,
+          body: { message: 'IDEMPOTENCY_IN_PROGRESS' },
+        });
     }
     expect(c.calls).toBe(1);
     expect(await walletBalance(t, m.id)).toBe(100000n - 10000n);

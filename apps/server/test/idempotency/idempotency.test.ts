@@ -24,9 +24,15 @@ beforeEach(() => {
 
 type Auth = { authorization: string };
 const post = (auth: Auth, url: string, payload: unknown, key?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...auth, ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+  });
 const transactionsOf = async (memberId: number) =>
-  (await t.ctx.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.memberId, memberId)))[0]?.n;
+  (await t.ctx.db.select({ n: count() }).from(ledgerTransactions).where(eq(ledgerTransactions.memberId, memberId)))[0]
+    ?.n;
 
 describe('Idempotency-Key on money-moving endpoints', () => {
   it('replays the first answer and moves money once', async () => {
@@ -174,15 +180,25 @@ describe('Idempotency-Key on money-moving endpoints', () => {
   it('authenticates before claiming a key', async () => {
     const res = await post({ authorization: 'Bearer nope' }, '/api/wallet/add', { amount: 100 }, 'key-auth');
     expect(res.statusCode).toBe(401);
-    expect(await t.ctx.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.key, 'key-auth'))).toEqual([{ n: 0 }]);
+    expect(
+      await t.ctx.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.key, 'key-auth')),
+    ).toEqual([{ n: 0 }]);
   });
 });
 
 describe('request hash', () => {
   it('is canonical over key order and covers method, path and body', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}');
-    expect(requestHash('POST', '/api/wallet/add', { amount: 1, x: 2 })).toBe(requestHash('post', '/api/wallet/add', { x: 2, amount: 1 }));
-    expect(requestHash('POST', '/api/wallet/add', { amount: 1 })).not.toBe(requestHash('POST', '/api/wallet/withdraw', { amount: 1 }));
-    expect(requestHash('POST', '/api/wallet/add', { amount: 1 })).not.toBe(requestHash('POST', '/api/wallet/add', { amount: 2 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
+    );
+    expect(requestHash('POST', '/api/wallet/add', { amount: 1, x: 2 })).toBe(
+      requestHash('post', '/api/wallet/add', { x: 2, amount: 1 }),
+    );
+    expect(requestHash('POST', '/api/wallet/add', { amount: 1 })).not.toBe(
+      requestHash('POST', '/api/wallet/withdraw', { amount: 1 }),
+    );
+    expect(requestHash('POST', '/api/wallet/add', { amount: 1 })).not.toBe(
+      requestHash('POST', '/api/wallet/add', { amount: 2 }),
+    );
   });
 });

@@ -38,7 +38,9 @@ describe('Idempotency-Key on POST /api/wallet/transfer', () => {
     expect(again.body).toBe(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await h.transfers(m.id)).toHaveLength(1);
-    expect(providers.get('pg')!.log.filter((l) => l.op === 'deposit' && l.transferId === first.json().transferId)).toHaveLength(1);
+    expect(
+      providers.get('pg')!.log.filter((l) => l.op === 'deposit' && l.transferId === first.json().transferId),
+    ).toHaveLength(1);
     expect(await h.walletMinor(m.id)).toBe(100_000n - 10_000n);
   });
 

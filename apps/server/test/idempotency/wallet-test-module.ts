@@ -67,7 +67,10 @@ export const testWalletModule =
 let memberSeq = 0;
 
 /** Insert a member row and open a session for it; returns the id and a bearer header. */
-export async function createMember(t: TestApp, currency = 'THB'): Promise<{ id: number; auth: { authorization: string } }> {
+export async function createMember(
+  t: TestApp,
+  currency = 'THB',
+): Promise<{ id: number; auth: { authorization: string } }> {
   memberSeq++;
   const n = String(memberSeq).padStart(8, '0');
   const [row] = await t.ctx.db

@@ -14,7 +14,10 @@ let t: TestApp;
 let demoId: number;
 beforeAll(async () => {
   t = await createTestApp({ env: { DEMO_DATA: 'true' } });
-  const [row] = await t.ctx.db.select({ id: members.id }).from(members).where(eq(members.username, DEMO_MEMBER.username));
+  const [row] = await t.ctx.db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.username, DEMO_MEMBER.username));
   demoId = row!.id;
 });
 afterAll(async () => {
@@ -35,9 +38,16 @@ describe('demo opening balance', () => {
   });
 
   it('posts it once however often the seed runs (every boot, several processes at once)', async () => {
-    const again = await buildApp({ config: t.config, database: t.database, clock: t.clock, modules: t.modules.map((m) => () => m) });
+    const again = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      modules: t.modules.map((m) => () => m),
+    });
     await again.app.close();
-    const results = await Promise.all(Array.from({ length: 5 }, () => postOpeningBalance(t.ctx.db, { id: demoId, currency: 'THB' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => postOpeningBalance(t.ctx.db, { id: demoId, currency: 'THB' })),
+    );
     expect(results.every((r) => r.replayed)).toBe(true);
     expect(await openings(demoId)).toHaveLength(1);
     expect(await new LedgerService(t.ctx.db).balance(memberWallet(demoId), 'THB')).toBe(100_000n);

@@ -9,11 +9,11 @@ const ledger = () => fixture.ledger;
 describe('ledger under concurrency (PostgreSQL)', () => {
   it('lets exactly N of 200 concurrent debits through when the balance covers N', async () => {
     await fund(3, 50n * 10000n, 'fund-3');
-    const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => debit(3, 10000n, `race-${i}`)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => debit(3, 10000n, `race-${i}`)));
     const ok = results.filter((r) => r.status === 'fulfilled').length;
-    const refused = results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'MONEY_NOT_ENOUGH').length;
+    const refused = results.filter(
+      (r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'MONEY_NOT_ENOUGH',
+    ).length;
     expect(ok).toBe(50);
     expect(refused).toBe(150);
     expect(await ledger().balance(memberWallet(3), 'THB')).toBe(0n);

@@ -16,7 +16,14 @@ describe('ledger', () => {
 
   it('refuses postings that do not sum to zero', async () => {
     await expect(
-      ledger().post({ kind: 'x', currency: 'THB', postings: [{ account: 'a', amount: 1n }, { account: 'b', amount: 1n }] }),
+      ledger().post({
+        kind: 'x',
+        currency: 'THB',
+        postings: [
+          { account: 'a', amount: 1n },
+          { account: 'b', amount: 1n },
+        ],
+      }),
     ).rejects.toThrow(/sum to/);
   });
 

@@ -47,7 +47,13 @@ beforeAll(async () => {
   await post(alice.id, 'bonus', 2_000n, house('promotion', alice.id), { name: 'WELCOME 10%' });
   await post(bob.id, 'deposit', 99_900n, house('deposit:QR', bob.id), { channel: 'QR' });
 
-  const open = async (name: string, direction: 'deposit' | 'withdraw', game: string, minor: bigint, outcome: 'success' | 'failed' | null) => {
+  const open = async (
+    name: string,
+    direction: 'deposit' | 'withdraw',
+    game: string,
+    minor: bigint,
+    outcome: 'success' | 'failed' | null,
+  ) => {
     t.clock.advance(1000);
     const input = { memberId: alice.id, currency: 'THB', game, amount: minor };
     const row = direction === 'deposit' ? await openDeposit(deps, input) : await openWithdraw(deps, input);
@@ -73,16 +79,57 @@ describe('POST /api/statement', () => {
     expect(statements).toHaveLength(9);
     const byId = new Map(statements.map((s) => [s._id, s]));
     const transfer = (name: string) => byId.get(transfers[name]!);
-    expect(transfer('toPgOk')).toMatchObject({ statementType: 'transfer', from: 'WALLET', to: 'pg', amount: 100, status: 'SUCCESS' });
-    expect(transfer('toJokerFailed')).toMatchObject({ statementType: 'transfer', from: 'WALLET', to: 'joker2', amount: 30, status: 'FAILED' });
-    expect(transfer('toBetflixPending')).toMatchObject({ statementType: 'transfer', from: 'WALLET', to: 'betflix', amount: 10, status: 'PENDING' });
-    expect(transfer('fromPgOk')).toMatchObject({ statementType: 'transfer', from: 'pg', to: 'WALLET', amount: 40, status: 'SUCCESS' });
-    expect(transfer('fromPgFailed')).toMatchObject({ statementType: 'transfer', from: 'pg', to: 'WALLET', amount: 77, status: 'FAILED' });
+    expect(transfer('toPgOk')).toMatchObject({
+      statementType: 'transfer',
+      from: 'WALLET',
+      to: 'pg',
+      amount: 100,
+      status: 'SUCCESS',
+    });
+    expect(transfer('toJokerFailed')).toMatchObject({
+      statementType: 'transfer',
+      from: 'WALLET',
+      to: 'joker2',
+      amount: 30,
+      status: 'FAILED',
+    });
+    expect(transfer('toBetflixPending')).toMatchObject({
+      statementType: 'transfer',
+      from: 'WALLET',
+      to: 'betflix',
+      amount: 10,
+      status: 'PENDING',
+    });
+    expect(transfer('fromPgOk')).toMatchObject({
+      statementType: 'transfer',
+      from: 'pg',
+      to: 'WALLET',
+      amount: 40,
+      status: 'SUCCESS',
+    });
+    expect(transfer('fromPgFailed')).toMatchObject({
+      statementType: 'transfer',
+      from: 'pg',
+      to: 'WALLET',
+      amount: 77,
+      status: 'FAILED',
+    });
 
     const ledgerRows = statements.filter((s) => s.statementType !== 'transfer');
-    const strip = ({ _id, createdAt, ...rest }: StatementRow) => (expect(_id).toMatch(/^\d+$/), expect(Date.parse(createdAt)).not.toBeNaN(), rest);
+    const strip = ({ _id, createdAt, ...rest }: StatementRow) => (
+      expect(_id).toMatch(/^\d+$/),
+      expect(Date.parse(createdAt)).not.toBeNaN(),
+      rest
+    );
     expect(ledgerRows.map(strip)).toEqual([
-      { statementType: 'bonus', from: 'BONUS', to: 'WALLET', amount: 20, status: 'SUCCESS', bonus: { name: 'WELCOME 10%' } },
+      {
+        statementType: 'bonus',
+        from: 'BONUS',
+        to: 'WALLET',
+        amount: 20,
+        status: 'SUCCESS',
+        bonus: { name: 'WELCOME 10%' },
+      },
       { statementType: 'withdraw', from: 'WALLET', to: 'BANK', amount: 50, status: 'SUCCESS' },
       { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 100.5, status: 'SUCCESS' },
       { statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', amount: 500, status: 'SUCCESS' },
@@ -116,11 +163,19 @@ describe('POST /api/statement', () => {
     await postOpeningBalance(t.ctx.db, { id: m.id, currency: 'THB' });
     const { total, statements } = await statement(m, 1, 10);
     expect(total).toBe(1);
-    expect(statements[0]).toMatchObject({ statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', amount: 1000, status: 'SUCCESS' });
+    expect(statements[0]).toMatchObject({
+      statementType: 'deposit',
+      from: 'ADJUSTMENT',
+      to: 'WALLET',
+      amount: 1000,
+      status: 'SUCCESS',
+    });
   });
 
   it('answers 401 without a session and 400 KEY_INVALID for a bad page', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/statement', payload: { page: 1, limit: 10 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/statement', payload: { page: 1, limit: 10 } })).statusCode,
+    ).toBe(401);
     for (const payload of [{ page: 0, limit: 10 }, { page: 1, limit: 101 }, { page: 1.5, limit: 10 }, {}]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/statement', headers: alice.auth, payload });
       expect(res.statusCode).toBe(400);

@@ -50,14 +50,12 @@ export const playRoutes: FastifyPluginAsync<{ store: GameSandboxStore }> = async
     const player = store.requirePlayer(session.game, session.username);
     const stake = BigInt(parsed.data.bet) * MINOR_PER_BAHT;
     if (player.balance < stake) {
-      return reply
-        .status(400)
-        .send({
-          status: 'FAILED',
-          code: 'INSUFFICIENT_BALANCE',
-          message: 'not enough balance',
-          balance: player.balance.toString(),
-        });
+      return reply.status(400).send({
+        status: 'FAILED',
+        code: 'INSUFFICIENT_BALANCE',
+        message: 'not enough balance',
+        balance: player.balance.toString(),
+      });
     }
     const reels = spinReels();
     const { win, multiplier } = evaluate(reels);

@@ -11,7 +11,11 @@ async function gateway(outbox = new InMemoryOutbox()) {
 describe('sandbox SMS gateway', () => {
   it('keeps sent messages per phone, newest last', async () => {
     const app = await gateway();
-    for (const [phone, text] of [['0811111111', 'a'], ['0822222222', 'b'], ['0811111111', 'c']]) {
+    for (const [phone, text] of [
+      ['0811111111', 'a'],
+      ['0822222222', 'b'],
+      ['0811111111', 'c'],
+    ]) {
       const res = await app.inject({ method: 'POST', url: '/sandbox/sms/send', payload: { phone, text } });
       expect(res.json()).toEqual({ message: 'OK' });
     }
@@ -19,7 +23,11 @@ describe('sandbox SMS gateway', () => {
     expect(mine.json().map((m: { text: string }) => m.text)).toEqual(['a', 'c']);
     const all = await app.inject({ method: 'GET', url: '/sandbox/sms/outbox' });
     expect(all.json()).toHaveLength(3);
-    expect(all.json()[0]).toEqual({ phone: '0811111111', text: 'a', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(all.json()[0]).toEqual({
+      phone: '0811111111',
+      text: 'a',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 
   it('answers 400 KEY_INVALID for a malformed message', async () => {

@@ -20,7 +20,11 @@ export function Component() {
       </section>
       <p className="text-center text-sm text-muted">
         {t('login.noAccount')}{' '}
-        <Link to={paths.register.path} className="inline-flex min-h-11 items-center px-1 font-semibold text-primary hover:underline" data-testid="register-link">
+        <Link
+          to={paths.register.path}
+          className="inline-flex min-h-11 items-center px-1 font-semibold text-primary hover:underline"
+          data-testid="register-link"
+        >
           {t('login.registerLink')}
         </Link>
       </p>

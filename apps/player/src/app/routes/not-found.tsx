@@ -17,7 +17,12 @@ export function Component() {
       title={t('notFound.title')}
       body={t('notFound.body')}
       actions={
-        <Button size="lg" isBlock icon={<Icon name="home" className="size-5" />} onClick={() => void navigate(paths.root)}>
+        <Button
+          size="lg"
+          isBlock
+          icon={<Icon name="home" className="size-5" />}
+          onClick={() => void navigate(paths.root)}
+        >
           {t('notFound.action')}
         </Button>
       }

@@ -16,7 +16,8 @@ export type BottomNavItem = {
 export type BottomNavProps = { label: string; items: BottomNavItem[] };
 
 /* Regular items and the featured one share the label row: 6 px + 32 px icon pill + 2 px gap above it. */
-const ITEM = 'group flex min-h-14 min-w-0 flex-1 flex-col items-center justify-end gap-0.5 px-1 pt-1.5 pb-1 text-[11px] leading-[1.45] font-semibold transition';
+const ITEM =
+  'group flex min-h-14 min-w-0 flex-1 flex-col items-center justify-end gap-0.5 px-1 pt-1.5 pb-1 text-[11px] leading-[1.45] font-semibold transition';
 
 function FeaturedItem({ item }: { item: BottomNavItem & { to: string } }) {
   return (
@@ -31,7 +32,12 @@ function FeaturedItem({ item }: { item: BottomNavItem & { to: string } }) {
           >
             <Icon name={item.icon} className="size-7" strokeWidth={2.1} />
           </span>
-          <span className={clsx('max-w-full truncate text-[11px] leading-[1.45] font-semibold', isActive ? 'text-primary' : 'text-muted')}>
+          <span
+            className={clsx(
+              'max-w-full truncate text-[11px] leading-[1.45] font-semibold',
+              isActive ? 'text-primary' : 'text-muted',
+            )}
+          >
             {item.label}
           </span>
         </>
@@ -59,7 +65,12 @@ export function BottomNav({ label, items }: BottomNavProps) {
               >
                 {({ isActive }) => (
                   <>
-                    <span className={clsx('flex h-8 w-12 items-center justify-center rounded-full transition', isActive && 'bg-primary/15')}>
+                    <span
+                      className={clsx(
+                        'flex h-8 w-12 items-center justify-center rounded-full transition',
+                        isActive && 'bg-primary/15',
+                      )}
+                    >
                       <Icon name={item.icon} className="size-[22px]" />
                     </span>
                     <span className="max-w-full truncate">{item.label}</span>

@@ -25,13 +25,19 @@ export function StatusScreen({ figure, icon, title, body, actions, footer, testI
       </header>
       <div className="mx-auto flex w-full max-w-[480px] flex-1 flex-col items-center justify-center px-6 pb-10 text-center">
         {figure ? (
-          <p aria-hidden className="text-gold-gradient text-[7.5rem] leading-none font-bold tracking-tighter tabular-nums drop-shadow-[0_10px_40px_color-mix(in_oklab,var(--color-primary)_35%,transparent)]">
+          <p
+            aria-hidden
+            className="text-gold-gradient text-[7.5rem] leading-none font-bold tracking-tighter tabular-nums drop-shadow-[0_10px_40px_color-mix(in_oklab,var(--color-primary)_35%,transparent)]"
+          >
             {figure}
           </p>
         ) : (
           icon && (
             <div className="relative mb-2 flex size-28 items-center justify-center">
-              <span aria-hidden className="absolute inset-0 rounded-full bg-[radial-gradient(circle,color-mix(in_oklab,var(--color-accent)_45%,transparent),transparent_70%)]" />
+              <span
+                aria-hidden
+                className="absolute inset-0 rounded-full bg-[radial-gradient(circle,color-mix(in_oklab,var(--color-accent)_45%,transparent),transparent_70%)]"
+              />
               <span className="relative flex size-20 items-center justify-center rounded-full bg-surface-2 text-primary shadow-card ring-1 ring-primary/30">
                 <Icon name={icon} className="size-9" />
               </span>

@@ -59,7 +59,9 @@ export function Modal({
           <header className="flex shrink-0 items-start gap-3 px-5 pt-3 pb-2 sm:pt-5">
             <div className="min-w-0 flex-1 pt-2">
               <Dialog.Title className="text-lg leading-snug font-bold">{title}</Dialog.Title>
-              {description && <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>}
+              {description && (
+                <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
+              )}
             </div>
             {isDismissible && (
               <Dialog.Close

@@ -1,7 +1,12 @@
 import { PAGINATION_AFTER, PAGINATION_BEFORE } from '@wallet/contract/limits';
 
 /** The page numbers a pagination bar shows: up to 3 before the current page and 1 after (SPEC.md §9). */
-export function pageRange(page: number, totalPages: number, before = PAGINATION_BEFORE, after = PAGINATION_AFTER): number[] {
+export function pageRange(
+  page: number,
+  totalPages: number,
+  before = PAGINATION_BEFORE,
+  after = PAGINATION_AFTER,
+): number[] {
   if (totalPages < 1) return [];
   const current = Math.min(Math.max(1, page), totalPages);
   const first = Math.max(1, current - before);

@@ -42,7 +42,9 @@ export function Pagination({ page, totalPages, onPageChange, isDisabled = false,
           aria-label={t('pagination.page', { page: n })}
           className={clsx(
             ITEM,
-            n === page ? 'bg-primary text-on-primary shadow-glow' : 'bg-surface text-fg ring-1 ring-line hover:bg-surface-2',
+            n === page
+              ? 'bg-primary text-on-primary shadow-glow'
+              : 'bg-surface text-fg ring-1 ring-line hover:bg-surface-2',
           )}
         >
           {n}

@@ -61,11 +61,22 @@ export function SelectField({
           viewBox="0 0 20 20"
           className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-muted"
         >
-          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M5 7.5l5 5 5-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
       {note && (
-        <p id={noteId} role={error ? 'alert' : undefined} className={clsx('text-sm', error ? 'text-danger' : 'text-subtle')}>
+        <p
+          id={noteId}
+          role={error ? 'alert' : undefined}
+          className={clsx('text-sm', error ? 'text-danger' : 'text-subtle')}
+        >
           {note}
         </p>
       )}

@@ -60,7 +60,11 @@ export function TextField({
         {endAdornment && <span className="flex shrink-0 items-center text-muted">{endAdornment}</span>}
       </div>
       {note && (
-        <p id={noteId} role={error ? 'alert' : undefined} className={clsx('text-sm', error ? 'text-danger' : 'text-subtle')}>
+        <p
+          id={noteId}
+          role={error ? 'alert' : undefined}
+          className={clsx('text-sm', error ? 'text-danger' : 'text-subtle')}
+        >
           {note}
         </p>
       )}

@@ -80,7 +80,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         {t('login.remember')}
       </label>
       {error && (
-        <p role="alert" data-testid="login-error" className="flex items-start gap-2 rounded-2xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30 ring-inset">
+        <p
+          role="alert"
+          data-testid="login-error"
+          className="flex items-start gap-2 rounded-2xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30 ring-inset"
+        >
           <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
           {error}
         </p>

@@ -18,7 +18,13 @@ export type BankAccountNameDialogProps = {
 };
 
 /** Asks KTB / TMB / BBL members for the English account name (A–Z and spaces) → PUT /api/account/bankAccountName. */
-export function BankAccountNameDialog({ open, onOpenChange, bankCode, currentName, onSuccess }: BankAccountNameDialogProps) {
+export function BankAccountNameDialog({
+  open,
+  onOpenChange,
+  bankCode,
+  currentName,
+  onSuccess,
+}: BankAccountNameDialogProps) {
   const { t } = useTranslation('profile');
   const update = useUpdateBankAccountName();
   const [name, setName] = useState('');
@@ -55,7 +61,13 @@ export function BankAccountNameDialog({ open, onOpenChange, bankCode, currentNam
         </Button>
       }
     >
-      <form id="bank-account-name-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 pt-2" data-testid="bank-account-name-form">
+      <form
+        id="bank-account-name-form"
+        noValidate
+        onSubmit={handleSubmit}
+        className="flex flex-col gap-4 pt-2"
+        data-testid="bank-account-name-form"
+      >
         <div className="rounded-2xl bg-surface px-4 py-3 ring-1 ring-line ring-inset">
           <p className="text-xs text-subtle">{t('bankName.current')}</p>
           <p className="font-semibold text-fg">{currentName}</p>

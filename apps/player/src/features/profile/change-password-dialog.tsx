@@ -73,7 +73,13 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
         </Button>
       }
     >
-      <form id="change-password-form" noValidate onSubmit={handleSubmit} className="flex flex-col gap-4 pt-2" data-testid="change-password-form">
+      <form
+        id="change-password-form"
+        noValidate
+        onSubmit={handleSubmit}
+        className="flex flex-col gap-4 pt-2"
+        data-testid="change-password-form"
+      >
         <PasswordField
           label={t('password.old')}
           name="oldPassword"

@@ -13,7 +13,17 @@ export type ProfileDetailsProps = {
   onEditBankName: () => void;
 };
 
-function Row({ label, children, action, testId }: { label: ReactNode; children: ReactNode; action?: ReactNode; testId?: string }) {
+function Row({
+  label,
+  children,
+  action,
+  testId,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="flex min-h-14 items-center gap-3 px-5 py-2.5">
       <dt className="w-28 shrink-0 text-sm text-muted">{label}</dt>
@@ -32,13 +42,21 @@ export function ProfileDetails({ profile, onChangePassword, onEditBankName }: Pr
   return (
     <div className="flex flex-col gap-4" data-testid="profile-details">
       <Card tone="highlight" className="flex items-center gap-4">
-        <span aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-primary to-accent text-2xl font-bold text-on-primary shadow-glow">
+        <span
+          aria-hidden
+          className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gradient-to-br from-primary to-accent text-2xl font-bold text-on-primary shadow-glow"
+        >
           {profile.name.trim().slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold text-fg" data-testid="profile-name">{profile.name}</h1>
+          <h1 className="truncate text-xl font-bold text-fg" data-testid="profile-name">
+            {profile.name}
+          </h1>
           <p className="truncate text-sm text-muted">
-            {t('details.id')} <span className="font-semibold text-fg tabular-nums" data-testid="profile-id">{profile._id}</span>
+            {t('details.id')}{' '}
+            <span className="font-semibold text-fg tabular-nums" data-testid="profile-id">
+              {profile._id}
+            </span>
           </p>
           <p className="text-xs text-subtle">
             {t('details.createdAt')} <span className="tabular-nums">{formatDateTime(profile.createdAt)}</span>
@@ -54,20 +72,32 @@ export function ProfileDetails({ profile, onChangePassword, onEditBankName }: Pr
           <Row
             label={t('details.password')}
             action={
-              <Button variant="secondary" size="sm" onClick={onChangePassword} aria-label={t('password.title')} data-testid="change-password">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={onChangePassword}
+                aria-label={t('password.title')}
+                data-testid="change-password"
+              >
                 <Icon name="lock" className="size-5 text-primary" />
               </Button>
             }
           >
-            <span aria-hidden className="tracking-widest text-muted">••••••••</span>
+            <span aria-hidden className="tracking-widest text-muted">
+              ••••••••
+            </span>
           </Row>
         </dl>
       </Card>
 
       <Card title={t('details.bank')} padding="none" className="pb-1">
         <dl className="divide-y divide-line">
-          <Row label={t('details.bankName')} testId="profile-bank-name">{profile.bank.nameTH}</Row>
-          <Row label={t('details.bankAccountName')} testId="profile-bank-account-name">{profile.bankAccountName}</Row>
+          <Row label={t('details.bankName')} testId="profile-bank-name">
+            {profile.bank.nameTH}
+          </Row>
+          <Row label={t('details.bankAccountName')} testId="profile-bank-account-name">
+            {profile.bankAccountName}
+          </Row>
           <Row label={t('details.bankAccountNo')} testId="profile-bank-account-no">
             <span className="tabular-nums">{formatAccountNumber(profile.bankAccountNo)}</span>
           </Row>

@@ -3,7 +3,8 @@ import type { Profile } from '@wallet/contract/account';
 
 /** SPEC.md §5: KTB, TMB and BBL accounts whose name has non-English characters are asked for the English name. */
 export const needsEnglishBankName = (profile: Pick<Profile, 'bankCode' | 'bankAccountName'>): boolean =>
-  (ENGLISH_NAME_BANKS as readonly string[]).includes(profile.bankCode) && !ENGLISH_NAME_PATTERN.test(profile.bankAccountName.trim());
+  (ENGLISH_NAME_BANKS as readonly string[]).includes(profile.bankCode) &&
+  !ENGLISH_NAME_PATTERN.test(profile.bankAccountName.trim());
 
 /** The English bank account name: required, letters A–Z and spaces only. Returns a `profile` key or null. */
 export function validateEnglishName(name: string): string | null {

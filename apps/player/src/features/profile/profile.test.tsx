@@ -20,7 +20,8 @@ const PROFILE: Profile = {
   bank: { nameTH: 'ธนาคารกสิกรไทย' },
 };
 
-const called = (calls: MockCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+const called = (calls: MockCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);
 
 describe('profile rules', () => {
   it('asks KTB, TMB and BBL accounts with a non-English name for the English name', () => {
@@ -92,7 +93,10 @@ describe('/user/profile', () => {
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('Something went wrong');
     expect(alert).toHaveTextContent(i18next.t('WRONG_PASSWORD', { ns: 'errors' }));
-    expect(called(calls, 'PUT', '/api/account/changepwd')[0]?.body).toEqual({ oldPassword: 'old-pass', newPassword: 'new-pass' });
+    expect(called(calls, 'PUT', '/api/account/changepwd')[0]?.body).toEqual({
+      oldPassword: 'old-pass',
+      newPassword: 'new-pass',
+    });
     await userEvent.click(within(alert).getByRole('button'));
 
     answer = { body: { message: 'SUCCESS' } };
@@ -113,7 +117,10 @@ describe('/user/profile', () => {
     await userEvent.type(within(dialog).getByLabelText('Account name (A–Z)'), 'somchai jaidee');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() =>
-      expect(called(calls, 'PUT', '/api/account/bankAccountName')[0]?.body).toEqual({ bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' }),
+      expect(called(calls, 'PUT', '/api/account/bankAccountName')[0]?.body).toEqual({
+        bankCode: 'KTB',
+        bankAccountName: 'SOMCHAI JAIDEE',
+      }),
     );
   });
 });

@@ -17,7 +17,9 @@ export function ContactContent({ contact }: ContactContentProps) {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-2xl bg-primary/15 text-primary">
           <Icon name="clock" className="size-5" />
         </span>
-        <p className="text-[15px] leading-relaxed text-fg" data-testid="contact-text">{contact.contactText}</p>
+        <p className="text-[15px] leading-relaxed text-fg" data-testid="contact-text">
+          {contact.contactText}
+        </p>
       </Card>
       <Card tone="highlight" className="flex flex-col items-center gap-4 text-center">
         <div className="flex flex-col gap-1">
@@ -27,7 +29,10 @@ export function ContactContent({ contact }: ContactContentProps) {
         <LineQrCode lineQR={contact.lineQR} lineLink={contact.lineLink} />
         {contact.lineName && (
           <p className="text-sm text-muted">
-            {t('contact.lineId')} <span className="font-semibold text-fg" data-testid="line-name">{contact.lineName}</span>
+            {t('contact.lineId')}{' '}
+            <span className="font-semibold text-fg" data-testid="line-name">
+              {contact.lineName}
+            </span>
           </p>
         )}
         <a

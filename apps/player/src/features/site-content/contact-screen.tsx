@@ -19,7 +19,10 @@ export function ContactScreen({ version, hasTopOffset = false, chatSlot }: Conta
   const { t } = useTranslation('content');
   const contact = useContact();
   return (
-    <div className={clsx('flex flex-col gap-5', hasTopOffset && 'scroll-mt-16')} data-top-offset={hasTopOffset || undefined}>
+    <div
+      className={clsx('flex flex-col gap-5', hasTopOffset && 'scroll-mt-16')}
+      data-top-offset={hasTopOffset || undefined}
+    >
       <header className="flex flex-col gap-1 px-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg">{t('contact.title')}</h1>
         <p className="text-sm text-muted">{t('contact.subtitle')}</p>

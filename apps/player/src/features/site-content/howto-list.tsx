@@ -23,8 +23,15 @@ export function HowtoList({ videos }: HowtoListProps) {
               onClick={() => setPlaying(video)}
               className="group flex h-full w-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-surface text-left shadow-card ring-1 ring-line transition hover:ring-primary/50 active:scale-[0.99]"
             >
-              <span className={`relative block w-full overflow-hidden bg-bg-raised ${index === 0 ? 'aspect-[16/9]' : 'aspect-[4/3]'}`}>
-                <img src={posterFor(video.url)} alt="" loading="lazy" className="size-full object-cover object-center opacity-90 transition group-hover:scale-[1.03]" />
+              <span
+                className={`relative block w-full overflow-hidden bg-bg-raised ${index === 0 ? 'aspect-[16/9]' : 'aspect-[4/3]'}`}
+              >
+                <img
+                  src={posterFor(video.url)}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover object-center opacity-90 transition group-hover:scale-[1.03]"
+                />
                 <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />
                 <span className="absolute inset-0 flex items-center justify-center">
                   <span className="flex size-12 items-center justify-center rounded-full bg-primary/95 text-on-primary shadow-glow">
@@ -36,8 +43,12 @@ export function HowtoList({ videos }: HowtoListProps) {
                 </span>
               </span>
               <span className="flex flex-1 flex-col gap-1 p-3.5">
-                <span className="font-semibold leading-snug text-fg">{t(`howto.videos.${video.code}.title`, { defaultValue: video.code })}</span>
-                <span className="text-xs leading-relaxed text-muted">{t(`howto.videos.${video.code}.description`, { defaultValue: '' })}</span>
+                <span className="font-semibold leading-snug text-fg">
+                  {t(`howto.videos.${video.code}.title`, { defaultValue: video.code })}
+                </span>
+                <span className="text-xs leading-relaxed text-muted">
+                  {t(`howto.videos.${video.code}.description`, { defaultValue: '' })}
+                </span>
               </span>
             </button>
           </li>

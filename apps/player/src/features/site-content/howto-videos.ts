@@ -4,7 +4,10 @@ export type HowtoVideoCode = (typeof HOWTO_VIDEO_CODES)[number];
 
 export type HowtoVideo = { code: string; url: string };
 
-export const DEFAULT_HOWTO_VIDEOS: HowtoVideo[] = HOWTO_VIDEO_CODES.map((code) => ({ code, url: `/videos/${code}.mp4` }));
+export const DEFAULT_HOWTO_VIDEOS: HowtoVideo[] = HOWTO_VIDEO_CODES.map((code) => ({
+  code,
+  url: `/videos/${code}.mp4`,
+}));
 
 /** The poster frame the video script writes beside each clip. */
 export const posterFor = (url: string): string => url.replace(/\.mp4$/i, '.jpg');

@@ -20,7 +20,12 @@ export function LineQrCode({ lineQR, lineLink }: LineQrCodeProps) {
     if (useImage || !lineLink) return;
     let isCurrent = true;
     void import('qrcode').then(({ toString }) =>
-      toString(lineLink, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0b0f1a', light: '#ffffff' } }).then((svg) => {
+      toString(lineLink, {
+        type: 'svg',
+        margin: 1,
+        errorCorrectionLevel: 'M',
+        color: { dark: '#0b0f1a', light: '#ffffff' },
+      }).then((svg) => {
         if (isCurrent) setGenerated({ link: lineLink, svg });
       }),
     );

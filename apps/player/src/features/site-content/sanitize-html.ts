@@ -2,10 +2,49 @@ import { createElement, type ReactNode } from 'react';
 
 /** Tags kept from operator-supplied HTML (agreements, conditions). Everything else is unwrapped to its text. */
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'span', 'div', 'h2', 'h3', 'h4', 'h5', 'ul', 'ol', 'li', 'hr', 'blockquote', 'a',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'small',
+  'span',
+  'div',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'blockquote',
+  'a',
 ]);
 /** Tags dropped with their content. */
-const DROPPED_TAGS = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'form', 'input', 'button', 'select', 'textarea', 'link', 'meta', 'head', 'title']);
+const DROPPED_TAGS = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'link',
+  'meta',
+  'head',
+  'title',
+]);
 const VOID_TAGS = new Set(['br', 'hr']);
 const SAFE_HREF = /^https?:\/\//i;
 

@@ -29,7 +29,12 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
       {isPending ? (
         <span aria-hidden className={clsx(box, 'animate-pulse bg-surface-2')} />
       ) : logo ? (
-        <img src={logo} alt="" className={clsx(box, 'object-contain')} onError={() => setFailedSrcs((list) => [...list, logo])} />
+        <img
+          src={logo}
+          alt=""
+          className={clsx(box, 'object-contain')}
+          onError={() => setFailedSrcs((list) => [...list, logo])}
+        />
       ) : (
         <span
           aria-hidden
@@ -42,7 +47,10 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
         </span>
       )}
       {hasName && isPending && (
-        <span aria-hidden className={clsx('animate-pulse rounded-md bg-surface-2', size === 'sm' ? 'h-4 w-24' : 'h-6 w-36')} />
+        <span
+          aria-hidden
+          className={clsx('animate-pulse rounded-md bg-surface-2', size === 'sm' ? 'h-4 w-24' : 'h-6 w-36')}
+        />
       )}
       {hasName && !isPending && (
         <span className={clsx('font-bold tracking-tight', size === 'sm' ? 'text-base' : 'text-gold-gradient text-2xl')}>

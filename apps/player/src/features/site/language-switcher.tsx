@@ -17,7 +17,9 @@ export function LanguageSwitcher({ className }: LanguageSwitcherProps) {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const current: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'th';
+  const current: Language = (LANGUAGES as readonly string[]).includes(i18n.language)
+    ? (i18n.language as Language)
+    : 'th';
 
   useEffect(() => {
     if (!isOpen) return;

@@ -136,7 +136,9 @@ export class AccountRepository {
 
   async updateMember(
     memberId: number,
-    fields: Partial<Pick<typeof members.$inferInsert, 'name' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'passwordHash'>>,
+    fields: Partial<
+      Pick<typeof members.$inferInsert, 'name' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'passwordHash'>
+    >,
     at: Date,
   ): Promise<void> {
     await this.db

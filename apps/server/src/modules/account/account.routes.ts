@@ -29,7 +29,9 @@ const OTP_CLEANUP_INTERVAL_MS = 3600_000;
 /** The sandbox module binds an in-process outbox; otherwise the sandbox is reached over HTTP. */
 function smsFor(ctx: AppContext): SmsProvider {
   const fallback =
-    ctx.config.providers === 'sandbox' ? new HttpSmsProvider(`${ctx.config.publicUrl}/sandbox/sms`) : unconfiguredSmsProvider;
+    ctx.config.providers === 'sandbox'
+      ? new HttpSmsProvider(`${ctx.config.publicUrl}/sandbox/sms`)
+      : unconfiguredSmsProvider;
   return { send: (phone, text) => (boundSmsProvider(ctx) ?? fallback).send(phone, text) };
 }
 

@@ -2,7 +2,11 @@ import { AppError } from '../../errors.ts';
 import type { AccountRepository, BankFields, BankRow } from './account.repository.ts';
 import { cleanAccountName, cleanAccountNo } from './registration-rules.ts';
 
-export type BankInput = { bankCode?: string | undefined; bankAccountName?: string | undefined; bankAccountNo?: string | undefined };
+export type BankInput = {
+  bankCode?: string | undefined;
+  bankAccountName?: string | undefined;
+  bankAccountNo?: string | undefined;
+};
 
 /**
  * The bank rules of SPEC §5 for whichever fields are present: the bank exists (INVALID_BANK),
@@ -29,7 +33,11 @@ export async function checkBankFields(
     const digits = out.bank ?? { country: 'TH', accountDigitsMin: 1, accountDigitsMax: 20 };
     out.bankAccountNo = cleanAccountNo(input.bankAccountNo, digits);
   }
-  if (out.bankCode && out.bankAccountNo && (await repo.bankAccountTaken(out.bankCode, out.bankAccountNo, exceptMemberId))) {
+  if (
+    out.bankCode &&
+    out.bankAccountNo &&
+    (await repo.bankAccountTaken(out.bankCode, out.bankAccountNo, exceptMemberId))
+  ) {
     throw new AppError('EXISTING_BANK');
   }
   return out;

@@ -30,7 +30,11 @@ export type LoginDeps = {
 export class LoginService {
   constructor(private readonly deps: LoginDeps) {}
 
-  async login(username: string, password: string, meta: { ip: string; userAgent?: string }): Promise<{ token: string }> {
+  async login(
+    username: string,
+    password: string,
+    meta: { ip: string; userAgent?: string },
+  ): Promise<{ token: string }> {
     const { repo, limiter, clock } = this.deps;
     const phone = normalizePhone(this.deps.variant, username);
     const key = phone ?? username.trim();

@@ -44,7 +44,8 @@ export class ProfileService {
     const current = await this.get(memberId);
     const fields: { name?: string; bankCode?: string; bankAccountName?: string; bankAccountNo?: string } = {};
     if (body.name !== undefined) fields.name = cleanName(body.name);
-    const touchesBank = body.bankCode !== undefined || body.bankAccountName !== undefined || body.bankAccountNo !== undefined;
+    const touchesBank =
+      body.bankCode !== undefined || body.bankAccountName !== undefined || body.bankAccountNo !== undefined;
     if (touchesBank) {
       // the bank rules apply to the account as it will be after the change
       const bank = await checkBankFields(
@@ -56,7 +57,11 @@ export class ProfileService {
         },
         memberId,
       );
-      Object.assign(fields, { bankCode: bank.bankCode, bankAccountName: bank.bankAccountName, bankAccountNo: bank.bankAccountNo });
+      Object.assign(fields, {
+        bankCode: bank.bankCode,
+        bankAccountName: bank.bankAccountName,
+        bankAccountNo: bank.bankAccountNo,
+      });
     }
     if (Object.keys(fields).length === 0) return current;
     try {
@@ -69,7 +74,11 @@ export class ProfileService {
   }
 
   /** PUT /bankAccountName: an English name (A-Z and spaces) for the member's own bank. */
-  async setBankAccountName(memberId: number, bankCode: string, bankAccountName: string): Promise<{ message: 'SUCCESS' }> {
+  async setBankAccountName(
+    memberId: number,
+    bankCode: string,
+    bankAccountName: string,
+  ): Promise<{ message: 'SUCCESS' }> {
     const current = await this.get(memberId);
     if (bankCode.trim().toUpperCase() !== current.bankCode) throw new AppError('INVALID_BANK');
     const name = bankAccountName.trim().replace(/\s+/g, ' ').toUpperCase();
@@ -84,7 +93,8 @@ export class ProfileService {
     checkPassword(newPassword);
     const key = String(member.id);
     // count before checking, so parallel guesses cannot slip past the limit
-    if (!(await limiter.hit('change-password', key, CHANGE_PASSWORD_RULE)).isAllowed) throw new AppError('REQUEST_LIMIT');
+    if (!(await limiter.hit('change-password', key, CHANGE_PASSWORD_RULE)).isAllowed)
+      throw new AppError('REQUEST_LIMIT');
     const hash = await repo.passwordHash(member.id);
     if (!hash || !(await verifyPassword(hash, oldPassword))) throw new AppError('WRONG_PASSWORD');
     await repo.updateMember(member.id, { passwordHash: await hashPassword(newPassword) }, clock.now());

@@ -13,7 +13,13 @@ import { checkPassword, cleanName, parseInviteCode, walletCurrency } from './reg
 type ValidateRequest = z.infer<typeof ValidateRequestSchema>;
 type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export type RegisterDeps = { repo: AccountRepository; otp: OtpService; settings: SettingsService; variant: Variant; clock: Clock };
+export type RegisterDeps = {
+  repo: AccountRepository;
+  otp: OtpService;
+  settings: SettingsService;
+  variant: Variant;
+  clock: Clock;
+};
 
 /** Registration (SPEC §2 Register, §5): validate steps 3-4 and create the member. */
 export class RegisterService {

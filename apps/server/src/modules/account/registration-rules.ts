@@ -40,10 +40,14 @@ export function cleanAccountName(raw: string, requiresEnglish: boolean): string 
 }
 
 /** Digits only within the bank's lengths; Lao banks also allow letters (payments.md §5.2). */
-export function cleanAccountNo(raw: string, bank: { country: string; accountDigitsMin: number; accountDigitsMax: number }): string {
+export function cleanAccountNo(
+  raw: string,
+  bank: { country: string; accountDigitsMin: number; accountDigitsMax: number },
+): string {
   const number = raw.replace(/[\s-]/g, '').toUpperCase();
   const pattern = bank.country === 'LA' ? /^[0-9A-Z]+$/ : /^\d+$/;
-  if (!pattern.test(number) || number.length < bank.accountDigitsMin || number.length > bank.accountDigitsMax) invalid();
+  if (!pattern.test(number) || number.length < bank.accountDigitsMin || number.length > bank.accountDigitsMax)
+    invalid();
   return number;
 }
 

@@ -11,20 +11,29 @@ type Row = Record<string, unknown>;
  *  - each account's balance equals the sum of its entries.
  * Modules with pending states (game transfers...) add their own checks through `extraChecks`.
  */
-export async function checkLedgerInvariants(db: Db, extraChecks: Array<(db: Db) => Promise<string[]>> = []): Promise<string[]> {
+export async function checkLedgerInvariants(
+  db: Db,
+  extraChecks: Array<(db: Db) => Promise<string[]>> = [],
+): Promise<string[]> {
   const problems: string[] = [];
   const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-  for (const r of await rows(sql`select currency, sum(amount)::text as total from ledger_entries group by currency having sum(amount) <> 0`)) {
+  for (const r of await rows(
+    sql`select currency, sum(amount)::text as total from ledger_entries group by currency having sum(amount) <> 0`,
+  )) {
     problems.push(`entries of ${String(r.currency)} sum to ${String(r.total)}, not 0`);
   }
   for (const r of await rows(sql`
     select t.id::text as id, t.kind, coalesce(sum(e.amount), 0)::text as total, count(e.id)::int as n
     from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id, t.kind having coalesce(sum(e.amount), 0) <> 0 or count(e.id) = 0`)) {
-    problems.push(`transaction ${String(r.id)} (${String(r.kind)}) has ${String(r.n)} entries summing to ${String(r.total)}`);
+    problems.push(
+      `transaction ${String(r.id)} (${String(r.kind)}) has ${String(r.n)} entries summing to ${String(r.total)}`,
+    );
   }
-  for (const r of await rows(sql`select code, balance::text as balance from ledger_accounts where not allow_negative and balance < 0`)) {
+  for (const r of await rows(
+    sql`select code, balance::text as balance from ledger_accounts where not allow_negative and balance < 0`,
+  )) {
     problems.push(`account ${String(r.code)} is negative: ${String(r.balance)}`);
   }
   for (const r of await rows(sql`

@@ -15,7 +15,10 @@ export const lookupModule: ModuleFactory = ({ db, settings, clock }) => ({
         .orderBy(asc(banks.sortOrder)),
     'lookup.sources': async () =>
       db.select({ code: sources.code, description: sources.description }).from(sources).orderBy(asc(sources.sortOrder)),
-    'lookup.deposit': async () => ({ ...(await settings.get('deposit')), minDeposit: await settings.get('minDeposit') }),
+    'lookup.deposit': async () => ({
+      ...(await settings.get('deposit')),
+      minDeposit: await settings.get('minDeposit'),
+    }),
     'lookup.conditions': async () => settings.get('conditions'),
     'lookup.agreements': async () => settings.get('agreements'),
     'lookup.info': async () => settings.get('info'),

@@ -31,10 +31,19 @@ export const LEDGER_STATEMENT_KINDS: Record<string, { type?: StatementType; plac
 /** One row of the page query (statement.repository.ts). */
 export type RawStatementRow =
   | { source: 'ledger'; id: string; kind: string; metadata: Record<string, unknown>; amount: bigint; createdAt: Date }
-  | { source: 'transfer'; id: string; game: string; direction: string; status: string; amount: bigint; createdAt: Date };
+  | {
+      source: 'transfer';
+      id: string;
+      game: string;
+      direction: string;
+      status: string;
+      amount: bigint;
+      createdAt: Date;
+    };
 
 const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'FAILED', pending: 'PENDING' };
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 ? value : undefined;
 
 export function toStatementRow(raw: RawStatementRow): StatementRow {
   const createdAt = raw.createdAt.toISOString();

@@ -63,7 +63,13 @@ export class StatementRepository {
       const base = { id: String(r.id), amount: BigInt(String(r.amount)), createdAt: new Date(Number(r.created_ms)) };
       return r.source === 'ledger'
         ? { ...base, source: 'ledger', kind: String(r.kind), metadata: (r.metadata ?? {}) as Record<string, unknown> }
-        : { ...base, source: 'transfer', game: String(r.game), direction: String(r.direction), status: String(r.status) };
+        : {
+            ...base,
+            source: 'transfer',
+            game: String(r.game),
+            direction: String(r.direction),
+            status: String(r.status),
+          };
     });
   }
 }

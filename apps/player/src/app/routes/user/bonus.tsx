@@ -15,7 +15,11 @@ export function Component() {
         icon="gift"
         title={t('comingSoon.bonus')}
         action={
-          <Button variant="secondary" icon={<Icon name="home" className="size-5" />} onClick={() => void navigate(paths.home)}>
+          <Button
+            variant="secondary"
+            icon={<Icon name="home" className="size-5" />}
+            onClick={() => void navigate(paths.home)}
+          >
             {t('actions.backHome')}
           </Button>
         }

@@ -8,7 +8,6 @@ import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
 import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Home } from './home.tsx';
 
-
 const slots = [
   slotFixture({ code: 'pg', name: 'PG Soft', isActive: true, amount: 100, ftWalletSlot: 2 }),
   slotFixture({ code: 'joker2', name: 'Joker', amount: 0 }),

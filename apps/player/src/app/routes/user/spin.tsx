@@ -15,7 +15,11 @@ export function Component() {
         icon="wheel"
         title={t('comingSoon.spin')}
         action={
-          <Button variant="secondary" icon={<Icon name="home" className="size-5" />} onClick={() => void navigate(paths.home)}>
+          <Button
+            variant="secondary"
+            icon={<Icon name="home" className="size-5" />}
+            onClick={() => void navigate(paths.home)}
+          >
             {t('actions.backHome')}
           </Button>
         }

@@ -7,7 +7,14 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useBanks } from '../../../api/lookup.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
-import { checkBank, digitsOnly, needsEnglishName, toUpperName, type BankField, type BankValues } from './register-rules.ts';
+import {
+  checkBank,
+  digitsOnly,
+  needsEnglishName,
+  toUpperName,
+  type BankField,
+  type BankValues,
+} from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
 
 export type BankStepValues = BankValues & { currency?: LaoCurrency };

@@ -13,7 +13,10 @@ export function CurrencyPicker({ value, onChange }: CurrencyPickerProps) {
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-sm font-semibold text-muted">{t('register.bank.currency')}</legend>
-      <div role="radiogroup" className="grid grid-cols-2 gap-1 rounded-2xl bg-bg-raised p-1 ring-1 ring-line ring-inset">
+      <div
+        role="radiogroup"
+        className="grid grid-cols-2 gap-1 rounded-2xl bg-bg-raised p-1 ring-1 ring-line ring-inset"
+      >
         {LAO_CURRENCIES.map((currency) => (
           <button
             key={currency}

@@ -49,7 +49,9 @@ describe('profile rule', () => {
   const base = { name: 'Somchai', password: 'secret1', confirmPassword: 'secret1', sourceCode: '', inviteCode: '' };
   it('accepts matching passwords', () => expect(validateProfile(base)).toEqual({}));
   it('reports a mismatch on the confirmation', () =>
-    expect(validateProfile({ ...base, confirmPassword: 'secret2' })).toEqual({ confirmPassword: 'register.errors.passwordMismatch' }));
+    expect(validateProfile({ ...base, confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: 'register.errors.passwordMismatch',
+    }));
   it('requires name, password and confirmation', () =>
     expect(validateProfile({ ...base, name: ' ', password: '', confirmPassword: '' })).toEqual({
       name: 'register.errors.nameRequired',
@@ -61,7 +63,10 @@ describe('profile rule', () => {
 describe('bank rule', () => {
   const base = { bankCode: 'KTB', bankAccountNo: '1234567890', firstName: 'SOMCHAI', lastName: 'JAIDEE' };
   it('lists missing fields without a message (silent stop)', () => {
-    expect(checkBank({ ...base, bankCode: '', lastName: '' })).toEqual({ missing: ['bankCode', 'lastName'], nameError: null });
+    expect(checkBank({ ...base, bankCode: '', lastName: '' })).toEqual({
+      missing: ['bankCode', 'lastName'],
+      nameError: null,
+    });
   });
   it('needs an English name for KTB, TMB and BBL', () => {
     for (const bankCode of ['KTB', 'TMB', 'BBL']) {
@@ -72,5 +77,6 @@ describe('bank rule', () => {
   it('accepts any script for other banks', () => {
     expect(checkBank({ ...base, bankCode: 'KBANK', firstName: 'สมชาย', lastName: 'ใจดี' }).nameError).toBeNull();
   });
-  it('joins first and last name with one space', () => expect(toBankAccountName(' SOMCHAI ', 'JAIDEE')).toBe('SOMCHAI JAIDEE'));
+  it('joins first and last name with one space', () =>
+    expect(toBankAccountName(' SOMCHAI ', 'JAIDEE')).toBe('SOMCHAI JAIDEE'));
 });

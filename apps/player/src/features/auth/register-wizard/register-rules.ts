@@ -79,7 +79,9 @@ export type BankCheck = {
 
 /** Step 4 client rules (SPEC.md §5). */
 export function checkBank(values: BankValues): BankCheck {
-  const missing = (['bankCode', 'bankAccountNo', 'firstName', 'lastName'] as const).filter((field) => !values[field].trim());
+  const missing = (['bankCode', 'bankAccountNo', 'firstName', 'lastName'] as const).filter(
+    (field) => !values[field].trim(),
+  );
   let nameError: string | null = null;
   if (missing.length === 0 && needsEnglishName(values.bankCode)) {
     const name = toBankAccountName(values.firstName, values.lastName);

@@ -6,7 +6,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 export function RegisterSuccess() {
   const { t } = useTranslation('auth');
   return (
-    <section role="status" data-testid="register-success" className="flex flex-col items-center gap-4 py-16 text-center animate-pop-in">
+    <section
+      role="status"
+      data-testid="register-success"
+      className="flex flex-col items-center gap-4 py-16 text-center animate-pop-in"
+    >
       <span className="flex size-20 items-center justify-center rounded-full bg-success/15 text-success ring-8 ring-success/5">
         <Icon name="check" className="size-10" />
       </span>

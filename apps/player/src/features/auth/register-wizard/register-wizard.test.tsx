@@ -26,13 +26,16 @@ const baseRoutes = (isOtpOn: boolean): Routes => ({
 function setup({ isOtpOn = false, isLaoVariant = false, routes = {} as Routes } = {}) {
   const calls = mockApi({ ...baseRoutes(isOtpOn), ...routes });
   const onRegistered = vi.fn();
-  renderWithProviders(<RegisterWizard inviteCode="PR42" isLaoVariant={isLaoVariant} onExit={vi.fn()} onRegistered={onRegistered} />);
+  renderWithProviders(
+    <RegisterWizard inviteCode="PR42" isLaoVariant={isLaoVariant} onExit={vi.fn()} onRegistered={onRegistered} />,
+  );
   return { calls, onRegistered };
 }
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const step = () => screen.getByTestId('register-wizard').getAttribute('data-step');
-const called = (calls: MockCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+const called = (calls: MockCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);
 
 async function submitPhone(phone: string) {
   await userEvent.type(screen.getByLabelText('Phone number'), phone);
@@ -76,7 +79,10 @@ describe('RegisterWizard', () => {
   });
 
   it('skips the OTP step when sending answers OTP_VERIFIED', async () => {
-    setup({ isOtpOn: true, routes: { 'POST /api/otp/send': () => ({ body: { otpRef: '', otpToken: '', code: 'OTP_VERIFIED' } }) } });
+    setup({
+      isOtpOn: true,
+      routes: { 'POST /api/otp/send': () => ({ body: { otpRef: '', otpToken: '', code: 'OTP_VERIFIED' } }) },
+    });
     await submitPhone('0812345678');
     await waitFor(() => expect(step()).toBe('profile'));
   });
@@ -101,10 +107,14 @@ describe('RegisterWizard', () => {
     await userEvent.type(screen.getByLabelText('Last name'), 'sok');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(called(calls, 'POST', '/api/account')).toHaveLength(1));
-    expect(called(calls, 'POST', '/api/account')[0]?.body).toMatchObject({ username: '02012345678', currency: 'BAHT', bankAccountName: 'NOY SOK' });
+    expect(called(calls, 'POST', '/api/account')[0]?.body).toMatchObject({
+      username: '02012345678',
+      currency: 'BAHT',
+      bankAccountName: 'NOY SOK',
+    });
   });
 
-  it("says \"Passwords don't match\" and does not call the server", async () => {
+  it('says "Passwords don\'t match" and does not call the server', async () => {
     const { calls } = setup();
     await submitPhone('0812345678');
     await waitFor(() => expect(step()).toBe('profile'));

@@ -48,7 +48,13 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   const [phone, setPhone] = useState('');
   const [otp, setOtp] = useState<OtpState | null>(null);
   const [isOtpVerified, setIsOtpVerified] = useState(false);
-  const [profile, setProfile] = useState<ProfileValues>({ name: '', password: '', confirmPassword: '', sourceCode: '', inviteCode });
+  const [profile, setProfile] = useState<ProfileValues>({
+    name: '',
+    password: '',
+    confirmPassword: '',
+    sourceCode: '',
+    inviteCode,
+  });
   const [isDone, setIsDone] = useState(false);
 
   useEffect(() => {
@@ -89,7 +95,13 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   const handleProfile = (values: ProfileValues) => {
     setProfile(values);
     validate.mutate(
-      { name: values.name.trim(), username: phone, password: values.password, sourceCode: values.sourceCode, inviteCode: values.inviteCode },
+      {
+        name: values.name.trim(),
+        username: phone,
+        password: values.password,
+        sourceCode: values.sourceCode,
+        inviteCode: values.inviteCode,
+      },
       { onSuccess: () => setStep('bank'), onError: (err) => presentError(err, { as: 'toast' }) },
     );
   };
@@ -127,7 +139,14 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   return (
     <div className="flex flex-col gap-6" data-testid="register-wizard" data-step={step}>
       <div className="flex items-center gap-2">
-        <Button variant="ghost" size="sm" onClick={handleBack} aria-label={t('register.back')} data-testid="register-back" className="-ml-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={handleBack}
+          aria-label={t('register.back')}
+          data-testid="register-back"
+          className="-ml-3"
+        >
           <Icon name="chevron-left" className="size-6" />
         </Button>
         <h1 className="text-lg font-bold text-fg">{t('register.title')}</h1>
@@ -157,9 +176,15 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
             }}
           />
         )}
-        {step === 'profile' && <ProfileStep defaultValues={profile} isBusy={validate.isPending} onSubmit={handleProfile} />}
+        {step === 'profile' && (
+          <ProfileStep defaultValues={profile} isBusy={validate.isPending} onSubmit={handleProfile} />
+        )}
         {step === 'bank' && (
-          <BankStep isLaoVariant={isLaoVariant} isBusy={validate.isPending || register.isPending} onSubmit={(values) => void handleBank(values)} />
+          <BankStep
+            isLaoVariant={isLaoVariant}
+            isBusy={validate.isPending || register.isPending}
+            onSubmit={(values) => void handleBank(values)}
+          />
         )}
       </section>
     </div>

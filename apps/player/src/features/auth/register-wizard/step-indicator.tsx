@@ -14,7 +14,10 @@ export function StepIndicator({ steps, current }: StepIndicatorProps) {
   const { t } = useTranslation('auth');
   const currentIndex = steps.indexOf(current);
   return (
-    <nav aria-label={t('register.stepOf', { current: currentIndex + 1, total: steps.length })} data-testid="step-indicator">
+    <nav
+      aria-label={t('register.stepOf', { current: currentIndex + 1, total: steps.length })}
+      data-testid="step-indicator"
+    >
       <ol className="flex items-start">
         {steps.map((step, index) => {
           const isDone = index < currentIndex;
@@ -22,7 +25,10 @@ export function StepIndicator({ steps, current }: StepIndicatorProps) {
           return (
             <Fragment key={step}>
               {index > 0 && (
-                <li aria-hidden className={clsx('mt-4 h-0.5 flex-1 rounded-full', index <= currentIndex ? 'bg-primary' : 'bg-line')} />
+                <li
+                  aria-hidden
+                  className={clsx('mt-4 h-0.5 flex-1 rounded-full', index <= currentIndex ? 'bg-primary' : 'bg-line')}
+                />
               )}
               <li className="flex w-16 flex-col items-center gap-1.5" aria-current={isCurrent ? 'step' : undefined}>
                 <span
@@ -35,7 +41,12 @@ export function StepIndicator({ steps, current }: StepIndicatorProps) {
                 >
                   {isDone ? <Icon name="check" className="size-4" /> : index + 1}
                 </span>
-                <span className={clsx('text-center text-xs leading-tight', isCurrent ? 'font-semibold text-fg' : 'text-subtle')}>
+                <span
+                  className={clsx(
+                    'text-center text-xs leading-tight',
+                    isCurrent ? 'font-semibold text-fg' : 'text-subtle',
+                  )}
+                >
                   {t(`register.steps.${step}`)}
                 </span>
               </li>
