@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { Button } from './ui/button.tsx';
 import { Icon, type IconName } from './ui/icon.tsx';
 
 export type ComingSoonProps = {
@@ -26,5 +29,28 @@ export function ComingSoon({ icon, title, action }: ComingSoonProps) {
       <p className="relative mx-auto mt-2 max-w-xs text-base text-muted">{t('comingSoon.body')}</p>
       {action && <div className="relative mt-7">{action}</div>}
     </section>
+  );
+}
+
+/** A whole member route that has not shipped yet: the placeholder with a back-home button. */
+export function ComingSoonScreen({ route, icon, title }: { route: string; icon: IconName; title: ReactNode }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  return (
+    <main data-route={route}>
+      <ComingSoon
+        icon={icon}
+        title={title}
+        action={
+          <Button
+            variant="secondary"
+            icon={<Icon name="home" className="size-5" />}
+            onClick={() => void navigate(paths.home)}
+          >
+            {t('actions.backHome')}
+          </Button>
+        }
+      />
+    </main>
   );
 }

@@ -74,33 +74,32 @@ export class TransferService {
   }
 
   /** Wallet → game: hold, call with our id, then settle / void / stay pending. */
-  async deposit(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
-    const provider = providerOf(this.deps, account.game);
-    const transfer = await openDeposit(this.deps, {
-      memberId: member.id,
-      currency: member.currency,
-      game: account.game,
-      amount,
-    });
-    const result = await callWithSameId(
-      () => provider.deposit(account.username, amount, transfer.id),
-      this.deps.timing.callAttempts,
-      () => this.mayRetry(transfer),
-    );
-    return this.finish(transfer.id, account, amount, result);
+  deposit(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    return this.leg('deposit', member, account, amount);
   }
 
   /** Game → wallet: the row first, then the provider; the wallet is credited only once the provider confirms. */
-  async withdraw(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+  withdraw(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    return this.leg('withdraw', member, account, amount);
+  }
+
+  /** Open the transfer row (and, for a deposit, the hold), then call the provider with our id. */
+  private async leg(
+    direction: 'deposit' | 'withdraw',
+    member: TransferMember,
+    account: GameAccount,
+    amount: bigint,
+  ): Promise<LegResult> {
     const provider = providerOf(this.deps, account.game);
-    const transfer = await openWithdraw(this.deps, {
+    const open = direction === 'deposit' ? openDeposit : openWithdraw;
+    const transfer = await open(this.deps, {
       memberId: member.id,
       currency: member.currency,
       game: account.game,
       amount,
     });
     const result = await callWithSameId(
-      () => provider.withdraw(account.username, amount, transfer.id),
+      () => provider[direction](account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
       () => this.mayRetry(transfer),
     );

@@ -1,29 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { paths } from '../../../config/paths.ts';
+import { ComingSoonScreen } from '../../../components/coming-soon.tsx';
 
 /** Placeholder until the spin screen lands (SPEC.md §2 /user/spin). */
 export function Component() {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
-  return (
-    <main data-route="user/spin">
-      <ComingSoon
-        icon="wheel"
-        title={t('comingSoon.spin')}
-        action={
-          <Button
-            variant="secondary"
-            icon={<Icon name="home" className="size-5" />}
-            onClick={() => void navigate(paths.home)}
-          >
-            {t('actions.backHome')}
-          </Button>
-        }
-      />
-    </main>
-  );
+  return <ComingSoonScreen route="user/spin" icon="wheel" title={t('comingSoon.spin')} />;
 }
