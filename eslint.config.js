@@ -50,7 +50,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**'],
-    ignores: ['apps/server/src/modules/index.ts', 'apps/server/src/modules/sandbox.ts'],
+    ignores: ['apps/server/src/bootstrap/modules.ts', 'apps/server/src/bootstrap/sandbox.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@wallet/sandbox*', '@wallet/player*', '**/player/**'] }],
     },

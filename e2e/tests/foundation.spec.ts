@@ -88,7 +88,7 @@ test.describe('foundation', () => {
 });
 
 test.describe('member shell', () => {
-  /** The demo member seeded with demo data (apps/server/src/modules/demo.ts). */
+  /** The demo member seeded with demo data (apps/server/src/bootstrap/demo.ts). */
   const DEMO = { username: '0812345678', password: 'demo-password' };
 
   test.beforeEach(async ({ page, request, server }) => {

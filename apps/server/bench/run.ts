@@ -10,7 +10,7 @@ import os from 'node:os';
 import { systemClock } from '../src/clock.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { gameTransfers } from '../src/db/schema/games.ts';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/games/transfer-checks.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { createBenchDatabase, startServer } from './bench-server.ts';
 import { activateGame, seedMembers, type BenchMember } from './seed.ts';

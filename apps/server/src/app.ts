@@ -18,8 +18,8 @@ import type { Handlers, Module, ModuleFactory } from './http/handlers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/session.service.ts';
-import { modules as defaultModules } from './modules/index.ts';
-import { SettingsService } from './modules/site/settings.service.ts';
+import { modules as defaultModules } from './bootstrap/modules.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 
 export const LOG_REDACT = [
   'req.headers.authorization',

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_MEMBER } from './modules/demo.ts';
+import { DEMO_MEMBER } from './bootstrap/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -1,4 +1,4 @@
-import type { SettingValues } from '../modules/site/settings.service.ts';
+import type { SettingValues } from '../modules/settings/settings.service.ts';
 
 type BankSeed = {
   code: string;

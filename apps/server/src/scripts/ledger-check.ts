@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/client.ts';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/games/transfer-checks.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
 
 type Row = Record<string, unknown>;

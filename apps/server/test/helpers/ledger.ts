@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/games/transfer-checks.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGamesHarness, fakeProviders, type GamesHarness } from '../games/games-harness.ts';
+import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 
 let h: GamesHarness;

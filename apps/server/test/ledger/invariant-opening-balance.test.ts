@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { members } from '../../src/db/schema/core.ts';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
-import { DEMO_MEMBER } from '../../src/modules/demo.ts';
+import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { OPENING_BALANCE_KIND, postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';

@@ -1,7 +1,7 @@
 import { StatementListSchema, type StatementRow } from '@wallet/contract/statement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock.ts';
-import { openDeposit, openWithdraw, resolveTransfer } from '../../src/modules/games/transfer-settlement.ts';
+import { openDeposit, openWithdraw, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';

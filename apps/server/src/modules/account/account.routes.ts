@@ -12,8 +12,8 @@ import type { AuthMember } from '../auth/session.service.ts';
 import { OtpRepository } from '../otp/otp.repository.ts';
 import { otpPepper, OtpService } from '../otp/otp.service.ts';
 import { AccountRepository } from './account.repository.ts';
-import { LoginService } from './login.service.ts';
-import { requirePhone } from './phone-number.ts';
+import { LoginService } from '../auth/login.service.ts';
+import { requirePhone } from '../../lib/phone-number.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
 

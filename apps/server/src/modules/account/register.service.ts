@@ -4,10 +4,10 @@ import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { OtpService } from '../otp/otp.service.ts';
-import type { SettingsService } from '../site/settings.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { uniqueViolation, type AccountRepository } from './account.repository.ts';
 import { checkBankFields } from './bank-account.ts';
-import { requirePhone, type Variant } from './phone-number.ts';
+import { requirePhone, type Variant } from '../../lib/phone-number.ts';
 import { checkPassword, cleanName, parseInviteCode, walletCurrency } from './registration-rules.ts';
 
 type ValidateRequest = z.infer<typeof ValidateRequestSchema>;

@@ -1,6 +1,6 @@
 import { ENGLISH_NAME_PATTERN, type LaoCurrency } from '@wallet/contract/limits';
 import { AppError } from '../../errors.ts';
-import type { Variant } from './phone-number.ts';
+import type { Variant } from '../../lib/phone-number.ts';
 
 /** docs/decisions/0004-password-rules.md */
 export const PASSWORD_MIN_CHARS = 6;

@@ -4,12 +4,12 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import type { GameProvider } from '../../providers/games/game-provider.ts';
 import type { AuthMember } from '../auth/session.service.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
-import { defaultCatalogue, defaultProviders } from './default-providers.ts';
-import { GameAccountsService } from './game-accounts.service.ts';
-import { DEFAULT_TIMING, type GameInfo, type GamesDeps, type TransferTiming } from './games-deps.ts';
+import { defaultCatalogue, defaultProviders } from '../game-accounts/default-providers.ts';
+import { GameAccountsService } from '../game-accounts/game-accounts.service.ts';
+import { DEFAULT_TIMING, type GameInfo, type GamesDeps, type TransferTiming } from '../game-accounts/games-deps.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
 import { TransferService } from './transfer.service.ts';
-import { WalletService } from './wallet.service.ts';
+import { WalletService } from '../wallet/wallet.service.ts';
 
 export type GamesModuleOptions = {
   /** the game providers by code (tests pass fakes or sandbox-backed ones); default: createGameProviders(config) */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
-import { createGamesHarness, fakeProviders, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 
 /**
  * The shared setup of the transfer test files: fake providers, a games harness per file (invariant checked after

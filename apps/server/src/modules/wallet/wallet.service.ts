@@ -2,10 +2,10 @@ import type { Profile } from '@wallet/contract/account';
 import type { SlotAccount, Wallet } from '@wallet/contract/wallet';
 import { AppError } from '../../errors.ts';
 import { toMajor } from '../ledger/money.ts';
-import type { GamesDeps } from './games-deps.ts';
-import { listGameAccounts, updateGameBalance } from './game-accounts.repository.ts';
+import type { GamesDeps } from '../game-accounts/games-deps.ts';
+import { listGameAccounts, updateGameBalance } from '../game-accounts/game-accounts.repository.ts';
 import { walletSnapshot, type SlotBalance } from './wallet.repository.ts';
-import { withTimeout } from './provider-call.ts';
+import { withTimeout } from '../game-transfers/provider-call.ts';
 
 /** GET /api/wallet (a few indexed reads, no provider call) and GET /api/wallet/refresh/slot (asks the providers). */
 export class WalletService {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/env.ts';
-import { openWithdraw } from '../../src/modules/games/transfer-settlement.ts';
+import { openWithdraw } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { createGameProviders } from '../../src/providers/games/create-game-providers.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
-import { createGamesHarness, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
 
 /** The same flows as transfer.test.ts, over the real wire protocol against the sandbox provider. */
 let sandbox: GameSandbox;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameAccounts } from '../../src/db/schema/games.ts';
 import { memberInvite } from '../../src/modules/ledger/account-codes.ts';
-import { createGamesHarness, fakeProviders, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 
 const providers = fakeProviders();
 let h: GamesHarness;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/env.ts';
-import { openDeposit, resolveTransfer } from '../../src/modules/games/transfer-settlement.ts';
+import { openDeposit, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { createGameProviders } from '../../src/providers/games/create-game-providers.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
-import { createGamesHarness, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
 
 /** Races on one member's wallet through the real request path (PostgreSQL row locks, sandbox over HTTP). */
 let sandbox: GameSandbox;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sessions } from '../../src/db/schema/core.ts';
-import { DEMO_MEMBER } from '../../src/modules/demo.ts';
+import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { get, login, post, signUp, uniqueIp, uniquePhone } from './account-helpers.ts';
+import { get, login, post, signUp, uniqueIp, uniquePhone } from '../account/account-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS } from '../../src/modules/auth/session.service.ts';
-import { DEMO_MEMBER } from '../../src/modules/demo.ts';
+import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { members } from '../../src/db/schema/core.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

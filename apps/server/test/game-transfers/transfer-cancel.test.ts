@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
-import { createGamesHarness, fakeProviders, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 
 /** The reconciler's cancel-before-void rule over the scripted fake provider (which models tombstones too). */
 const providers = fakeProviders();

@@ -8,7 +8,7 @@ import { createGameProviders } from '../../src/providers/games/create-game-provi
 import { signPayload } from '../../src/providers/games/game-wire.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
-import { createGamesHarness, type GamesHarness } from './games-harness.ts';
+import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
 
 /**
  * reliability.md scenario 10 with a definite cancel, over the real wire protocol: after the grace window the

@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitHit, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { dummyPasswordHash, verifyPassword } from '../auth/password.ts';
-import type { SessionService } from '../auth/session.service.ts';
-import type { AccountRepository } from './account.repository.ts';
-import { normalizePhone, type Variant } from './phone-number.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import type { SessionService } from './session.service.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import { normalizePhone, type Variant } from '../../lib/phone-number.ts';
 
 /**
  * Login throttling (docs/decisions/0004-password-rules.md). Counters hold failed attempts:

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
-import { login } from './account-helpers.ts';
+import { login } from '../account/account-helpers.ts';
 
 // Runs only when REDIS_URL is set (CI's PostgreSQL step sets it): login limits shared across processes.
 const WRONG = { status: 401, body: { message: 'WRONG_CREDENTIAL' } };

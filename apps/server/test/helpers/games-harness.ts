@@ -7,11 +7,11 @@ import type { GameProvider } from '../../src/providers/games/game-provider.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
-import { buildGamesDeps, createGamesModule, type GamesModuleOptions } from '../../src/modules/games/games.routes.ts';
-import type { GameInfo } from '../../src/modules/games/games-deps.ts';
-import { reconcilePending, type ReconcileReport } from '../../src/modules/games/reconciler.ts';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/games/transfer-checks.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { buildGamesDeps, createGamesModule, type GamesModuleOptions } from '../../src/modules/game-transfers/game-transfers.routes.ts';
+import type { GameInfo } from '../../src/modules/game-accounts/games-deps.ts';
+import { reconcilePending, type ReconcileReport } from '../../src/modules/game-transfers/reconciler.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/game-transfers/transfer-checks.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import { FakeGameProvider } from './fake-game-provider.ts';
 
 export const TEST_CATALOGUE: GameInfo[] = GAME_CODES.map((code, i) => ({
