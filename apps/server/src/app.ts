@@ -14,12 +14,12 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { AppError } from './errors.ts';
-import type { Handlers, Module, ModuleFactory } from './http/handlers.ts';
+import type { Module, ModuleFactory } from './http/handlers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
-import { SessionService } from './modules/auth/session.service.ts';
+import { SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
+import { SettingsService } from './modules/settings/settings.api.ts';
 
 export const LOG_REDACT = [
   'req.headers.authorization',
@@ -122,8 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if ((await settings.get('siteStatus')) === 'terminated') throw new AppError('gone');
   });
 
-  const handlers: Handlers = Object.assign({}, ...modules.map((m) => m.handlers ?? {}));
-  const { unimplemented } = registerRoutes(app, ctx, handlers);
+  const { unimplemented } = registerRoutes(app, ctx, modules);
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
   await servePlayer(app, config);

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
-import type { SessionService } from './modules/auth/session.service.ts';
-import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { SessionService } from './modules/auth/auth.api.ts';
+import type { SettingsService } from './modules/settings/settings.api.ts';
 
 /** What every module is built from. Tests replace the clock; nothing else is global. */
 export type AppContext = {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { members } from '../db/schema/core.ts';
 import type { ModuleFactory } from '../http/handlers.ts';
-import { hashPassword } from '../modules/auth/password.ts';
-import { postOpeningBalance } from '../modules/ledger/opening-balance.ts';
+import { hashPassword } from '../modules/auth/auth.api.ts';
+import { postOpeningBalance } from '../modules/ledger/ledger.api.ts';
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
 export const DEMO_MEMBER = {

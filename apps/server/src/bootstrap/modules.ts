@@ -1,18 +1,25 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { idempotencyModule } from '../http/idempotency.ts';
-import { accountModule } from '../modules/account/account.routes.ts';
+import { accountModule } from '../modules/account/account.api.ts';
+import { contentModule } from '../modules/content/content.api.ts';
+import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
+import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { statementModule } from '../modules/statement/statement.api.ts';
+import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
-import { gamesModule } from '../modules/game-transfers/game-transfers.routes.ts';
-import { lookupModule } from '../modules/content/content.routes.ts';
 import { sandboxModule } from './sandbox.ts';
-import { statementModule } from '../modules/statement/statement.routes.ts';
 
-/** Every feature module, in registration order. Each issue adds its module here. */
+/**
+ * Every feature module, in registration order (DESIGN.md §9.1). Each issue adds its module here. The empty homes
+ * (deposits, withdrawals, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
+ */
 export const modules: ModuleFactory[] = [
-  lookupModule,
+  contentModule,
   accountModule,
   demoModule,
-  gamesModule,
+  walletModule,
+  gameAccountsModule,
+  gameTransfersModule,
   sandboxModule,
   statementModule,
   idempotencyModule,

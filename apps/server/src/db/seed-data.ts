@@ -1,4 +1,4 @@
-import type { SettingValues } from '../modules/settings/settings.service.ts';
+import type { SettingValues } from '../modules/settings/settings.api.ts';
 
 type BankSeed = {
   code: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config/env.ts';
-import { SettingsService, type SettingKey } from '../modules/settings/settings.service.ts';
+import { SettingsService, type SettingKey } from '../modules/settings/settings.api.ts';
 import type { Db } from './client.ts';
 import { banks, sources } from './schema/core.ts';
 import { defaultSettings, LAO_BANKS, SOURCES, THAI_BANKS } from './seed-data.ts';

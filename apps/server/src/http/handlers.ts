@@ -3,7 +3,7 @@ import type { EndpointId, EndpointOf } from '@wallet/contract/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { SeedStep } from '../db/seed.ts';
-import type { AuthMember } from '../modules/auth/session.service.ts';
+import type { AuthMember } from '../modules/auth/auth.api.ts';
 
 export type RouteContext<Id extends EndpointId> = {
   params: ParamsOf<EndpointOf<Id>>;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { AuthMember } from '../modules/auth/session.service.ts';
+import type { AuthMember } from '../modules/auth/auth.api.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +12,7 @@ declare module 'fastify' {
     member: AuthMember | null;
   }
 }
-import type { Handlers, RouteContext } from './handlers.ts';
+import type { Handlers, Module, RouteContext } from './handlers.ts';
 import { IdempotencyStore, runIdempotent } from './idempotency.ts';
 
 function bearer(request: FastifyRequest): string | null {
@@ -22,8 +22,33 @@ function bearer(request: FastifyRequest): string | null {
   return token.length > 0 && token.length < 2048 ? token : null;
 }
 
-/** Register every endpoint of the contract; those no module implements answer 501 NOT_IMPLEMENTED. */
-export function registerRoutes(app: FastifyInstance, ctx: AppContext, handlers: Handlers): { unimplemented: string[] } {
+/** The modules' handlers by endpoint id; two modules providing the same endpoint is a startup error. */
+export function collectHandlers(modules: readonly Pick<Module, 'name' | 'handlers'>[]): Handlers {
+  const handlers: Handlers = {};
+  const owner = new Map<string, string>();
+  for (const module of modules) {
+    for (const [id, handler] of Object.entries(module.handlers ?? {})) {
+      const first = owner.get(id);
+      if (first !== undefined) {
+        throw new Error(`endpoint ${id} has two handlers: module ${first} and module ${module.name}`);
+      }
+      owner.set(id, module.name);
+      (handlers as Record<string, unknown>)[id] = handler;
+    }
+  }
+  return handlers;
+}
+
+/**
+ * Register every endpoint of the contract with the modules' handlers; those no module implements answer 501
+ * NOT_IMPLEMENTED. Throws when two modules provide a handler for the same endpoint id.
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  modules: readonly Pick<Module, 'name' | 'handlers'>[],
+): { unimplemented: string[] } {
+  const handlers = collectHandlers(modules);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('member', null);
   const unimplemented: string[] = [];

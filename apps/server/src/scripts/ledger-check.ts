@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/client.ts';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/game-transfers/transfer-checks.ts';
-import { checkLedgerInvariants } from '../modules/ledger/invariants.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/game-transfers/game-transfers.api.ts';
+import { checkLedgerInvariants } from '../modules/ledger/ledger.api.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: ReturnType<typeof sql>) =>

@@ -9,7 +9,7 @@
  */
 import { loadConfig } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
-import { SettingsService, type SettingValues } from '../modules/settings/settings.service.ts';
+import { SettingsService, type SettingValues } from '../modules/settings/settings.api.ts';
 
 const STATUSES: ReadonlyArray<SettingValues['siteStatus']> = ['active', 'terminated'];
 

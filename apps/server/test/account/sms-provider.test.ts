@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountModule } from '../../src/modules/account/account.routes.ts';
 import { demoModule } from '../../src/bootstrap/demo.ts';
-import { lookupModule } from '../../src/modules/content/content.routes.ts';
+import { contentModule } from '../../src/modules/content/content.api.ts';
 import { sandboxModule } from '../../src/bootstrap/sandbox.ts';
 import { HttpSmsProvider, type SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -53,7 +53,7 @@ describe('OTP send with a failing SMS gateway', () => {
       },
     };
     const t = await createTestApp({
-      modules: [lookupModule, createAccountModule({ sms: flaky }), demoModule, sandboxModule],
+      modules: [contentModule, createAccountModule({ sms: flaky }), demoModule, sandboxModule],
     });
     try {
       const phone = uniquePhone();

@@ -7,7 +7,8 @@ import type { GameProvider } from '../../src/providers/games/game-provider.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
-import { buildGamesDeps, createGamesModule, type GamesModuleOptions } from '../../src/modules/game-transfers/game-transfers.routes.ts';
+import { createGameModules } from '../../src/bootstrap/game-modules.ts';
+import { buildGamesDeps, type GamesModuleOptions } from '../../src/modules/game-accounts/game-accounts.api.ts';
 import type { GameInfo } from '../../src/modules/game-accounts/games-deps.ts';
 import { reconcilePending, type ReconcileReport } from '../../src/modules/game-transfers/reconciler.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/game-transfers/transfer-checks.ts';
@@ -55,7 +56,7 @@ export async function createGamesHarness(
     timing: { balanceTimeoutMs: 2_000, ...extra.timing },
     ...extra,
   };
-  const t = await createTestApp({ modules: [createGamesModule(options)] });
+  const t = await createTestApp({ modules: createGameModules(options) });
   const ledger = new LedgerService(t.ctx.db);
   return {
     t,

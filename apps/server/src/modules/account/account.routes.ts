@@ -8,11 +8,9 @@ import {
   unconfiguredSmsProvider,
   type SmsProvider,
 } from '../../providers/sms/sms-provider.ts';
-import type { AuthMember } from '../auth/session.service.ts';
-import { OtpRepository } from '../otp/otp.repository.ts';
-import { otpPepper, OtpService } from '../otp/otp.service.ts';
+import { LoginService, signedIn } from '../auth/auth.api.ts';
+import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
-import { LoginService } from '../auth/login.service.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
@@ -33,11 +31,6 @@ function smsFor(ctx: AppContext): SmsProvider {
       ? new HttpSmsProvider(`${ctx.config.publicUrl}/sandbox/sms`)
       : unconfiguredSmsProvider;
   return { send: (phone, text) => (boundSmsProvider(ctx) ?? fallback).send(phone, text) };
-}
-
-function signedIn(member: AuthMember | null): AuthMember {
-  if (!member) throw new AppError('invalid-token');
-  return member;
 }
 
 /** Login, logout, registration, profile and registration OTP (SPEC §7 "Account and auth"). */

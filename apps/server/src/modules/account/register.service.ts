@@ -2,9 +2,9 @@ import type { RegisterRequestSchema, ValidateRequestSchema } from '@wallet/contr
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword } from '../auth/password.ts';
-import type { OtpService } from '../otp/otp.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { hashPassword } from '../auth/auth.api.ts';
+import type { OtpService } from '../otp/otp.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
 import { uniqueViolation, type AccountRepository } from './account.repository.ts';
 import { checkBankFields } from './bank-account.ts';
 import { requirePhone, type Variant } from '../../lib/phone-number.ts';

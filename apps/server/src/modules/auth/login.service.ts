@@ -3,7 +3,6 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitHit, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import type { SessionService } from './session.service.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
 import { normalizePhone, type Variant } from '../../lib/phone-number.ts';
 
 /**
@@ -19,8 +18,14 @@ export const LOGIN_PHONE_RULE: RateLimitRule = { limit: 100, windowMs: 3600_000 
 /** An IP with a session of the member this recent counts as the owner's. */
 export const KNOWN_IP_MS = 30 * 86_400_000;
 
+/** What login reads of the members (the account module's repository provides it). */
+export type LoginAccounts = {
+  findLogin(username: string): Promise<{ id: number; passwordHash: string; status: string } | undefined>;
+  hasSessionFromIp(memberId: number, ip: string, since: Date): Promise<boolean>;
+};
+
 export type LoginDeps = {
-  repo: AccountRepository;
+  repo: LoginAccounts;
   sessions: SessionService;
   limiter: RateLimiter;
   clock: Clock;

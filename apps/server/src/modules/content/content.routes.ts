@@ -4,8 +4,8 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { isSlipUploadOpen } from './slip-window.ts';
 
 /** Every GET /api/lookup/* of SPEC.md §7, read from the database. */
-export const lookupModule: ModuleFactory = ({ db, settings, clock }) => ({
-  name: 'lookup',
+export const contentModule: ModuleFactory = ({ db, settings, clock }) => ({
+  name: 'content',
   handlers: {
     'lookup.banks': async () =>
       db

@@ -5,7 +5,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { GameProvider } from '../../providers/games/game-provider.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerService } from '../ledger/ledger.api.ts';
 
 /** What the wallet shows of a game (the catalogue of providers/games/game-catalogue.ts). */
 export type GameInfo = {

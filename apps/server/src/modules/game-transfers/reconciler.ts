@@ -1,5 +1,5 @@
 import type { CancelOutcome, GameProvider, TransferStatus } from '../../providers/games/game-provider.ts';
-import type { GamesDeps } from '../game-accounts/games-deps.ts';
+import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
 import { listPending, notePending, type GameTransfer } from './transfer.repository.ts';
 import { resolveTransfer } from './transfer-settlement.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { DEFAULT_TIMING } from '../game-accounts/games-deps.ts';
+import { DEFAULT_TIMING } from '../game-accounts/game-accounts.api.ts';
 import { TRANSFER_KINDS } from './transfer-settlement.ts';
 
 type Row = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
-import { memberWallet, provider as providerAccount, transit } from '../ledger/account-codes.ts';
-import type { LedgerService, PostInput } from '../ledger/ledger.service.ts';
+import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
+import type { LedgerService, PostInput } from '../ledger/ledger.api.ts';
 import {
   findTransfer,
   insertTransfer,

@@ -1,11 +1,16 @@
 import { MINOR_PER_MAJOR, TRANSFER_MIN_BAHT, WALLET_CODE } from '@wallet/contract/limits';
 import type { TransferRequest } from '@wallet/contract/wallet';
 import { AppError } from '../../errors.ts';
-import { memberWallet } from '../ledger/account-codes.ts';
-import { toMajor, toMinor } from '../ledger/money.ts';
-import type { GamesDeps } from '../game-accounts/games-deps.ts';
-import { providerOf } from '../game-accounts/games-deps.ts';
-import { findGameAccount, listGameAccounts, updateGameBalance, type GameAccount } from '../game-accounts/game-accounts.repository.ts';
+import { memberWallet } from '../ledger/ledger.api.ts';
+import { toMajor, toMinor } from '../ledger/ledger.api.ts';
+import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
+import { providerOf } from '../game-accounts/game-accounts.api.ts';
+import {
+  findGameAccount,
+  listGameAccounts,
+  updateGameBalance,
+  type GameAccount,
+} from '../game-accounts/game-accounts.api.ts';
 import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts';
 import { findTransfer, notePending, type GameTransfer } from './transfer.repository.ts';
 import { openDeposit, openWithdraw, resolveTransfer } from './transfer-settlement.ts';

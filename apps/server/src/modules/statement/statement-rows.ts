@@ -1,6 +1,6 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
-import { toMajor } from '../ledger/money.ts';
+import { toMajor } from '../ledger/ledger.api.ts';
 
 type StatementType = StatementRow['statementType'];
 type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';

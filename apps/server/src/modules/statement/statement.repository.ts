@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberWallet } from '../ledger/account-codes.ts';
+import { memberWallet } from '../ledger/ledger.api.ts';
 import { LEDGER_STATEMENT_KINDS, type RawStatementRow } from './statement-rows.ts';
 
 type Row = Record<string, unknown>;

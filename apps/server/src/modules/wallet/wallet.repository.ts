@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberInvite, memberWallet } from '../ledger/account-codes.ts';
+import { memberInvite, memberWallet } from '../ledger/ledger.api.ts';
 
 /** What a slot card needs of a game account. */
 export type SlotBalance = { game: string; balance: bigint; balanceUpdatedAt: Date | null };

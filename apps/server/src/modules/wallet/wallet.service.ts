@@ -1,11 +1,11 @@
 import type { Profile } from '@wallet/contract/account';
 import type { SlotAccount, Wallet } from '@wallet/contract/wallet';
 import { AppError } from '../../errors.ts';
-import { toMajor } from '../ledger/money.ts';
-import type { GamesDeps } from '../game-accounts/games-deps.ts';
-import { listGameAccounts, updateGameBalance } from '../game-accounts/game-accounts.repository.ts';
+import { toMajor } from '../ledger/ledger.api.ts';
+import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
+import { listGameAccounts, updateGameBalance } from '../game-accounts/game-accounts.api.ts';
 import { walletSnapshot, type SlotBalance } from './wallet.repository.ts';
-import { withTimeout } from '../game-transfers/provider-call.ts';
+import { withTimeout } from '../game-transfers/game-transfers.api.ts';
 
 /** GET /api/wallet (a few indexed reads, no provider call) and GET /api/wallet/refresh/slot (asks the providers). */
 export class WalletService {

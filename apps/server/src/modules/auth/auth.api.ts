@@ -1,0 +1,13 @@
+// The public face of the auth module: player sessions, passwords, login (with its throttling).
+export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionService, type AuthMember } from './session.service.ts';
+export { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+export {
+  KNOWN_IP_MS,
+  LOGIN_IP_RULE,
+  LOGIN_PAIR_RULE,
+  LOGIN_PHONE_RULE,
+  LoginService,
+  type LoginAccounts,
+  type LoginDeps,
+} from './login.service.ts';
+export { signedIn } from './signed-in.ts';

@@ -1,0 +1,16 @@
+// The public face of the game-transfers module: two-phase transfers to_game / from_game, settlement, reconciler,
+// the ledger checks and the provider-call helpers.
+export { createGameTransfersModule, gameTransfersModule } from './game-transfers.routes.ts';
+export { callWithSameId, isInsufficient, withTimeout, type CallResult } from './provider-call.ts';
+export { RECONCILE_INTERVAL_MS, reconcilePending, type ReconcileOptions, type ReconcileReport } from './reconciler.ts';
+export { gameTransfersLedgerCheck, pendingTransfersCheck } from './transfer-checks.ts';
+export {
+  newTransferId,
+  openDeposit,
+  openWithdraw,
+  resolveTransfer,
+  type OpenTransferInput,
+  type Resolution,
+} from './transfer-settlement.ts';
+export type { GameTransfer, TransferStatusValue } from './transfer.repository.ts';
+export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';

@@ -1,0 +1,15 @@
+// The public face of the ledger module: posting, account codes, money units, kinds, invariants.
+export {
+  HOUSE_SHARDS,
+  house,
+  isMemberAccount,
+  logicalCode,
+  memberInvite,
+  memberWallet,
+  provider,
+  transit,
+} from './account-codes.ts';
+export { checkLedgerInvariants } from './invariants.ts';
+export { LedgerService, type PostInput, type PostResult, type Posting } from './ledger.service.ts';
+export { toMajor, toMinor } from './money.ts';
+export { OPENING_BALANCE_MINOR, openingBalanceKey, postOpeningBalance } from './opening-balance.ts';

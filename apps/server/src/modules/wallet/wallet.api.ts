@@ -1,0 +1,2 @@
+// The public face of the wallet module: the wallet view (later its cache and money orchestration).
+export { createWalletModule, walletModule } from './wallet.routes.ts';

@@ -1,0 +1,20 @@
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { signedIn } from '../auth/auth.api.ts';
+import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
+import { WalletService } from './wallet.service.ts';
+
+/** GET /api/wallet (the wallet view) and the game-slot balance refresh (SPEC.md §7 Wallet). */
+export function createWalletModule(options: GamesModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const wallet = new WalletService(buildGamesDeps(ctx, options));
+    return {
+      name: 'wallet',
+      handlers: {
+        'wallet.wallet': ({ member }) => wallet.wallet(signedIn(member).id, signedIn(member).currency),
+        'wallet.refreshSlot': ({ member }) => wallet.refresh(signedIn(member).id),
+      },
+    };
+  };
+}
+
+export const walletModule: ModuleFactory = createWalletModule();
