@@ -78,7 +78,7 @@ CREATE TABLE "game_transfers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
-	CONSTRAINT "game_transfers_direction_ck" CHECK ("game_transfers"."direction" in ('deposit', 'withdraw')),
+	CONSTRAINT "game_transfers_direction_ck" CHECK ("game_transfers"."direction" in ('to_game', 'from_game')),
 	CONSTRAINT "game_transfers_status_ck" CHECK ("game_transfers"."status" in ('pending', 'success', 'failed')),
 	CONSTRAINT "game_transfers_amount_ck" CHECK ("game_transfers"."amount" > 0)
 );

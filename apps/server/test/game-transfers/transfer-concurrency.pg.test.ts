@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/env.ts';
-import { openDeposit, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
+import { openToGame, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { createGameProviders } from '../../src/providers/games/create-game-providers.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
@@ -41,7 +41,7 @@ async function expectBooksMatchProvider(memberId: number, usernames: Record<stri
   for (const t of await h.transfers(memberId)) {
     expect(t.status).not.toBe('pending');
     if (t.status !== 'success') continue;
-    moved.set(t.game, (moved.get(t.game) ?? 0n) + (t.direction === 'deposit' ? t.amount : -t.amount));
+    moved.set(t.game, (moved.get(t.game) ?? 0n) + (t.direction === 'to_game' ? t.amount : -t.amount));
   }
   for (const [game, username] of Object.entries(usernames)) {
     expect(sandbox.store.player(game, username)!.balance, game).toBe(moved.get(game) ?? 0n);
@@ -112,7 +112,7 @@ describe('concurrent transfers (PostgreSQL)', () => {
   it('resolves a transfer once when handlers and reconcilers race on it (20 settle/void attempts at once)', async () => {
     const p = await player(10_000n, ['pg']);
     const deps = { db: h.t.ctx.db, ledger: h.ledger, clock: h.t.clock };
-    const row = await openDeposit(deps, { memberId: p.id, currency: 'THB', game: 'pg', amount: 4_000n });
+    const row = await openToGame(deps, { memberId: p.id, currency: 'THB', game: 'pg', amount: 4_000n });
     const finals = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         resolveTransfer(

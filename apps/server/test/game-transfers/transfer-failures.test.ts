@@ -120,8 +120,8 @@ describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
     const p = await player(10_000n);
     await transfer(p.token, 'WALLET', 'pg', 100);
     // the crash: our pending row exists and the provider applied the withdraw, but no credit was posted
-    const { openWithdraw } = await import('../../src/modules/game-transfers/transfer-settlement.ts');
-    const row = await openWithdraw(
+    const { openFromGame } = await import('../../src/modules/game-transfers/transfer-settlement.ts');
+    const row = await openFromGame(
       { db: fx.h.t.ctx.db, ledger: fx.h.ledger, clock: fx.h.t.clock },
       { memberId: p.id, currency: 'THB', game: 'pg', amount: 6_000n },
     );

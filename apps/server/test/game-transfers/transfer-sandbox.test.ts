@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/env.ts';
-import { openWithdraw } from '../../src/modules/game-transfers/transfer-settlement.ts';
+import { openFromGame } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { createGameProviders } from '../../src/providers/games/create-game-providers.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
@@ -138,7 +138,7 @@ describe('transfers against the sandbox provider', () => {
   it('game → wallet debited at the provider before our process died: credited exactly once (scenario 12)', async () => {
     const p = await player(10_000n);
     await transfer(p.token, 'WALLET', 'pg', 100);
-    const row = await openWithdraw(
+    const row = await openFromGame(
       { db: h.t.ctx.db, ledger: h.ledger, clock: h.t.clock },
       { memberId: p.id, currency: 'THB', game: 'pg', amount: 7_000n },
     );

@@ -18,7 +18,7 @@ describe('wallet ↔ game transfers', () => {
     expect(await accountBalance(providerAccount('pg', p.id))).toBeGreaterThanOrEqual(12_050n);
     expect(await accountBalance(transit('pg', p.id))).toBe(0n);
     const [row] = await fx.h.transfers(p.id);
-    expect(row).toMatchObject({ id: res.body.transferId, direction: 'deposit', amount: 12_050n, status: 'success' });
+    expect(row).toMatchObject({ id: res.body.transferId, direction: 'to_game', amount: 12_050n, status: 'success' });
     const slot = (await fx.h.call(p.token, 'GET', '/api/wallet')).body.slots.find(
       (s: { code: string }) => s.code === 'pg',
     );
@@ -45,9 +45,9 @@ describe('wallet ↔ game transfers', () => {
     expect(gameBalance('joker2', p.usernames.joker2!)).toBe(3_000n);
     expect(await fx.h.walletMinor(p.id)).toBe(0n);
     expect((await fx.h.transfers(p.id)).map((t) => `${t.game}:${t.direction}:${t.status}`).sort()).toEqual([
-      'joker2:deposit:success',
-      'pg:deposit:success',
-      'pg:withdraw:success',
+      'joker2:to_game:success',
+      'pg:from_game:success',
+      'pg:to_game:success',
     ]);
     expect(await fx.h.invariants()).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { freshDatabase } from './test-app.ts';
+import type { LedgerKind } from '../../src/modules/ledger/ledger-kinds.ts';
 
 /**
  * A migrated database and a ledger for the file, with `fund` (house → member) and `debit` (member → house)
@@ -22,7 +23,7 @@ export function useLedgerFixture() {
   });
   const move = (kind: string, memberId: number, minor: bigint, key: string) =>
     state.ledger.post({
-      kind,
+      kind: kind as LedgerKind,
       currency: 'THB',
       memberId,
       idempotencyKey: key,

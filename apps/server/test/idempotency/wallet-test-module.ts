@@ -6,6 +6,7 @@ import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { toMinor } from '../../src/modules/ledger/money.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import type { LedgerKind } from '../../src/modules/ledger/ledger-kinds.ts';
 
 /** Test switches of the module below: a gate the handler waits on, a failure to throw once. */
 export type TestWalletControls = {
@@ -38,7 +39,7 @@ export const testWalletModule =
       }
       const minor = toMinor(amount);
       const { transactionId } = await ledger.post({
-        kind,
+        kind: kind as LedgerKind,
         currency,
         memberId,
         idempotencyKey: `test:${randomUUID()}`,

@@ -6,7 +6,8 @@ import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
-import { OPENING_BALANCE_KIND, postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';
+import { LEDGER_KINDS } from '../../src/modules/ledger/ledger-kinds.ts';
+import { postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -29,7 +30,7 @@ const openings = (memberId: number) =>
   t.ctx.db
     .select({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey })
     .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.memberId, memberId), eq(ledgerTransactions.kind, OPENING_BALANCE_KIND)));
+    .where(and(eq(ledgerTransactions.memberId, memberId), eq(ledgerTransactions.kind, LEDGER_KINDS.openingBalance)));
 
 describe('demo opening balance', () => {
   it('credits the demo member 1,000 baht through the ledger', async () => {

@@ -1,7 +1,7 @@
 import { StatementListSchema, type StatementRow } from '@wallet/contract/statement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock.ts';
-import { openDeposit, openWithdraw, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
+import { openFromGame, openToGame, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { postOpeningBalance } from '../../src/modules/ledger/opening-balance.ts';
@@ -9,6 +9,7 @@ import { statementModule } from '../../src/modules/statement/statement.routes.ts
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createMember, fundMember } from '../idempotency/wallet-test-module.ts';
+import type { LedgerKind } from '../../src/modules/ledger/ledger-kinds.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -25,7 +26,7 @@ const statement = async (m: Member, page: number, limit: number) => {
 
 const post = (memberId: number, kind: string, minor: bigint, other: string, metadata: Record<string, unknown> = {}) =>
   ledger.post({
-    kind,
+    kind: kind as LedgerKind,
     currency: 'THB',
     memberId,
     metadata,
@@ -49,23 +50,23 @@ beforeAll(async () => {
 
   const open = async (
     name: string,
-    direction: 'deposit' | 'withdraw',
+    direction: 'to_game' | 'from_game',
     game: string,
     minor: bigint,
     outcome: 'success' | 'failed' | null,
   ) => {
     t.clock.advance(1000);
     const input = { memberId: alice.id, currency: 'THB', game, amount: minor };
-    const row = direction === 'deposit' ? await openDeposit(deps, input) : await openWithdraw(deps, input);
+    const row = direction === 'to_game' ? await openToGame(deps, input) : await openFromGame(deps, input);
     if (outcome === 'success') await resolveTransfer(deps, row.id, { kind: 'success', providerRef: `ref-${name}` });
     if (outcome === 'failed') await resolveTransfer(deps, row.id, { kind: 'failed', reason: 'definite failure' });
     transfers[name] = row.id;
   };
-  await open('toPgOk', 'deposit', 'pg', 10_000n, 'success');
-  await open('toJokerFailed', 'deposit', 'joker2', 3_000n, 'failed');
-  await open('toBetflixPending', 'deposit', 'betflix', 1_000n, null);
-  await open('fromPgOk', 'withdraw', 'pg', 4_000n, 'success');
-  await open('fromPgFailed', 'withdraw', 'pg', 7_700n, 'failed');
+  await open('toPgOk', 'to_game', 'pg', 10_000n, 'success');
+  await open('toJokerFailed', 'to_game', 'joker2', 3_000n, 'failed');
+  await open('toBetflixPending', 'to_game', 'betflix', 1_000n, null);
+  await open('fromPgOk', 'from_game', 'pg', 4_000n, 'success');
+  await open('fromPgFailed', 'from_game', 'pg', 7_700n, 'failed');
 });
 afterAll(async () => {
   await expectLedgerSound(t);

@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './core.ts';
 
+/** The two legs of a game transfer. */
+export const GAME_TRANSFER_DIRECTIONS = ['to_game', 'from_game'] as const;
+export type GameTransferDirection = (typeof GAME_TRANSFER_DIRECTIONS)[number];
+
 /**
  * A member's player account at one game provider (DESIGN.md §4). The password is shown to the member, so it is
  * stored sealed (AES-256-GCM, lib/crypto-box.ts). `balance` is the provider's figure as last seen, in minor units.
@@ -41,8 +45,8 @@ export const gameTransfers = pgTable(
       .notNull()
       .references(() => members.id),
     game: text('game').notNull(),
-    /** deposit = wallet → game, withdraw = game → wallet */
-    direction: text('direction').notNull(),
+    /** to_game = wallet → game, from_game = game → wallet ("deposit" and "withdraw" mean bank money only) */
+    direction: text('direction', { enum: GAME_TRANSFER_DIRECTIONS }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('pending'),
@@ -57,7 +61,7 @@ export const gameTransfers = pgTable(
   (t) => [
     index('game_transfers_status_idx').on(t.status, t.createdAt),
     index('game_transfers_member_idx').on(t.memberId, t.createdAt),
-    check('game_transfers_direction_ck', sql`${t.direction} in ('deposit', 'withdraw')`),
+    check('game_transfers_direction_ck', sql`${t.direction} in ('to_game', 'from_game')`),
     check('game_transfers_status_ck', sql`${t.status} in ('pending', 'success', 'failed')`),
     check('game_transfers_amount_ck', sql`${t.amount} > 0`),
   ],

@@ -40,7 +40,7 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** transfer_in, transfer_out, deposit, withdraw, bonus, finish_bonus, adjustment, ... */
+    /** one of LEDGER_KINDS (modules/ledger/ledger-kinds.ts) */
     kind: text('kind').notNull(),
     /** a client or derived key: one transaction per key, ever */
     idempotencyKey: text('idempotency_key'),

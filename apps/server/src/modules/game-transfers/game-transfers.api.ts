@@ -6,11 +6,11 @@ export { RECONCILE_INTERVAL_MS, reconcilePending, type ReconcileOptions, type Re
 export { gameTransfersLedgerCheck, pendingTransfersCheck } from './transfer-checks.ts';
 export {
   newTransferId,
-  openDeposit,
-  openWithdraw,
+  openFromGame,
+  openToGame,
   resolveTransfer,
   type OpenTransferInput,
   type Resolution,
 } from './transfer-settlement.ts';
-export type { GameTransfer, TransferStatusValue } from './transfer.repository.ts';
+export type { GameTransfer, GameTransferDirection, TransferStatusValue } from './transfer.repository.ts';
 export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';

@@ -25,11 +25,11 @@ const DEFAULT_LIMIT = 200;
 /**
  * Finish pending game transfers by asking each provider for the status of our transfer id (DESIGN.md §3).
  * It never guesses:
- *  - success   → settle exactly as the request handler would (deposit: transit → provider; withdraw: provider → wallet);
+ *  - success   → settle exactly as the request handler would (to_game: transit → provider; from_game: provider → wallet);
  *  - not_found → nothing until the transfer is older than the grace window; then `cancelTransfer(id)` first, because
  *                a request with our id may still be stuck in the network or the provider's queue:
- *                  cancelled       → the provider tombstoned the id and refuses it forever: deposit voided
- *                                    (transit → wallet), withdraw failed (nothing was credited);
+ *                  cancelled       → the provider tombstoned the id and refuses it forever: to_game voided
+ *                                    (transit → wallet), from_game failed (nothing was credited);
  *                  already_applied → it landed after all: settled as success (direction and amount must match);
  *                  no definite answer (throws) → stays pending, asked again next round;
  *  - unknown, an answer that does not match our row, or an error → stays pending, one more attempt counted.
@@ -81,7 +81,7 @@ async function reconcileOne(deps: GamesDeps, transfer: GameTransfer, now: Date):
 
 /**
  * `not_found` past the grace window. Giving the transfer up is safe only once the provider can no longer apply our
- * id, so ask it to cancel the id first; only its definite `cancelled` lets the deposit be voided / the withdraw fail.
+ * id, so ask it to cancel the id first; only its definite `cancelled` lets a to_game be voided / a from_game fail.
  */
 async function cancelThenGiveUp(deps: GamesDeps, provider: GameProvider, transfer: GameTransfer): Promise<Outcome> {
   let cancel: CancelOutcome;
@@ -97,8 +97,11 @@ async function cancelThenGiveUp(deps: GamesDeps, provider: GameProvider, transfe
     reason: 'CANCELLED at the provider (NOT_FOUND after the grace window)',
   });
   if (final !== 'failed') return 'pending';
-  return transfer.direction === 'deposit' ? 'voided' : 'failed';
+  return transfer.direction === 'to_game' ? 'voided' : 'failed';
 }
+
+/** Our legs in the provider adapter's wire words. */
+const WIRE_OP = { to_game: 'deposit', from_game: 'withdraw' } as const;
 
 /** The provider applied our id (status success, or a cancel that came too late): settle if it matches our row. */
 async function settleApplied(
@@ -106,7 +109,7 @@ async function settleApplied(
   transfer: GameTransfer,
   applied: { providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint },
 ): Promise<Outcome> {
-  if (applied.direction !== transfer.direction || applied.amount !== transfer.amount) {
+  if (applied.direction !== WIRE_OP[transfer.direction] || applied.amount !== transfer.amount) {
     // the provider applied something else under our id: a human must look, money stays where it is
     deps.log.error(
       {

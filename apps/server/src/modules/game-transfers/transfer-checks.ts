@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIMING } from '../game-accounts/game-accounts.api.ts';
-import { TRANSFER_KINDS } from './transfer-settlement.ts';
+import { LEDGER_KINDS } from '../ledger/ledger.api.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: ReturnType<typeof sql>) =>
@@ -28,25 +28,25 @@ export async function pendingTransfersCheck(
 
 /**
  * Invariant: every game transfer has exactly the ledger postings its state calls for, each for its amount, and the
- * transit accounts hold exactly the pending deposits. This is what "0 lost, 0 doubled" means in the ledger.
+ * transit accounts hold exactly the pending to_game transfers. This is what "0 lost, 0 doubled" means in the ledger.
  */
 export async function gameTransfersLedgerCheck(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  const { hold, depositSettle, depositVoid, withdrawSettle } = TRANSFER_KINDS;
+  const { toGameHold: hold, toGameSettle, toGameVoid, fromGameSettle } = LEDGER_KINDS;
   for (const r of await rows(
     db,
     sql`select g.id, g.direction, g.status,
           count(t.id) filter (where t.kind = ${hold})::int as hold,
-          count(t.id) filter (where t.kind = ${depositSettle})::int as settle,
-          count(t.id) filter (where t.kind = ${depositVoid})::int as void,
-          count(t.id) filter (where t.kind = ${withdrawSettle})::int as credit
+          count(t.id) filter (where t.kind = ${toGameSettle})::int as settle,
+          count(t.id) filter (where t.kind = ${toGameVoid})::int as void,
+          count(t.id) filter (where t.kind = ${fromGameSettle})::int as credit
         from game_transfers g
-        left join ledger_transactions t on t.reference = g.id and t.kind in (${hold}, ${depositSettle}, ${depositVoid}, ${withdrawSettle})
+        left join ledger_transactions t on t.reference = g.id and t.kind in (${hold}, ${toGameSettle}, ${toGameVoid}, ${fromGameSettle})
         group by g.id, g.direction, g.status`,
   )) {
     const [h, s, v, c] = [r.hold, r.settle, r.void, r.credit].map(Number);
     const expected =
-      r.direction === 'deposit'
+      r.direction === 'to_game'
         ? [1, r.status === 'success' ? 1 : 0, r.status === 'failed' ? 1 : 0, 0]
         : [0, 0, 0, r.status === 'success' ? 1 : 0];
     if ([h, s, v, c].join() !== expected.join()) {
@@ -61,7 +61,7 @@ export async function gameTransfersLedgerCheck(db: Db): Promise<string[]> {
         from ledger_transactions t
         join game_transfers g on g.id = t.reference
         join ledger_entries e on e.transaction_id = t.id
-        where t.kind in (${hold}, ${depositSettle}, ${depositVoid}, ${withdrawSettle})
+        where t.kind in (${hold}, ${toGameSettle}, ${toGameVoid}, ${fromGameSettle})
         group by t.id, t.kind, g.id, g.amount
         having sum(abs(e.amount)) <> 2 * g.amount`,
   )) {
@@ -81,14 +81,14 @@ export async function gameTransfersLedgerCheck(db: Db): Promise<string[]> {
     (
       await rows(
         db,
-        sql`select currency, sum(amount)::text as total from game_transfers where direction = 'deposit' and status = 'pending' group by currency`,
+        sql`select currency, sum(amount)::text as total from game_transfers where direction = 'to_game' and status = 'pending' group by currency`,
       )
     ).map((r) => [String(r.currency), BigInt(String(r.total))]),
   );
   for (const currency of new Set([...inTransit.keys(), ...holds.keys()])) {
     const a = inTransit.get(currency) ?? 0n;
     const b = holds.get(currency) ?? 0n;
-    if (a !== b) problems.push(`transit accounts hold ${a} ${currency} but pending deposits total ${b}`);
+    if (a !== b) problems.push(`transit accounts hold ${a} ${currency} but pending to_game transfers total ${b}`);
   }
   return problems;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
-import type { LedgerService, PostInput } from '../ledger/ledger.api.ts';
+import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
   findTransfer,
   insertTransfer,
@@ -16,20 +16,14 @@ import {
  * transfer id, and every state change is a conditional update in the same database transaction as its posting,
  * so a transfer resolves at most once whoever (request handler, reconciler, another process) gets there first.
  *
- *   deposit (wallet → game)   open:    wallet → transit:{game}    `transfer:{id}:hold`   (kind transfer_out)
- *                             success: transit → provider:{game}  `transfer:{id}:settle` (kind transfer_out_settle)
- *                             failed:  transit → wallet           `transfer:{id}:void`   (kind transfer_out_void)
- *                                      (a definite refusal, or the provider confirmed it cancelled our id)
- *   withdraw (game → wallet)  open:    nothing moves
- *                             success: provider:{game} → wallet   `transfer:{id}:settle` (kind transfer_in)
- *                             failed:  nothing moves
+ *   to_game (wallet → game)    open:    wallet → transit:{game}    `transfer:{id}:hold`   (LEDGER_KINDS.toGameHold)
+ *                              success: transit → provider:{game}  `transfer:{id}:settle` (LEDGER_KINDS.toGameSettle)
+ *                              failed:  transit → wallet           `transfer:{id}:void`   (LEDGER_KINDS.toGameVoid)
+ *                                       (a definite refusal, or the provider confirmed it cancelled our id)
+ *   from_game (game → wallet)  open:    nothing moves
+ *                              success: provider:{game} → wallet   `transfer:{id}:settle` (LEDGER_KINDS.fromGameSettle)
+ *                              failed:  nothing moves
  */
-export const TRANSFER_KINDS = {
-  hold: 'transfer_out',
-  depositSettle: 'transfer_out_settle',
-  depositVoid: 'transfer_out_void',
-  withdrawSettle: 'transfer_in',
-} as const;
 
 type LedgerDeps = { db: Db; ledger: LedgerService; clock: { now(): Date } };
 export type OpenTransferInput = { memberId: number; currency: string; game: string; amount: bigint };
@@ -40,7 +34,7 @@ export function newTransferId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-const posting = (t: GameTransfer, kind: string, step: string, postings: PostInput['postings']): PostInput => ({
+const posting = (t: GameTransfer, kind: LedgerKind, step: string, postings: PostInput['postings']): PostInput => ({
   kind,
   currency: t.currency,
   memberId: t.memberId,
@@ -50,8 +44,8 @@ const posting = (t: GameTransfer, kind: string, step: string, postings: PostInpu
   postings,
 });
 
-/** Wallet → game, phase 1: the row and the hold in one transaction (MONEY_NOT_ENOUGH leaves neither). */
-export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
+/** to_game (wallet → game), phase 1: the row and the hold in one transaction (MONEY_NOT_ENOUGH leaves neither). */
+export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
   const now = deps.clock.now();
   const id = newTransferId();
   return withRetry(() =>
@@ -59,13 +53,13 @@ export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise
       const row = await insertTransfer(tx, {
         id,
         ...input,
-        direction: 'deposit',
+        direction: 'to_game',
         status: 'pending',
         createdAt: now,
         updatedAt: now,
       });
       await deps.ledger.post(
-        posting(row, TRANSFER_KINDS.hold, 'hold', [
+        posting(row, LEDGER_KINDS.toGameHold, 'hold', [
           { account: memberWallet(row.memberId), amount: -row.amount },
           { account: transit(row.game, row.memberId), amount: row.amount },
         ]),
@@ -76,13 +70,13 @@ export function openDeposit(deps: LedgerDeps, input: OpenTransferInput): Promise
   );
 }
 
-/** Game → wallet, phase 1: only the row, written before the provider is called (a crash leaves it pending). */
-export function openWithdraw(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
+/** from_game (game → wallet), phase 1: only the row, written before the provider is called (a crash leaves it pending). */
+export function openFromGame(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
   const now = deps.clock.now();
   return insertTransfer(deps.db, {
     id: newTransferId(),
     ...input,
-    direction: 'withdraw',
+    direction: 'from_game',
     status: 'pending',
     createdAt: now,
     updatedAt: now,
@@ -91,19 +85,19 @@ export function openWithdraw(deps: LedgerDeps, input: OpenTransferInput): Promis
 
 function resolutionPostings(t: GameTransfer, resolution: Resolution): PostInput | null {
   const wallet = memberWallet(t.memberId);
-  if (t.direction === 'deposit') {
+  if (t.direction === 'to_game') {
     return resolution.kind === 'success'
-      ? posting(t, TRANSFER_KINDS.depositSettle, 'settle', [
+      ? posting(t, LEDGER_KINDS.toGameSettle, 'settle', [
           { account: transit(t.game, t.memberId), amount: -t.amount },
           { account: providerAccount(t.game, t.memberId), amount: t.amount },
         ])
-      : posting(t, TRANSFER_KINDS.depositVoid, 'void', [
+      : posting(t, LEDGER_KINDS.toGameVoid, 'void', [
           { account: transit(t.game, t.memberId), amount: -t.amount },
           { account: wallet, amount: t.amount },
         ]);
   }
   return resolution.kind === 'success'
-    ? posting(t, TRANSFER_KINDS.withdrawSettle, 'settle', [
+    ? posting(t, LEDGER_KINDS.fromGameSettle, 'settle', [
         { account: providerAccount(t.game, t.memberId), amount: -t.amount },
         { account: wallet, amount: t.amount },
       ])

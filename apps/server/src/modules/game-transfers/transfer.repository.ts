@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/games.ts';
 
 export type GameTransfer = typeof gameTransfers.$inferSelect;
+export type { GameTransferDirection } from '../../db/schema/games.ts';
 export type TransferStatusValue = 'pending' | 'success' | 'failed';
 
 export async function insertTransfer(db: Db | Tx, row: typeof gameTransfers.$inferInsert): Promise<GameTransfer> {

@@ -12,8 +12,11 @@ import {
   type GameAccount,
 } from '../game-accounts/game-accounts.api.ts';
 import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts';
-import { findTransfer, notePending, type GameTransfer } from './transfer.repository.ts';
-import { openDeposit, openWithdraw, resolveTransfer } from './transfer-settlement.ts';
+import { findTransfer, notePending, type GameTransfer, type GameTransferDirection } from './transfer.repository.ts';
+import { openFromGame, openToGame, resolveTransfer } from './transfer-settlement.ts';
+
+/** The provider adapter keeps its wire words: to_game is its `deposit`, from_game its `withdraw`. */
+const WIRE_OP = { to_game: 'deposit', from_game: 'withdraw' } as const;
 
 export type TransferMember = { id: number; currency: string };
 export type LegResult = {
@@ -41,12 +44,12 @@ export class TransferService {
     const to = request.to === WALLET_CODE ? null : await this.activeAccount(member.id, request.to);
 
     let leg: LegResult;
-    if (!from && to) leg = await this.deposit(member, to, amount);
-    else if (from && !to) leg = await this.withdraw(member, from, amount);
+    if (!from && to) leg = await this.toGame(member, to, amount);
+    else if (from && !to) leg = await this.fromGame(member, from, amount);
     else if (from && to) {
       // game → game: out of one into the wallet, then into the other; each leg is its own two-phase transfer
-      leg = await this.withdraw(member, from, amount);
-      if (leg.status === 'success') leg = await this.deposit(member, to, amount);
+      leg = await this.fromGame(member, from, amount);
+      if (leg.status === 'success') leg = await this.toGame(member, to, amount);
     } else throw new AppError('KEY_INVALID');
     return replyOf(leg);
   }
@@ -65,7 +68,7 @@ export class TransferService {
       if (balance <= 0n) return { message: 'SUCCESS', amount: 0, pending };
       let leg: LegResult;
       try {
-        leg = await this.deposit(member, target, balance);
+        leg = await this.toGame(member, target, balance);
       } catch (err) {
         // another debit took part of the wallet between the read and the hold: read again
         if (err instanceof AppError && err.code === 'MONEY_NOT_ENOUGH' && attempt < TRANSFER_ALL_ATTEMPTS) continue;
@@ -78,25 +81,25 @@ export class TransferService {
     throw new AppError('MONEY_NOT_ENOUGH');
   }
 
-  /** Wallet → game: hold, call with our id, then settle / void / stay pending. */
-  deposit(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
-    return this.leg('deposit', member, account, amount);
+  /** to_game (wallet → game): hold, call with our id, then settle / void / stay pending. */
+  toGame(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    return this.leg('to_game', member, account, amount);
   }
 
-  /** Game → wallet: the row first, then the provider; the wallet is credited only once the provider confirms. */
-  withdraw(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
-    return this.leg('withdraw', member, account, amount);
+  /** from_game (game → wallet): the row first, then the provider; the wallet is credited only once it confirms. */
+  fromGame(member: TransferMember, account: GameAccount, amount: bigint): Promise<LegResult> {
+    return this.leg('from_game', member, account, amount);
   }
 
-  /** Open the transfer row (and, for a deposit, the hold), then call the provider with our id. */
+  /** Open the transfer row (and, for to_game, the hold), then call the provider with our id. */
   private async leg(
-    direction: 'deposit' | 'withdraw',
+    direction: GameTransferDirection,
     member: TransferMember,
     account: GameAccount,
     amount: bigint,
   ): Promise<LegResult> {
     const provider = providerOf(this.deps, account.game);
-    const open = direction === 'deposit' ? openDeposit : openWithdraw;
+    const open = direction === 'to_game' ? openToGame : openFromGame;
     const transfer = await open(this.deps, {
       memberId: member.id,
       currency: member.currency,
@@ -104,7 +107,7 @@ export class TransferService {
       amount,
     });
     const result = await callWithSameId(
-      () => provider[direction](account.username, amount, transfer.id),
+      () => provider[WIRE_OP[direction]](account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
       () => this.mayRetry(transfer),
     );
@@ -151,14 +154,14 @@ export class TransferService {
     return (await findTransfer(this.deps.db, transfer.id))?.status === 'pending';
   }
 
-  /** Refresh one game's balance from its provider and withdraw all of it; skipped when the balance is unknown or 0. */
+  /** Refresh one game's balance from its provider and bring all of it back (from_game); skipped when the balance is unknown or 0. */
   private async collect(member: TransferMember, account: GameAccount): Promise<LegResult | null> {
     const provider = providerOf(this.deps, account.game);
     const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
     if (balance === undefined) return null;
     await updateGameBalance(this.deps.db, account.id, balance, this.deps.clock.now());
     if (balance <= 0n) return null;
-    return this.withdraw(member, account, balance);
+    return this.fromGame(member, account, balance);
   }
 
   private async activeAccount(memberId: number, game: string): Promise<GameAccount> {

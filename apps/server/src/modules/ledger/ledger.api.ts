@@ -13,3 +13,10 @@ export { checkLedgerInvariants } from './invariants.ts';
 export { LedgerService, type PostInput, type PostResult, type Posting } from './ledger.service.ts';
 export { toMajor, toMinor } from './money.ts';
 export { OPENING_BALANCE_MINOR, openingBalanceKey, postOpeningBalance } from './opening-balance.ts';
+export {
+  GAME_TRANSFER_KINDS,
+  isLedgerKind,
+  LEDGER_KINDS,
+  type LedgerKind,
+  type LedgerKindName,
+} from './ledger-kinds.ts';

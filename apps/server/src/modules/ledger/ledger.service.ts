@@ -4,12 +4,13 @@ import { CHECK_VIOLATION, pgErrorCode, withRetry } from '../../db/pg-error.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 import { isMemberAccount } from './account-codes.ts';
+import type { LedgerKind } from './ledger-kinds.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
 export type Posting = { account: string; amount: bigint };
 
 export type PostInput = {
-  kind: string;
+  kind: LedgerKind;
   currency: string;
   memberId?: number | null;
   /** one transaction per key, ever; a second post with the same key is a replay */

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import { house, memberWallet } from './account-codes.ts';
+import { LEDGER_KINDS } from './ledger-kinds.ts';
 import { LedgerService, type PostResult } from './ledger.service.ts';
 
 /** The demo member's starting balance: 1,000 baht (in the member's currency's minor units). */
 export const OPENING_BALANCE_MINOR = 100_000n;
-export const OPENING_BALANCE_KIND = 'opening_balance';
 
 export const openingBalanceKey = (memberId: number) => `opening:${memberId}`;
 
@@ -18,7 +18,7 @@ export function postOpeningBalance(
   amount: bigint = OPENING_BALANCE_MINOR,
 ): Promise<PostResult> {
   return new LedgerService(db).post({
-    kind: OPENING_BALANCE_KIND,
+    kind: LEDGER_KINDS.openingBalance,
     currency: member.currency,
     memberId: member.id,
     idempotencyKey: openingBalanceKey(member.id),

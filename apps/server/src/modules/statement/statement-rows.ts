@@ -1,6 +1,6 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
-import { toMajor } from '../ledger/ledger.api.ts';
+import { isLedgerKind, LEDGER_KINDS, toMajor, type LedgerKind } from '../ledger/ledger.api.ts';
 
 type StatementType = StatementRow['statementType'];
 type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';
@@ -11,22 +11,23 @@ type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';
  * deposit when it credits the wallet and a withdrawal when it debits it. `note` carries `metadata.description`
  * (or `metadata.name` for bonuses) into the row's description object.
  *
- * Game transfers (`transfer_*` kinds) are not listed here: they come one row per transfer from `game_transfers`,
+ * Game transfers (GAME_TRANSFER_KINDS) are not listed here: they come one row per transfer from `game_transfers`,
  * which knows pending and failed ones too. A domain that keeps its own status (withdrawal approvals, for one)
  * should likewise become its own source in statement.repository.ts rather than a kind here.
  */
-export const LEDGER_STATEMENT_KINDS: Record<string, { type?: StatementType; place: string; note?: Note }> = {
-  deposit: { type: 'deposit', place: 'BANK' },
-  opening_balance: { type: 'deposit', place: 'ADJUSTMENT' },
-  adjustment: { place: 'ADJUSTMENT' },
-  withdraw: { type: 'withdraw', place: 'BANK' },
-  bonus: { type: 'bonus', place: 'BONUS', note: 'bonus' },
-  promotion: { type: 'bonus', place: 'PROMOTION', note: 'promotion' },
-  invite: { type: 'bonus', place: 'INVITE', note: 'invite' },
-  refund: { type: 'bonus', place: 'REFUND', note: 'refund' },
-  luckydraw: { type: 'bonus', place: 'LUCKYDRAW', note: 'luckydraw' },
-  finish_bonus: { type: 'finish_bonus', place: 'BONUS' },
-};
+export const LEDGER_STATEMENT_KINDS: Partial<Record<LedgerKind, { type?: StatementType; place: string; note?: Note }>> =
+  {
+    [LEDGER_KINDS.deposit]: { type: 'deposit', place: 'BANK' },
+    [LEDGER_KINDS.openingBalance]: { type: 'deposit', place: 'ADJUSTMENT' },
+    [LEDGER_KINDS.adjustment]: { place: 'ADJUSTMENT' },
+    [LEDGER_KINDS.withdraw]: { type: 'withdraw', place: 'BANK' },
+    [LEDGER_KINDS.bonus]: { type: 'bonus', place: 'BONUS', note: 'bonus' },
+    [LEDGER_KINDS.promotion]: { type: 'bonus', place: 'PROMOTION', note: 'promotion' },
+    [LEDGER_KINDS.invite]: { type: 'bonus', place: 'INVITE', note: 'invite' },
+    [LEDGER_KINDS.refund]: { type: 'bonus', place: 'REFUND', note: 'refund' },
+    [LEDGER_KINDS.luckydraw]: { type: 'bonus', place: 'LUCKYDRAW', note: 'luckydraw' },
+    [LEDGER_KINDS.finishBonus]: { type: 'finish_bonus', place: 'BONUS' },
+  };
 
 /** One row of the page query (statement.repository.ts). */
 export type RawStatementRow =
@@ -48,7 +49,7 @@ const text = (value: unknown): string | undefined =>
 export function toStatementRow(raw: RawStatementRow): StatementRow {
   const createdAt = raw.createdAt.toISOString();
   if (raw.source === 'transfer') {
-    const toGame = raw.direction === 'deposit';
+    const toGame = raw.direction === 'to_game';
     return {
       _id: raw.id,
       statementType: 'transfer',
@@ -59,7 +60,9 @@ export function toStatementRow(raw: RawStatementRow): StatementRow {
       createdAt,
     };
   }
-  const spec = LEDGER_STATEMENT_KINDS[raw.kind] ?? { place: raw.kind.toUpperCase() };
+  const spec = (isLedgerKind(raw.kind) ? LEDGER_STATEMENT_KINDS[raw.kind] : undefined) ?? {
+    place: raw.kind.toUpperCase(),
+  };
   const credit = raw.amount >= 0n;
   const other = text(raw.metadata.channel) ?? spec.place;
   const row: StatementRow = {

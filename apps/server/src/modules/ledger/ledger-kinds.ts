@@ -1,0 +1,46 @@
+/**
+ * Every kind of ledger transaction, in one typed registry (DESIGN.md §3). Settlement posts with these, the statement
+ * presents them and the checks count them: nobody spells a kind as a string literal elsewhere. The values are what
+ * `ledger_transactions.kind` stores, so a value never changes once posted; a new money flow adds a kind here.
+ */
+export const LEDGER_KINDS = {
+  /** the demo member's starting credit (house:adjustment → wallet) */
+  openingBalance: 'opening_balance',
+  /** bank money in (deposits module) */
+  deposit: 'deposit',
+  /** bank money out (withdrawals module) */
+  withdraw: 'withdraw',
+  adjustment: 'adjustment',
+  bonus: 'bonus',
+  promotion: 'promotion',
+  invite: 'invite',
+  refund: 'refund',
+  luckydraw: 'luckydraw',
+  finishBonus: 'finish_bonus',
+  /** game transfer to_game, phase 1: wallet → transit:{game} */
+  toGameHold: 'transfer_out',
+  /** game transfer to_game settled: transit → provider:{game} */
+  toGameSettle: 'transfer_out_settle',
+  /** game transfer to_game failed: transit → wallet */
+  toGameVoid: 'transfer_out_void',
+  /** game transfer from_game settled: provider:{game} → wallet */
+  fromGameSettle: 'transfer_in',
+} as const;
+
+export type LedgerKindName = keyof typeof LEDGER_KINDS;
+export type LedgerKind = (typeof LEDGER_KINDS)[LedgerKindName];
+
+/** The kinds of the two-phase game transfers (listed per transfer by the statement, counted by the checks). */
+export const GAME_TRANSFER_KINDS: readonly LedgerKind[] = [
+  LEDGER_KINDS.toGameHold,
+  LEDGER_KINDS.toGameSettle,
+  LEDGER_KINDS.toGameVoid,
+  LEDGER_KINDS.fromGameSettle,
+];
+
+const KNOWN = new Set<string>(Object.values(LEDGER_KINDS));
+
+/** Narrow a stored kind (a text column) to the registry. */
+export function isLedgerKind(value: string): value is LedgerKind {
+  return KNOWN.has(value);
+}
