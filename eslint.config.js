@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -118,4 +119,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverBoundaries,
 );

@@ -8,6 +8,8 @@ const onRedis = Boolean(process.env.REDIS_URL);
 export default defineConfig({
   test: {
     projects: [
+      // the repository's own lint rules, proven on fixtures (eslint/*.test.ts)
+      { test: { name: 'tooling', root: '.', include: ['eslint/**/*.test.ts'] } },
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'sandbox', root: 'packages/sandbox', include: ['src/**/*.test.ts'] } },
       {

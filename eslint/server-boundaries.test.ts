@@ -1,0 +1,82 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import serverBoundaries from './server-boundaries.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [{ languageOptions: { parser: tseslint.parser } }, ...serverBoundaries],
+});
+
+/** The boundary rules that fire when `code` sits at `file` (repository-relative; the file need not exist). */
+async function violations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+const API_ONLY = 'wallet-boundaries/module-api-only';
+const ESCAPE = 'wallet-boundaries/no-workspace-escape';
+
+describe('server module boundaries', () => {
+  it("refuses a module importing another module's repository", async () => {
+    const code = "import { walletSnapshot } from '../wallet/wallet.repository.ts';\nexport { walletSnapshot };\n";
+    expect(await violations('apps/server/src/modules/statement/fixture.ts', code)).toEqual([API_ONLY]);
+  });
+
+  it("refuses a module importing another module's table or service file, re-exports and dynamic imports too", async () => {
+    const code = [
+      "import { ledgerTables } from '../ledger/ledger.tables.ts';",
+      "export { LedgerService } from '../ledger/ledger.service.ts';",
+      "export const later = () => import('../ledger/invariants.ts');",
+      'export { ledgerTables };',
+    ].join('\n');
+    expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([API_ONLY, API_ONLY, API_ONLY]);
+  });
+
+  it('refuses code outside modules/ reaching into a module', async () => {
+    const code = "import { SessionService } from '../modules/auth/session.service.ts';\nexport { SessionService };\n";
+    expect(await violations('apps/server/src/http/fixture.ts', code)).toEqual([API_ONLY]);
+  });
+
+  it("accepts another module's *.api.ts and the module's own files", async () => {
+    const code = [
+      "import { LedgerService } from '../ledger/ledger.api.ts';",
+      "import { walletSnapshot } from './wallet.repository.ts';",
+      "import { AppError } from '../../errors.ts';",
+      'export { LedgerService, walletSnapshot, AppError };',
+    ].join('\n');
+    expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([]);
+  });
+
+  it("refuses a module's api file of the wrong name (only <module>.api.ts is public)", async () => {
+    const code = "import { x } from '../ledger/other.api.ts';\nexport { x };\n";
+    expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([API_ONLY]);
+  });
+});
+
+describe('workspace boundaries', () => {
+  it('refuses a relative import into another workspace, from any workspace', async () => {
+    const fromServer = "import { api } from '../../../../packages/contract/src/api.ts';\nexport { api };\n";
+    expect(await violations('apps/server/src/http/fixture.ts', fromServer)).toEqual([ESCAPE]);
+    const fromPlayer = "import { x } from '../../server/src/app.ts';\nexport { x };\n";
+    expect(await violations('apps/player/src/fixture.ts', fromPlayer)).toEqual([ESCAPE]);
+    const fromPackage = "import { x } from '../../sandbox/src/games/games-plugin.ts';\nexport { x };\n";
+    expect(await violations('packages/contract/src/fixture.ts', fromPackage)).toEqual([ESCAPE]);
+    const fromRoot = "import { x } from '../apps/server/src/app.ts';\nexport { x };\n";
+    expect(await violations('e2e/fixture.ts', fromRoot)).toEqual([ESCAPE]);
+  });
+
+  it('accepts relative imports inside the workspace and package names across workspaces', async () => {
+    const code = [
+      "import { api } from '@wallet/contract/api';",
+      "import { AppError } from '../errors.ts';",
+      "import { helper } from '../../test/helpers/test-app.ts';",
+      'export { api, AppError, helper };',
+    ].join('\n');
+    expect(await violations('apps/server/src/http/fixture.ts', code)).toEqual([]);
+  });
+});
