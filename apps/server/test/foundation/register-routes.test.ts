@@ -1,7 +1,10 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
 import { collectHandlers } from '../../src/http/register-routes.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/env.ts';
+import { createTestApp, freshDatabase } from '../helpers/test-app.ts';
 
 const banksA: ModuleFactory = () => ({ name: 'content-a', handlers: { 'lookup.banks': async () => [] } });
 const banksB: ModuleFactory = () => ({ name: 'content-b', handlers: { 'lookup.banks': async () => [] } });
@@ -9,9 +12,15 @@ const sources: ModuleFactory = () => ({ name: 'sources', handlers: { 'lookup.sou
 
 describe('registerRoutes and duplicate handlers', () => {
   it('refuses to start when two modules provide the same endpoint id, naming both', async () => {
-    await expect(createTestApp({ modules: [banksA, sources, banksB] })).rejects.toThrow(
-      'endpoint lookup.banks has two handlers: module content-a and module content-b',
-    );
+    const database = await freshDatabase();
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', DATA_DIR: os.tmpdir() });
+      await expect(buildApp({ config, database, modules: [banksA, sources, banksB] })).rejects.toThrow(
+        'endpoint lookup.banks has two handlers: module content-a and module content-b',
+      );
+    } finally {
+      await database.close();
+    }
   });
 
   it('merges handlers of distinct endpoints from several modules', () => {
