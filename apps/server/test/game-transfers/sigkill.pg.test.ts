@@ -254,7 +254,8 @@ describe('SIGKILL during game transfers (reliability.md scenario 11)', () => {
       if (row.status === 'success') {
         expect(theirs, `${row.id} success here but unknown at the provider`).toMatchObject({
           amount: row.amount,
-          direction: row.direction,
+          // the provider speaks wire words: our to_game is its deposit, from_game its withdraw
+          direction: row.direction === 'to_game' ? 'deposit' : 'withdraw',
         });
       } else {
         expect(row.status).toBe('failed');
