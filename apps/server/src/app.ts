@@ -20,6 +20,8 @@ import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService } from './modules/settings/settings.api.ts';
+import { createStorage } from './providers/storage/create-storage.ts';
+import type { ObjectStorage } from './providers/storage/object-storage.ts';
 
 export const LOG_REDACT = [
   'req.headers.authorization',
@@ -38,6 +40,8 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   modules?: ModuleFactory[];
+  /** default: the one config.storage names */
+  storage?: ObjectStorage;
   /** run migrations and the seed before serving (default true) */
   bootstrap?: boolean;
 };
@@ -78,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     settings,
     sessions: new SessionService(db, config.secrets.jwt, clock),
+    storage: options.storage ?? (await createStorage(config.storage)),
   };
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 

@@ -4,6 +4,7 @@ import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionService } from './modules/auth/auth.api.ts';
 import type { SettingsService } from './modules/settings/settings.api.ts';
+import type { ObjectStorage } from './providers/storage/object-storage.ts';
 
 /** What every module is built from. Tests replace the clock; nothing else is global. */
 export type AppContext = {
@@ -14,4 +15,6 @@ export type AppContext = {
   log: FastifyBaseLogger;
   settings: SettingsService;
   sessions: SessionService;
+  /** uploaded files (slips, chat media): private objects, DESIGN.md §9.9 */
+  storage: ObjectStorage;
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadStorageConfig, type StorageConfig } from '../providers/storage/storage-config.ts';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -64,6 +65,8 @@ export type Config = {
   playerDist: string;
   jobs: boolean;
   trustProxy: boolean | string[];
+  /** uploads: disk under DATA_DIR (default) or an S3-compatible bucket (STORAGE, S3_*) */
+  storage: StorageConfig;
   secrets: { jwt: string; encryptionKey: string; provider: string };
 };
 
@@ -117,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     jobs: env.JOBS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    storage: loadStorageConfig(source, dataDir),
     secrets: loadSecrets(dataDir, env),
   };
 }
