@@ -35,6 +35,8 @@ export const QR_MIN_AMOUNT: Record<QrProvider, number> = { KBANK: 0, WW: 100, PA
 export const CHAT_TEXT_MAX_CHARS = 2000;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+/** a transfer slip image (SPEC.md names no limit: phone screenshots are well under it) */
+export const SLIP_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_HISTORY_PAGE_SIZE = 10;
 export const CHAT_MARK_READ_DEBOUNCE_MS = 1000;
 export const CHAT_SOCKET_CHECK_MS = 5000;
