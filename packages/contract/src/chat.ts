@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessageSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { CHAT_TEXT_MAX_CHARS } from './limits.ts';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX_CHARS, CHAT_VIDEO_MAX_BYTES } from './limits.ts';
 
 export const ChatButtonSchema = z.object({
   title: z.string(),
@@ -69,6 +69,7 @@ export const chatEndpoints = {
     access: 'public',
     response: z.object({ path: z.string() }),
     isUpload: true,
+    maxUploadBytes: CHAT_IMAGE_MAX_BYTES,
     summary: 'Upload a chat image',
   }),
   uploadVideo: defineEndpoint({
@@ -77,6 +78,7 @@ export const chatEndpoints = {
     access: 'public',
     response: z.object({ path: z.string() }),
     isUpload: true,
+    maxUploadBytes: CHAT_VIDEO_MAX_BYTES,
     summary: 'Upload a chat video',
   }),
   readCustomer: defineEndpoint({

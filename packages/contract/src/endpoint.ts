@@ -14,6 +14,7 @@ export type Endpoint<
   P extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  U extends boolean = boolean,
 > = {
   method: HttpMethod;
   path: string;
@@ -21,8 +22,13 @@ export type Endpoint<
   params?: P;
   body?: B;
   response: R;
-  /** multipart upload (body is not JSON; the 5-minute upload timeout applies) */
-  isUpload?: boolean;
+  /**
+   * multipart upload (body is not JSON; the 5-minute upload timeout applies): one file part named `file`; `body`,
+   * when given, describes the text fields
+   */
+  isUpload?: U;
+  /** the file part's byte cap for an upload (SPEC.md §9 limits) */
+  maxUploadBytes?: number;
   /** moves money: the player sends an Idempotency-Key header per user action */
   movesMoney?: boolean;
   summary: string;
@@ -32,13 +38,17 @@ export function defineEndpoint<
   P extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<P, B, R>): Endpoint<P, B, R> {
+  U extends boolean = false,
+>(endpoint: Endpoint<P, B, R, U>): Endpoint<P, B, R, U> {
   return endpoint;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
+/** true when the descriptor is a multipart upload (`isUpload: true`) */
+export type IsUpload<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, true> ? true : false;
 export type ResponseOf<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountSchema, CodeParamsSchema, MessageSchema, MoneySchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ProfileSchema } from './account.ts';
-import { GAME_CATEGORIES } from './limits.ts';
+import { GAME_CATEGORIES, SLIP_IMAGE_MAX_BYTES } from './limits.ts';
 
 export const SlotAccountSchema = z.object({
   code: z.string(),
@@ -173,6 +173,7 @@ export const walletEndpoints = {
     access: 'member',
     response: SlipUploadResponseSchema,
     isUpload: true,
+    maxUploadBytes: SLIP_IMAGE_MAX_BYTES,
     movesMoney: true,
     summary: 'Upload a transfer slip',
   }),

@@ -1,13 +1,17 @@
-import type { BodyOf, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
+import type { BodyOf, IsUpload, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
 import type { EndpointId, EndpointOf } from '@wallet/contract/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { SeedStep } from '../db/seed.ts';
+import type { ReceivedFile } from '../lib/uploads/received-file.ts';
 import type { AuthMember } from '../modules/auth/auth.api.ts';
 
 export type RouteContext<Id extends EndpointId> = {
   params: ParamsOf<EndpointOf<Id>>;
+  /** on an upload endpoint: its text fields (multipart), checked against the descriptor's `body` */
   body: BodyOf<EndpointOf<Id>>;
+  /** on an upload endpoint: the `file` part, capped at `maxUploadBytes` (`null` when none was sent) */
+  file: IsUpload<EndpointOf<Id>> extends true ? ReceivedFile | null : undefined;
   /** set on member endpoints; on public ones only when a valid token was sent */
   member: AuthMember | null;
   request: FastifyRequest;

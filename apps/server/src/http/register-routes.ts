@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 import type { Handlers, Module, RouteContext } from './handlers.ts';
 import { IdempotencyStore, runIdempotent } from './idempotency.ts';
+import { parseMultipart, uploadFingerprint, type ParsedUpload } from './multipart.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -81,8 +82,23 @@ export function registerRoutes(
       handler: async (request, reply) => {
         const member = request.member;
         if (!handler) throw new AppError('NOT_IMPLEMENTED');
+        let upload: ParsedUpload | undefined;
+        if (endpoint.isUpload) {
+          upload = await parseMultipart(request, endpoint);
+          // nothing else reads an upload's raw body: the idempotency hash covers its fields and file digest
+          request.body = uploadFingerprint(upload);
+        }
+        const body = upload ? upload.body : request.body;
+        const file = upload ? upload.file : undefined;
         const run = () =>
-          handler({ params: request.params as never, body: request.body as never, member, request, reply });
+          handler({
+            params: request.params as never,
+            body: body as never,
+            file: file as never,
+            member,
+            request,
+            reply,
+          });
         if (!endpoint.movesMoney) return run();
         // at most once per (member, Idempotency-Key): replays, 409 while in flight, 422 on a different body
         const call = {
