@@ -6,6 +6,8 @@ import { AppError } from '../errors.ts';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // a catalogue 5xx is still our failure (a store down...): keep what caused it in the log
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, `failed with ${error.code}`);
       return reply.status(error.status).send({ message: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
