@@ -7,7 +7,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       // a catalogue 5xx is still our failure (a store down...): keep what caused it in the log
-      if (error.status >= 500 && error.cause !== undefined) request.log.error({ err: error.cause ?? error }, `failed with ${error.code}`);
+      if (error.status >= 500 && error.cause !== undefined)
+        request.log.error({ err: error.cause }, `failed with ${error.code}`);
       return reply.status(error.status).send({ message: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
