@@ -134,6 +134,22 @@ describe('uploads: refused before anything is stored', () => {
     expect(error.code).toBe('KEY_INVALID');
   });
 
+  it('counts every frame of an animated GIF against the pixel limit', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 100, height: 100, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#f00'), await frame('#0f0'), await frame('#00f')], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    const tight = { ...CHAT_IMAGE_UPLOAD, maxPixels: 25_000 };
+    expect((await refusal(acceptUpload(received(gif, 'a.gif', 'image/gif'), tight))).reason).toBe('too_many_pixels');
+    const accepted = await acceptUpload(received(gif, 'a.gif', 'image/gif'), CHAT_IMAGE_UPLOAD);
+    expect([accepted.type, accepted.width, accepted.height]).toEqual(['image/gif', 100, 100]);
+  });
+
   it('refuses an image whose data does not decode', async () => {
     const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#abc' } })
       .jpeg()
@@ -187,6 +203,20 @@ describe('uploads: stored under a generated name, re-encoded', () => {
     expect(second.key).not.toBe(first.key);
     const meta = await sharp(await readAll((await storage.get(first.key)).body)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 2048, 683]);
+  });
+
+  it('keeps an animated GIF animated', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const stored = await saveUpload(storage, received(gif, 'a.gif', 'image/gif'), CHAT_IMAGE_UPLOAD);
+    expect(stored.key).toMatch(/\.gif$/);
+    const meta = await sharp(await readAll((await storage.get(stored.key)).body), { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.width, meta.pageHeight]).toEqual(['gif', 2, 40, 30]);
   });
 
   it('stores mp4 and QuickTime videos as received, typed from their bytes', async () => {
