@@ -3,7 +3,7 @@ import { defineEndpoint } from '@wallet/contract/endpoint';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multipart } from '../../test/uploads/multipart-body.ts';
+import { multipart } from '../../test/helpers/multipart-body.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { parseMultipart } from './multipart.ts';
 

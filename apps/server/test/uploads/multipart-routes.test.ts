@@ -7,7 +7,7 @@ import { saveUpload, storeAcceptedUpload } from '../../src/lib/uploads/store-upl
 import { CHAT_IMAGE_UPLOAD, CHAT_VIDEO_UPLOAD, SLIP_UPLOAD } from '../../src/lib/uploads/upload-policy.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../idempotency/wallet-test-module.ts';
-import { multipart } from './multipart-body.ts';
+import { multipart } from '../helpers/multipart-body.ts';
 
 /** The real upload endpoints of the contract, served by a test module that uses the parser and the uploads helper. */
 const uploadsTestModule: ModuleFactory = (ctx) => ({
