@@ -45,10 +45,15 @@ mon max pg per osd = 1000
 osd pool default pg num = 8
 osd pool default pgp num = 8
 osd pool default pg autoscale mode = off
+# the OSD would place itself in the CRUSH map with a mon command at start, which races its first monmap
+# ("wrong fsid", about every other start): the script places it before starting it instead
+osd crush update on start = false
+osd class update on start = false
 [client.rgw.s3]
 rgw frontends = beast endpoint=127.0.0.1:$rgw_port
 CONF
   local conf="$dir/ceph.conf"
+  trap 'echo "start-s3: failed at line $LINENO (logs in '"$dir"'/log)" >&2' ERR
   ceph-authtool --create-keyring "$dir/mon.keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null
   monmaptool --create --add a "v1:127.0.0.1:$mon_port" --fsid "$fsid" "$dir/monmap" >/dev/null
   ceph-mon -c "$conf" --mkfs -i a --monmap "$dir/monmap" --keyring "$dir/mon.keyring"
@@ -57,6 +62,9 @@ CONF
   # pass the uuid, or the OSD refuses to start ("wrong fsid"); its data dir must exist before --mkfs (memstore)
   osd_id=$(ceph -c "$conf" --connect-timeout 30 osd create "$osd_uuid")
   mkdir -p "$dir/osd/osd.$osd_id"
+  ceph -c "$conf" osd crush add-bucket localhost host >/dev/null 2>&1
+  ceph -c "$conf" osd crush move localhost root=default >/dev/null 2>&1
+  ceph -c "$conf" osd crush add "osd.$osd_id" 1.0 host=localhost >/dev/null 2>&1
   ceph-osd -c "$conf" -i "$osd_id" --mkfs --osd-uuid "$osd_uuid" 2>>"$dir/log/osd-mkfs.log"
   ceph-osd -c "$conf" -i "$osd_id" 2>>"$dir/log/osd-start.log"
   radosgw -c "$conf" -n client.rgw.s3 --rgw-data="$dir/rgw"
