@@ -24,6 +24,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
         },
       },
+      'packages/web-core/vitest.config.ts',
+      'packages/ui/vitest.config.ts',
       'apps/player/vitest.config.ts',
     ],
   },

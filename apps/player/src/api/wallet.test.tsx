@@ -29,13 +29,13 @@ describe('useTransfer', () => {
       Response.json({ status: 'PENDING', message: 'TRANSFER_PENDING', transferId: 't1' }, { status: 202 }),
     );
     const { result } = renderHook(() => useTransfer(), { wrapper });
-    await expect(act(() => result.current.mutateAsync(body))).resolves.toBe('pending');
+    await expect(act(() => result.current.run(body))).resolves.toBe('pending');
   });
 
   it('treats a TRANSFER_PENDING error body as being processed too', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ message: 'TRANSFER_PENDING' }, { status: 504 }));
     const { result } = renderHook(() => useTransfer(), { wrapper });
-    await expect(act(() => result.current.mutateAsync(body))).resolves.toBe('pending');
+    await expect(act(() => result.current.run(body))).resolves.toBe('pending');
   });
 
   it('reuses one Idempotency-Key when the same action is retried after no answer, and starts a new one after an answer', async () => {
@@ -45,10 +45,10 @@ describe('useTransfer', () => {
       .mockResolvedValueOnce(Response.json({ message: 'MONEY_NOT_ENOUGH' }, { status: 400 }))
       .mockResolvedValueOnce(Response.json({ status: 'SUCCESS', message: 'SUCCESS', transferId: 't2' }));
     const { result } = renderHook(() => useTransfer(), { wrapper });
-    await expect(act(() => result.current.mutateAsync(body))).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
-    await expect(act(() => result.current.mutateAsync(body))).resolves.toBe('success');
-    await expect(act(() => result.current.mutateAsync(body))).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
-    await expect(act(() => result.current.mutateAsync({ ...body, amount: 50 }))).resolves.toBe('success');
+    await expect(act(() => result.current.run(body))).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(act(() => result.current.run(body))).resolves.toBe('success');
+    await expect(act(() => result.current.run(body))).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
+    await expect(act(() => result.current.run({ ...body, amount: 50 }))).resolves.toBe('success');
     const [first, retry, next, changed] = keysSent();
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(retry).toBe(first);

@@ -1,9 +1,10 @@
 import { api } from '@wallet/contract/client-api.gen';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
 import type { GameCredentials, TransferRequest, Wallet } from '@wallet/contract/wallet';
-import { WALLET_CODE } from '@wallet/contract/limits';
-import { ApiError, call, NETWORK_ERROR, TIMEOUT_ERROR } from '../lib/api-client.ts';
+import type { WALLET_CODE } from '@wallet/contract/limits';
+import { ApiError } from '@wallet/web-core/api-client';
+import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
+import { call } from '../lib/api-client.ts';
 import { storage } from '../lib/storage.ts';
 
 /** Query keys start with the domain (STYLE.md §3): invalidate `walletQueries.all` after any money move. */
@@ -41,33 +42,6 @@ export const spinActiveQuery = () =>
 export const useWallet = () => useQuery(walletQueries.summary());
 export const useSpinActive = () => useQuery(spinActiveQuery()).data === true;
 
-/** Failures after which the server may or may not have acted: a retry of the same action must reuse its key. */
-const UNANSWERED_CODES = new Set([NETWORK_ERROR, TIMEOUT_ERROR, 'IDEMPOTENCY_IN_PROGRESS', 'INTERNAL_SERVER_ERROR']);
-export const isUnansweredError = (error: unknown): boolean =>
-  error instanceof ApiError && UNANSWERED_CODES.has(error.code);
-
-/**
- * One Idempotency-Key per user action. `keyFor(body)` is called when the player submits; a retry of the
- * same request after an unanswered attempt (network error, timeout, still in progress) reuses the key, so the
- * server replays instead of moving money twice. Any answered outcome ends the action.
- */
-export function useActionKey() {
-  const current = useRef<{ signature: string; key: string } | null>(null);
-  return useMemo(
-    () => ({
-      keyFor(body: unknown): string {
-        const signature = JSON.stringify(body);
-        if (current.current?.signature !== signature) current.current = { signature, key: crypto.randomUUID() };
-        return current.current.key;
-      },
-      settle(error: unknown): void {
-        if (!isUnansweredError(error)) current.current = null;
-      },
-    }),
-    [],
-  );
-}
-
 export type TransferOutcome = 'success' | 'pending';
 
 /** DESIGN.md §3: a game transfer whose provider answer is unknown is PENDING: "being processed", not a failure. */
@@ -80,40 +54,25 @@ export function isPendingError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'TRANSFER_PENDING';
 }
 
-/** POST /api/wallet/transfer; resolves to 'success' or 'pending'. */
-export function useTransfer() {
-  const actionKey = useActionKey();
-  return useMutation({
-    mutationFn: async (body: TransferRequest): Promise<TransferOutcome> => {
+/** POST /api/wallet/transfer, once per intent (useMoneyMutation); resolves to 'success' or 'pending'. */
+export const useTransfer = () =>
+  useMoneyMutation({
+    mutationFn: async (body: TransferRequest, idempotencyKey: string): Promise<TransferOutcome> => {
       try {
-        const response = await call(api.wallet.transfer, { body, idempotencyKey: actionKey.keyFor(body) });
-        actionKey.settle(null);
-        return transferOutcome(response);
+        return transferOutcome(await call(api.wallet.transfer, { body, idempotencyKey }));
       } catch (error) {
-        actionKey.settle(error);
         if (isPendingError(error)) return 'pending';
         throw error;
       }
     },
   });
-}
 
 /** POST /api/wallet/transferAll {to:'WALLET'}: collect every game balance back to the wallet. */
 export function useCollectAll() {
-  const actionKey = useActionKey();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      const body = { to: WALLET_CODE };
-      try {
-        const response = await call(api.wallet.transferAll, { body, idempotencyKey: actionKey.keyFor(body) });
-        actionKey.settle(null);
-        return response;
-      } catch (error) {
-        actionKey.settle(error);
-        throw error;
-      }
-    },
+  return useMoneyMutation({
+    mutationFn: (body: { to: typeof WALLET_CODE }, idempotencyKey: string) =>
+      call(api.wallet.transferAll, { body, idempotencyKey }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey }),
   });
 }

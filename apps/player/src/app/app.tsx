@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AlertHost } from '../components/ui/alert-host.tsx';
-import { ToastHost } from '../components/ui/toast-host.tsx';
+import { AlertHost } from '@wallet/ui/alert-host';
+import { ToastHost } from '@wallet/ui/toast-host';
 import { onSessionEvent } from '../lib/api-client.ts';
 import '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { Button } from './ui/button.tsx';
-import { Icon, type IconName } from './ui/icon.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 export type ComingSoonProps = {
   icon: IconName;

@@ -1,8 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@wallet/web-core/query-client';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
-    mutations: { retry: false },
-  },
-});
+/** The player's one query cache (app providers and route guards share it). */
+export const queryClient = createQueryClient();

@@ -1,3 +1,5 @@
+import { createTokenStore, safe } from '@wallet/web-core/storage';
+
 /** Everything the app keeps in the browser (SPEC.md §3): token, locale, agreement, last sync, inviter code, guest id. */
 const KEYS = {
   token: 'token',
@@ -8,31 +10,18 @@ const KEYS = {
   guestId: 'guestId',
 } as const;
 
-const safe = <T>(fn: () => T, fallback: T): T => {
-  try {
-    return fn();
-  } catch {
-    return fallback;
-  }
-};
+const token = createTokenStore(KEYS.token);
 
 export const storage = {
-  getToken: (): string | null =>
-    safe(() => sessionStorage.getItem(KEYS.token) ?? localStorage.getItem(KEYS.token), null),
+  /** the session token (also the api client's token store) */
+  token,
+  getToken: token.get,
   /** remember-me keeps the token across browser restarts (localStorage), otherwise only for the tab session */
-  setToken(token: string, remember: boolean): void {
-    this.clearToken();
-    safe(() => (remember ? localStorage : sessionStorage).setItem(KEYS.token, token), undefined);
-  },
-  clearToken(): void {
-    safe(() => {
-      localStorage.removeItem(KEYS.token);
-      sessionStorage.removeItem(KEYS.token);
-    }, undefined);
-  },
+  setToken: token.set,
+  clearToken: token.clear,
   /** entering the signed-out shell clears the token and stored session data */
   clearSession(): void {
-    this.clearToken();
+    token.clear();
     safe(() => localStorage.removeItem(KEYS.lastSync), undefined);
   },
   getLocale: (): string | null => safe(() => localStorage.getItem(KEYS.locale), null),

@@ -1,6 +1,6 @@
 import { ERROR_CODES, GONE_MESSAGE, INVALID_TOKEN_MESSAGE, SLIP_FAILURE_REASONS } from '@wallet/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR, TIMEOUT_ERROR } from '../lib/api-client.ts';
+import { NETWORK_ERROR, TIMEOUT_ERROR } from '@wallet/web-core/api-client';
 import { resources } from './resources.ts';
 
 type Tree = { [key: string]: string | Tree };

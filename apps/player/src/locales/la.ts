@@ -1,7 +1,13 @@
-// Every namespace of one language, discovered from the files in ./la (one chunk per language).
+// Every namespace of one language, discovered from the files in ./la (one chunk per language); the errors
+// namespace is shared with every app through @wallet/web-core.
+import errors from '@wallet/web-core/locales/la/errors.json';
+
 const files = import.meta.glob<Record<string, unknown>>('./la/*.json', { eager: true, import: 'default' });
 
-const catalogue: Record<string, Record<string, unknown>> = Object.fromEntries(
-  Object.entries(files).map(([file, tree]) => [file.slice('./la/'.length, -'.json'.length), tree]),
-);
+const catalogue: Record<string, Record<string, unknown>> = {
+  ...Object.fromEntries(
+    Object.entries(files).map(([file, tree]) => [file.slice('./la/'.length, -'.json'.length), tree]),
+  ),
+  errors,
+};
 export default catalogue;

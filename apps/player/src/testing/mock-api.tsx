@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, vi } from 'vitest';
-import { AlertHost } from '../components/ui/alert-host.tsx';
+import { AlertHost } from '@wallet/ui/alert-host';
 
 // vitest runs without globals, so Testing Library's auto-cleanup is not registered
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
 import { paths } from '../../config/paths.ts';
 import { AppVersion } from '../../features/site/app-version.tsx';
 import { StatusScreen } from '../shell/status-screen.tsx';

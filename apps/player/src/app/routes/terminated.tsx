@@ -2,7 +2,7 @@ import { api } from '@wallet/contract/client-api.gen';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '@wallet/ui/button';
 import { paths } from '../../config/paths.ts';
 import { AppVersion } from '../../features/site/app-version.tsx';
 import { call } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 export type BottomNavItem = {
   key: string;

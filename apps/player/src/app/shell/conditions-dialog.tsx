@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '@wallet/ui/button';
+import { EmptyState } from '@wallet/ui/empty-state';
+import { Modal } from '@wallet/ui/modal';
+import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '@wallet/ui/icon';
 import { BrandLogo } from '../../features/site/brand-logo.tsx';
 import { LanguageSwitcher } from '../../features/site/language-switcher.tsx';
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { TextField } from '@wallet/ui/text-field';
 import { useLogin } from '../../api/account.ts';
-import { presentError } from '../../lib/present-error.ts';
+import { presentError } from '@wallet/web-core/present-error';
 import { storage } from '../../lib/storage.ts';
 import { digitsOnly } from './register-wizard/register-rules.ts';
-import { PasswordField } from '../../components/ui/password-field.tsx';
+import { PasswordField } from '@wallet/ui/password-field';
 
 export type LoginFormProps = {
   /** called after the token is stored */

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '@wallet/web-core/format';
 
 /** SPEC.md §2: the balance an active card shows is the game balance × its wallet factor. */
 export const cardBalance = (slot: Pick<SlotAccount, 'amount' | 'ftWalletSlot'>): number =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HOME_SLIDER_COUNT } from '@wallet/contract/limits';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { AccountCard } from './account-card.tsx';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 export type AccountSliderProps = {
   category: 'slot' | 'sport' | 'lotto';

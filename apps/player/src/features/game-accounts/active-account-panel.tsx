@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '@wallet/ui/button';
+import { Spinner } from '@wallet/ui/spinner';
 import { useGameCredentials, useResetGamePassword } from '../../api/wallet.ts';
-import { formatMoney } from '../../lib/format.ts';
-import { presentError } from '../../lib/present-error.ts';
-import { notify } from '../../lib/toast.ts';
+import { formatMoney } from '@wallet/web-core/format';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
 import { AppLinks } from './app-links.tsx';
 import { CredentialRow } from './credential-row.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 import { usePlayGame } from './use-play-game.ts';
 
 export type ActiveAccountPanelProps = {

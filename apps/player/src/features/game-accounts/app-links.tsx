@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 /** The game's own website and app links, when the provider has them. */
 export function AppLinks({ web, android, ios }: { web: string | null; android: string | null; ios: string | null }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/toast.ts';
+import { notify } from '@wallet/web-core/toast';
 import { copyText } from './copy-text.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 
 export type CredentialRowProps = { label: string; value: string; testId: string };
 

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '@wallet/web-core/format';
 import { cardBalance } from './account-card.tsx';
 
 /** The game's background and logo, with its balance (× wallet factor) once the account is active. */

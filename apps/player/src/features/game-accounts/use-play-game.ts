@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLaunchLink, useTransfer, walletQueries } from '../../api/wallet.ts';
-import { presentError } from '../../lib/present-error.ts';
-import { notify } from '../../lib/toast.ts';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
 import { closeTab, preopenTab, sendTabTo } from './launch-tab.ts';
 import { planPlayTransfer } from './play-plan.ts';
 
@@ -32,7 +32,7 @@ export function usePlayGame({
     try {
       const plan = planPlayTransfer(walletAmount, code);
       if (plan) {
-        const outcome = await transfer.mutateAsync(plan);
+        const outcome = await transfer.run(plan);
         onMoneyMoved();
         void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
         if (outcome === 'pending') notify.info(t('account.transferPending'));

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/toast.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { notify } from '@wallet/web-core/toast';
+import { FormDialog } from '@wallet/ui/form-dialog';
+import { TextField } from '@wallet/ui/text-field';
 import { useUpdateBankAccountName } from '../../api/account.ts';
-import { presentError } from '../../lib/present-error.ts';
+import { presentError } from '@wallet/web-core/present-error';
 import { validateEnglishName } from './profile-rules.ts';
 
 export type BankAccountNameDialogProps = {
@@ -49,44 +48,36 @@ export function BankAccountNameDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('bankName.title')}
       description={t('bankName.description')}
       size="sm"
-      footer={
-        <Button type="submit" form="bank-account-name-form" size="lg" isBlock isLoading={update.isPending}>
-          {t('bankName.submit')}
-        </Button>
-      }
+      formId="bank-account-name-form"
+      onSubmit={handleSubmit}
+      submitLabel={t('bankName.submit')}
+      isSubmitting={update.isPending}
+      data-testid="bank-account-name-form"
     >
-      <form
-        id="bank-account-name-form"
-        noValidate
-        onSubmit={handleSubmit}
-        className="flex flex-col gap-4 pt-2"
-        data-testid="bank-account-name-form"
-      >
-        <div className="rounded-2xl bg-surface px-4 py-3 ring-1 ring-line ring-inset">
-          <p className="text-xs text-subtle">{t('bankName.current')}</p>
-          <p className="font-semibold text-fg">{currentName}</p>
-        </div>
-        <TextField
-          label={t('bankName.label')}
-          name="bankAccountName"
-          autoCapitalize="characters"
-          autoComplete="name"
-          maxLength={100}
-          placeholder={t('bankName.placeholder')}
-          value={name}
-          error={error ? t(error) : undefined}
-          onChange={(event) => {
-            setName(event.target.value.toUpperCase());
-            setError(null);
-          }}
-        />
-      </form>
-    </Modal>
+      <div className="rounded-2xl bg-surface px-4 py-3 ring-1 ring-line ring-inset">
+        <p className="text-xs text-subtle">{t('bankName.current')}</p>
+        <p className="font-semibold text-fg">{currentName}</p>
+      </div>
+      <TextField
+        label={t('bankName.label')}
+        name="bankAccountName"
+        autoCapitalize="characters"
+        autoComplete="name"
+        maxLength={100}
+        placeholder={t('bankName.placeholder')}
+        value={name}
+        error={error ? t(error) : undefined}
+        onChange={(event) => {
+          setName(event.target.value.toUpperCase());
+          setError(null);
+        }}
+      />
+    </FormDialog>
   );
 }

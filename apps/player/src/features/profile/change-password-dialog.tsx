@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../lib/toast.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { notify } from '@wallet/web-core/toast';
+import { FormDialog } from '@wallet/ui/form-dialog';
 import { useChangePassword } from '../../api/account.ts';
-import { presentError } from '../../lib/present-error.ts';
-import { PasswordField } from '../../components/ui/password-field.tsx';
+import { presentError } from '@wallet/web-core/present-error';
+import { PasswordField } from '@wallet/ui/password-field';
 import { checkChangePassword, type ChangePasswordValues } from './profile-rules.ts';
 
 export type ChangePasswordDialogProps = {
@@ -61,48 +60,40 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={handleOpenChange}
       title={t('password.title')}
       description={t('password.description')}
       size="sm"
-      footer={
-        <Button type="submit" form="change-password-form" size="lg" isBlock isLoading={changePassword.isPending}>
-          {t('password.submit')}
-        </Button>
-      }
+      formId="change-password-form"
+      onSubmit={handleSubmit}
+      submitLabel={t('password.submit')}
+      isSubmitting={changePassword.isPending}
+      data-testid="change-password-form"
     >
-      <form
-        id="change-password-form"
-        noValidate
-        onSubmit={handleSubmit}
-        className="flex flex-col gap-4 pt-2"
-        data-testid="change-password-form"
-      >
-        <PasswordField
-          label={t('password.old')}
-          name="oldPassword"
-          autoComplete="current-password"
-          value={values.oldPassword}
-          onChange={(event) => set('oldPassword', event.target.value)}
-        />
-        <PasswordField
-          label={t('password.new')}
-          name="newPassword"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(event) => set('newPassword', event.target.value)}
-        />
-        <PasswordField
-          label={t('password.confirm')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={isNotEqual ? t('password.notEqual') : undefined}
-          onChange={(event) => set('confirmPassword', event.target.value)}
-        />
-      </form>
-    </Modal>
+      <PasswordField
+        label={t('password.old')}
+        name="oldPassword"
+        autoComplete="current-password"
+        value={values.oldPassword}
+        onChange={(event) => set('oldPassword', event.target.value)}
+      />
+      <PasswordField
+        label={t('password.new')}
+        name="newPassword"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onChange={(event) => set('newPassword', event.target.value)}
+      />
+      <PasswordField
+        label={t('password.confirm')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={isNotEqual ? t('password.notEqual') : undefined}
+        onChange={(event) => set('confirmPassword', event.target.value)}
+      />
+    </FormDialog>
   );
 }

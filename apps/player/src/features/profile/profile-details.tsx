@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@wallet/contract/account';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
-import { formatAccountNumber, formatDateTime } from '../../lib/format.ts';
+import { Button } from '@wallet/ui/button';
+import { Card } from '@wallet/ui/card';
+import { Icon } from '@wallet/ui/icon';
+import { formatAccountNumber, formatDateTime } from '@wallet/web-core/format';
 import { needsEnglishBankName } from './profile-rules.ts';
 
 export type ProfileDetailsProps = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@wallet/contract/lookup';
-import { Card } from '../../components/ui/card.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Card } from '@wallet/ui/card';
+import { Icon } from '@wallet/ui/icon';
 import { LineQrCode } from './line-qr-code.tsx';
 
 export type ContactContentProps = {

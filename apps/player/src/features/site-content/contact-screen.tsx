@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Spinner } from '@wallet/ui/spinner';
 import { useContact } from '../../api/lookup.ts';
 import { ContactContent } from './contact-content.tsx';
 

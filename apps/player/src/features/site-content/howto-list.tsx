@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 import { HowtoVideoDialog } from './howto-video-dialog.tsx';
 import { posterFor, type HowtoVideo } from './howto-videos.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal.tsx';
+import { Modal } from '@wallet/ui/modal';
 import { posterFor, type HowtoVideo } from './howto-videos.ts';
 
 export type HowtoVideoDialogProps = {

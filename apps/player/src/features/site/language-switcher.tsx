@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/ui/icon.tsx';
-import { intlLocale, LANGUAGES, type Language } from '../../lib/i18n.ts';
+import { Icon } from '@wallet/ui/icon';
+import { intlLocale } from '@wallet/web-core/i18n';
+import { LANGUAGES, type Language } from '../../lib/i18n.ts';
 
 export type LanguageSwitcherProps = {
   className?: string;

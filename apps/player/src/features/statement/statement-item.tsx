@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { direction } from './statement-status.ts';
 import { StatementIcon } from './statement-icon.tsx';
 import { StatusBadge } from './status-badge.tsx';

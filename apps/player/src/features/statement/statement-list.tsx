@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StatementRow } from '@wallet/contract/statement';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { EmptyState } from '@wallet/ui/empty-state';
+import { Pagination } from '@wallet/ui/pagination';
 import { StatementItem } from './statement-item.tsx';
 
 export type StatementListProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageRange } from '../../components/ui/page-range.ts';
+import { pageRange } from '@wallet/ui/page-range';
 import { direction, statusTone, totalPages } from './statement-status.ts';
 
 describe('statusTone (SPEC.md §4)', () => {

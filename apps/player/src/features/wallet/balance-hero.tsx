@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '@wallet/contract/wallet';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '@wallet/web-core/format';
 import { LastUpdate } from './last-update.tsx';
 import { gamesBalance, totalBalance } from './total-balance.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 
 export type BalanceHeroProps = {
   wallet: Wallet;

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
-import { presentError } from '../../lib/present-error.ts';
+import { Button } from '@wallet/ui/button';
+import { formatDateTime, formatRelativeTime } from '@wallet/web-core/format';
+import { presentError } from '@wallet/web-core/present-error';
 import { storage } from '../../lib/storage.ts';
-import { notify } from '../../lib/toast.ts';
+import { notify } from '@wallet/web-core/toast';
 import { useRefreshBalances } from '../../api/wallet.ts';
 import { useNow } from './use-now.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 
 const TICK_MS = 15_000;
 

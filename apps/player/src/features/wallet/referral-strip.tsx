@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { formatMoney } from '../../lib/format.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Button } from '@wallet/ui/button';
+import { formatMoney } from '@wallet/web-core/format';
+import { Icon } from '@wallet/ui/icon';
 
 export type ReferralStripProps = { amount: number; unit: string; onReceive: () => void };
 

@@ -1,11 +1,11 @@
-import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_MIN_BAHT } from '@wallet/contract/limits';
-import { SelectField } from '../../components/ui/select-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { formatMoney } from '../../lib/format.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { ChipGroup } from '@wallet/ui/chip-group';
+import { SelectField } from '@wallet/ui/select-field';
+import { TextField } from '@wallet/ui/text-field';
+import { formatMoney } from '@wallet/web-core/format';
+import { Icon } from '@wallet/ui/icon';
 import {
   parseAmount,
   sanitizeAmountInput,
@@ -107,33 +107,22 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
         className="text-lg font-bold tabular-nums"
         data-testid="transfer-amount"
       />
-      <div className="grid grid-cols-5 gap-2" role="group" aria-label={t('transfer.amount')}>
-        {QUICK_AMOUNTS.map((quick) => (
-          <button
-            key={quick}
-            type="button"
-            onClick={() => update({ amount: String(quick) })}
-            className={clsx(
-              'min-h-11 rounded-xl text-sm font-bold tabular-nums ring-1 transition ring-inset active:scale-95',
-              parseAmount(values.amount) === quick
-                ? 'bg-primary/20 text-primary ring-primary'
-                : 'bg-surface text-fg ring-line hover:bg-surface-2',
-            )}
-            data-testid={`quick-amount-${quick}`}
-          >
-            {quick.toLocaleString('en-US')}
-          </button>
-        ))}
-        <button
-          type="button"
-          disabled={!source || source.amount <= 0}
-          onClick={() => source && update({ amount: String(Math.floor(source.amount * 100) / 100) })}
-          className="min-h-11 rounded-xl bg-surface text-sm font-bold text-primary ring-1 ring-line transition ring-inset hover:bg-surface-2 active:scale-95 disabled:opacity-40"
-          data-testid="quick-amount-all"
-        >
-          {t('transfer.all')}
-        </button>
-      </div>
+      <ChipGroup
+        label={t('transfer.amount')}
+        chips={QUICK_AMOUNTS.map((quick) => ({
+          value: quick,
+          label: quick.toLocaleString('en-US'),
+          testId: `quick-amount-${quick}`,
+        }))}
+        selected={parseAmount(values.amount)}
+        onSelect={(quick) => update({ amount: String(quick) })}
+        action={{
+          label: t('transfer.all'),
+          disabled: !source || source.amount <= 0,
+          onClick: () => source && update({ amount: String(Math.floor(source.amount * 100) / 100) }),
+          testId: 'quick-amount-all',
+        }}
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { TransferOutcome } from '../../api/wallet.ts';
-import { formatMoney } from '../../lib/format.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { formatMoney } from '@wallet/web-core/format';
+import { Icon } from '@wallet/ui/icon';
 
 export type TransferResultProps = {
   outcome: TransferOutcome;

@@ -1,11 +1,12 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatMoney } from '../../lib/format.ts';
-import { presentError } from '../../lib/present-error.ts';
-import { notify } from '../../lib/toast.ts';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import { Spinner } from '@wallet/ui/spinner';
+import { formatMoney } from '@wallet/web-core/format';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
 import { useCollectAll } from '../../api/wallet.ts';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 export type WidgetGridProps = {
   /** GET /api/spinwheel/active; when false a collect-all widget takes the wheel's place */
@@ -75,15 +76,18 @@ export function WidgetGrid({
   const collect = useCollectAll();
 
   const handleCollect = () =>
-    collect.mutate(undefined, {
-      onSuccess: (result) => {
-        if (result.pending > 0) notify.info(t('collectAll.pending', { count: result.pending }));
-        else if (result.amount > 0)
-          notify.success(t('collectAll.success', { amount: `${formatMoney(result.amount)} ${unit}` }));
-        else notify.info(t('collectAll.nothing'));
+    collect.submit(
+      { to: WALLET_CODE },
+      {
+        onSuccess: (result) => {
+          if (result.pending > 0) notify.info(t('collectAll.pending', { count: result.pending }));
+          else if (result.amount > 0)
+            notify.success(t('collectAll.success', { amount: `${formatMoney(result.amount)} ${unit}` }));
+          else notify.info(t('collectAll.nothing'));
+        },
+        onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
       },
-      onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
-    });
+    );
 
   const tiles: Tile[] = [
     {

@@ -2,28 +2,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { paths } from '../../../config/paths.ts';
 import { useSpinActive, useWallet, walletQueries } from '../../../api/wallet.ts';
 import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
-import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-modal.tsx';
+import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
 
-// Modals load on first open, keeping radix dialogs and forms out of the /user/home first load.
-const TransferModal = lazy(() =>
-  import('../../../features/wallet/transfer-modal.tsx').then((m) => ({ default: m.TransferModal })),
+// Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
+const TransferDialog = lazy(() =>
+  import('../../../features/wallet/transfer-dialog.tsx').then((m) => ({ default: m.TransferDialog })),
 );
-const ComingSoonModal = lazy(() =>
-  import('../../../features/wallet/coming-soon-modal.tsx').then((m) => ({ default: m.ComingSoonModal })),
+const ComingSoonDialog = lazy(() =>
+  import('../../../features/wallet/coming-soon-dialog.tsx').then((m) => ({ default: m.ComingSoonDialog })),
 );
-const GameAccountModal = lazy(() =>
-  import('../../../features/game-accounts/game-account-modal.tsx').then((m) => ({ default: m.GameAccountModal })),
+const GameAccountDialog = lazy(() =>
+  import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => ({ default: m.GameAccountDialog })),
 );
-const AgreementModal = lazy(() =>
-  import('../../../features/site-content/agreement-modal.tsx').then((m) => ({ default: m.AgreementModal })),
+const AgreementDialog = lazy(() =>
+  import('../../../features/site-content/agreement-dialog.tsx').then((m) => ({ default: m.AgreementDialog })),
 );
 
 type OpenModal =
@@ -38,11 +38,9 @@ export function Component() {
   const isSpinActive = useSpinActive();
   const [modal, setModal] = useState<OpenModal>(null);
 
-  /** A modal closing with a success flag refreshes the wallet (SPEC.md §2). */
-  const closeModal = (isSuccess = false) => {
-    setModal(null);
-    if (isSuccess) void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
-  };
+  const handleOpenChange = (open: boolean) => !open && setModal(null);
+  /** A dialog that moved money refreshes the wallet as it closes (SPEC.md §2). */
+  const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
   const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
 
   // SPEC.md §8: a wallet load failure hides the overlay and shows nothing.
@@ -74,16 +72,25 @@ export function Component() {
       <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
-        {modal?.kind === 'transfer' && <TransferModal open wallet={data} onClose={closeModal} />}
-        {modal?.kind === 'soon' && <ComingSoonModal feature={modal.feature} onClose={() => closeModal()} />}
+        {modal?.kind === 'transfer' && (
+          <TransferDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+        )}
+        {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (
-          <GameAccountModal slot={selectedGame} walletAmount={data.wallet.amount} unit={unit} onClose={closeModal} />
+          <GameAccountDialog
+            open
+            onOpenChange={handleOpenChange}
+            onSuccess={refreshWallet}
+            slot={selectedGame}
+            walletAmount={data.wallet.amount}
+            unit={unit}
+          />
         )}
       </Suspense>
       {/* SPEC.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
       {!storage.hasAcceptedAgreement(data.profile._id) && (
         <Suspense fallback={null}>
-          <AgreementModal memberId={data.profile._id} />
+          <AgreementDialog memberId={data.profile._id} />
         </Suspense>
       )}
     </main>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useProfile } from '../../../api/account.ts';
-import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { BankAccountNameDialog } from '../../../features/profile/bank-account-name-dialog.tsx';
 import { ChangePasswordDialog } from '../../../features/profile/change-password-dialog.tsx';
 import { ProfileDetails } from '../../../features/profile/profile-details.tsx';

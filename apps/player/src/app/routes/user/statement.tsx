@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
-import { LoadingOverlay } from '../../../components/ui/loading-overlay.tsx';
+import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { StatementList } from '../../../features/statement/statement-list.tsx';

@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LAO_CURRENCY, RECOMMENDED_BANKS, type LaoCurrency } from '@wallet/contract/limits';
-import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { SelectField } from '@wallet/ui/select-field';
+import { TextField } from '@wallet/ui/text-field';
 import { useBanks } from '../../../api/lookup.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_SEND_INTERVAL_MS } from '@wallet/contract/limits';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button } from '@wallet/ui/button';
+import { TextField } from '@wallet/ui/text-field';
 import { useOtpVerify } from '../../../api/account.ts';
-import { presentError } from '../../../lib/present-error.ts';
+import { presentError } from '@wallet/web-core/present-error';
 import { digitsOnly } from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
 import { useCountdown } from './use-countdown.ts';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { TextField } from '@wallet/ui/text-field';
 import { digitsOnly, validatePhone } from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button } from '@wallet/ui/button';
+import { SelectField } from '@wallet/ui/select-field';
+import { TextField } from '@wallet/ui/text-field';
 import { useSources } from '../../../api/lookup.ts';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { PasswordField } from '@wallet/ui/password-field';
 import { validateProfile, type ProfileErrors, type ProfileValues } from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Icon } from '@wallet/ui/icon';
+import { Spinner } from '@wallet/ui/spinner';
 
 /** Shown for the 2 s between a successful registration and the redirect to /login. */
 export function RegisterSuccess() {

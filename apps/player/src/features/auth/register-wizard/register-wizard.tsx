@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
-import { Button } from '../../../components/ui/button.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
 import { useOtpSend, useRegister, useValidateRegistration } from '../../../api/account.ts';
 import { useRegisterOtp } from '../../../api/lookup.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { presentError } from '../../../lib/present-error.ts';
+import { ApiError } from '@wallet/web-core/api-client';
+import { presentError } from '@wallet/web-core/present-error';
 import { BankStep, type BankStepValues } from './bank-step.tsx';
 import { OtpStep, type OtpState } from './otp-step.tsx';
 import { PhoneStep } from './phone-step.tsx';

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 import type { RegisterStep } from './register-rules.ts';
 
 export type StepIndicatorProps = {

@@ -4,16 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
-import { AgreementModal } from './agreement-modal.tsx';
+import { AgreementDialog } from './agreement-dialog.tsx';
 
 const renderModal = (memberId: string) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AgreementModal memberId={memberId} />
+      <AgreementDialog memberId={memberId} />
     </QueryClientProvider>,
   );
 
-describe('AgreementModal', () => {
+describe('AgreementDialog', () => {
   beforeEach(() => {
     localStorage.clear();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>

@@ -1,15 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
-import { TransferModal } from './transfer-modal.tsx';
+import { TransferDialog } from './transfer-dialog.tsx';
 import { walletFixture } from './wallet-fixture.ts';
 
-const open = (onClose = vi.fn()) => {
-  renderWithProviders(<TransferModal open wallet={walletFixture()} onClose={onClose} />);
-  return onClose;
+const open = () => {
+  const props = { onOpenChange: vi.fn(), onSuccess: vi.fn() };
+  renderWithProviders(<TransferDialog open wallet={walletFixture()} {...props} />);
+  return props;
 };
 const submit = () => userEvent.click(screen.getByTestId('transfer-submit'));
 
@@ -19,7 +20,7 @@ afterEach(async () => {
   await i18next.changeLanguage('th');
 });
 
-describe('TransferModal', () => {
+describe('TransferDialog', () => {
   it('shows each SPEC.md §5 rule with its own message', async () => {
     const calls = mockApi({});
     open();
@@ -54,7 +55,7 @@ describe('TransferModal', () => {
     const calls = mockApi({
       'POST /api/wallet/transfer': () => ({ body: { status: 'SUCCESS', message: 'SUCCESS', transferId: 't1' } }),
     });
-    const onClose = open();
+    const dialog = open();
     await userEvent.click(screen.getByTestId('quick-amount-100'));
     await submit();
     expect(await screen.findByText('Transfer successful')).toBeInTheDocument();
@@ -64,7 +65,8 @@ describe('TransferModal', () => {
     const init = vi.mocked(fetch).mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
     await userEvent.click(screen.getByTestId('transfer-done'));
-    expect(onClose).toHaveBeenCalledWith(true);
+    expect(dialog.onSuccess).toHaveBeenCalledTimes(1);
+    expect(dialog.onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('shows a PENDING answer as being processed, not as a failure', async () => {
@@ -74,24 +76,43 @@ describe('TransferModal', () => {
         body: { status: 'PENDING', message: 'TRANSFER_PENDING', transferId: 't1' },
       }),
     });
-    const onClose = open();
+    const dialog = open();
     await userEvent.type(screen.getByTestId('transfer-amount'), '250');
     await submit();
     expect(await screen.findByTestId('transfer-pending')).toHaveTextContent('Transfer being processed');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(screen.getByTestId('transfer-done'));
-    expect(onClose).toHaveBeenCalledWith(true);
+    expect(dialog.onSuccess).toHaveBeenCalledTimes(1);
+    expect(dialog.onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('shows a server error in an alert dialog titled with the error label and keeps the form', async () => {
     mockApi({ 'POST /api/wallet/transfer': () => ({ status: 400, body: { message: 'MONEY_NOT_ENOUGH' } }) });
-    const onClose = open();
+    const dialog = open();
     await userEvent.click(screen.getByTestId('quick-amount-all'));
     expect(screen.getByTestId('transfer-amount')).toHaveValue('1000');
     await submit();
     const alert = await screen.findByRole('alertdialog');
     expect(within(alert).getByText('Error')).toBeInTheDocument();
     expect(screen.getByTestId('transfer-form')).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog.onOpenChange).not.toHaveBeenCalled();
+    expect(dialog.onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('sends one request for a double tap and shows the first success (issue 9 bug 1)', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const calls = mockApi({ 'POST /api/wallet/transfer': () => new Promise((resolve) => (answer = resolve)) });
+    const dialog = open();
+    await userEvent.click(screen.getByTestId('quick-amount-100'));
+    // two taps in the same frame: React has not re-rendered the pending state between them
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    answer({ body: { status: 'SUCCESS', message: 'SUCCESS', transferId: 't1' } });
+    expect(await screen.findByText('Transfer successful')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(screen.getByTestId('transfer-done'));
+    expect(dialog.onSuccess).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGREEMENT_DELAY_MS } from '@wallet/contract/limits';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '@wallet/ui/button';
+import { Modal } from '@wallet/ui/modal';
+import { Spinner } from '@wallet/ui/spinner';
 import { useAgreements } from '../../api/lookup.ts';
 import { storage } from '../../lib/storage.ts';
 import { HtmlContent } from './html-content.tsx';
 
-export type AgreementModalProps = {
+export type AgreementDialogProps = {
   /** the signed-in member's profile id; acceptance is remembered per member (storage.acceptAgreement) */
   memberId: string | undefined;
   /**
-   * Controlled mode: pass `open` and `onOpenChange`. Without `open` the modal opens by itself
+   * Controlled mode: pass `open` and `onOpenChange`. Without `open` the dialog opens by itself
    * AGREEMENT_DELAY_MS (1.5 s) after mount unless this member already accepted (SPEC.md §2 Home).
    */
   open?: boolean;
@@ -22,7 +22,7 @@ export type AgreementModalProps = {
 };
 
 /** The agreements of GET /api/lookup/agreements (sanitized HTML) with an accept button. */
-export function AgreementModal({ memberId, open, onOpenChange, onSuccess }: AgreementModalProps) {
+export function AgreementDialog({ memberId, open, onOpenChange, onSuccess }: AgreementDialogProps) {
   const { t } = useTranslation('content');
   const isControlled = open !== undefined;
   const [isAutoOpen, setIsAutoOpen] = useState(false);

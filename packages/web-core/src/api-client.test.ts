@@ -1,8 +1,12 @@
 import { api } from '@wallet/contract/client-api.gen';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, NETWORK_ERROR, onSessionEvent, TIMEOUT_ERROR, type SessionEvent } from './api-client.ts';
-import { storage } from './storage.ts';
+import { ApiError, createApiClient, NETWORK_ERROR, TIMEOUT_ERROR, type SessionEvent } from './api-client.ts';
+import { createTokenStore } from './storage.ts';
+
+const tokens = createTokenStore('token');
+const storage = { setToken: tokens.set, getToken: tokens.get };
+const { call, onSessionEvent } = createApiClient({ tokenStore: tokens });
 
 type Captured = { url: string; init: RequestInit };
 
@@ -111,5 +115,17 @@ describe('call()', () => {
   it('maps a failed connection to NETWORK_ERROR', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(call(api.lookup.active)).rejects.toMatchObject({ code: NETWORK_ERROR });
+  });
+});
+
+describe('createApiClient', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('prefixes the base path and reads the injected token store', async () => {
+    const client = createApiClient({ tokenStore: { get: () => 'op-1', clear: () => undefined }, basePath: '/x/' });
+    const captured = answer(200, { active: true });
+    await client.call(api.lookup.active);
+    expect(captured[0]?.url).toBe('/x/api/lookup/active');
+    expect(headersOf(captured[0])).toMatchObject({ Authorization: 'Bearer op-1' });
   });
 });

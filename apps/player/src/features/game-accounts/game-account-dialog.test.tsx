@@ -5,7 +5,7 @@ import type { SlotAccount } from '@wallet/contract/wallet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
-import { GameAccountModal } from './game-account-modal.tsx';
+import { GameAccountDialog } from './game-account-dialog.tsx';
 
 const slot = (patch: Partial<SlotAccount> = {}): SlotAccount => ({
   code: 'pg',
@@ -37,12 +37,20 @@ afterEach(async () => {
   await i18next.changeLanguage('th');
 });
 
-describe('GameAccountModal', () => {
+describe('GameAccountDialog', () => {
   it('opens an inactive account and shows its credentials', async () => {
     const calls = mockApi({ 'GET /api/wallet/activate/pg': () => ({ body: credentials }) });
-    const onClose = vi.fn();
+    const onOpenChange = vi.fn();
+    const onSuccess = vi.fn();
     renderWithProviders(
-      <GameAccountModal slot={slot({ isActive: false, amount: 0 })} walletAmount={0} unit="THB" onClose={onClose} />,
+      <GameAccountDialog
+        open
+        onOpenChange={onOpenChange}
+        onSuccess={onSuccess}
+        slot={slot({ isActive: false, amount: 0 })}
+        walletAmount={0}
+        unit="THB"
+      />,
     );
     expect(screen.queryByTestId('game-username')).toBeNull();
     await userEvent.click(screen.getByTestId('game-activate'));
@@ -50,13 +58,14 @@ describe('GameAccountModal', () => {
     expect(screen.getByTestId('game-password')).toHaveTextContent('Secret#123');
     expect(calls.map((c) => c.path)).toEqual(['/api/wallet/activate/pg']);
     await userEvent.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledWith(true);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('shows an activation failure in an error dialog titled with the generic error message', async () => {
     mockApi({ 'GET /api/wallet/activate/pg': () => ({ status: 502, body: { message: 'SLOT_ACTIVATE_FAIL' } }) });
     renderWithProviders(
-      <GameAccountModal slot={slot({ isActive: false })} walletAmount={0} unit="THB" onClose={vi.fn()} />,
+      <GameAccountDialog open onOpenChange={vi.fn()} slot={slot({ isActive: false })} walletAmount={0} unit="THB" />,
     );
     await userEvent.click(screen.getByTestId('game-activate'));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Something went wrong');
@@ -68,7 +77,7 @@ describe('GameAccountModal', () => {
       'GET /api/autoLogin/pg/agt_demo01': () => ({ body: { link: LINK } }),
     });
     const { tab, spy } = stubWindowOpen();
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={0} unit="THB" onClose={vi.fn()} />);
+    renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={0} unit="THB" />);
     await screen.findByTestId('game-username');
     await userEvent.click(screen.getByTestId('game-play'));
     await vi.waitFor(() => expect(tab.location.href).toBe(LINK));
@@ -87,8 +96,18 @@ describe('GameAccountModal', () => {
       'GET /api/autoLogin/pg/agt_demo01': () => ({ body: { link: LINK } }),
     });
     const { tab } = stubWindowOpen();
-    const onClose = vi.fn();
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={250.5} unit="THB" onClose={onClose} />);
+    const onOpenChange = vi.fn();
+    const onSuccess = vi.fn();
+    renderWithProviders(
+      <GameAccountDialog
+        open
+        onOpenChange={onOpenChange}
+        onSuccess={onSuccess}
+        slot={slot()}
+        walletAmount={250.5}
+        unit="THB"
+      />,
+    );
     expect(screen.getByTestId('game-play-hint')).toHaveTextContent('250.50 THB');
     await screen.findByTestId('game-username');
     await userEvent.click(screen.getByTestId('game-play'));
@@ -97,7 +116,8 @@ describe('GameAccountModal', () => {
       { method: 'POST', path: '/api/wallet/transfer', body: { from: 'WALLET', to: 'pg', amount: 250.5 } },
     ]);
     await userEvent.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledWith(true);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('still opens the game when the transfer is PENDING (being processed)', async () => {
@@ -110,7 +130,7 @@ describe('GameAccountModal', () => {
       'GET /api/autoLogin/pg/agt_demo01': () => ({ body: { link: LINK } }),
     });
     const { tab } = stubWindowOpen();
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={100} unit="THB" onClose={vi.fn()} />);
+    renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={100} unit="THB" />);
     await screen.findByTestId('game-username');
     await userEvent.click(screen.getByTestId('game-play'));
     await vi.waitFor(() => expect(tab.location.href).toBe(LINK));
@@ -124,7 +144,7 @@ describe('GameAccountModal', () => {
       'POST /api/wallet/transfer': () => ({ status: 502, body: { message: 'TRANSFER_FAIL' } }),
     });
     const { tab } = stubWindowOpen();
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={100} unit="THB" onClose={vi.fn()} />);
+    renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={100} unit="THB" />);
     await screen.findByTestId('game-username');
     await userEvent.click(screen.getByTestId('game-play'));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Error');
@@ -139,7 +159,7 @@ describe('GameAccountModal', () => {
       .spyOn(navigator.clipboard, 'writeText')
       .mockResolvedValueOnce()
       .mockRejectedValueOnce(new Error('denied'));
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={0} unit="THB" onClose={vi.fn()} />);
+    renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={0} unit="THB" />);
     await user.click(await screen.findByTestId('game-username-copy'));
     expect(writeText).toHaveBeenCalledWith('agt_demo01');
     expect(await screen.findByText('Copied')).toBeInTheDocument();
@@ -153,7 +173,7 @@ describe('GameAccountModal', () => {
       'GET /api/wallet/account/pg': () => ({ body: credentials }),
       'GET /api/wallet/resetpassword/pg': () => ({ body: { ...credentials, password: 'NewPass#9' } }),
     });
-    renderWithProviders(<GameAccountModal slot={slot()} walletAmount={0} unit="THB" onClose={vi.fn()} />);
+    renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={0} unit="THB" />);
     await screen.findByTestId('game-username');
     await userEvent.click(screen.getByTestId('game-reset-password'));
     await vi.waitFor(() => expect(screen.getByTestId('game-password')).toHaveTextContent('NewPass#9'));

@@ -2,22 +2,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { Wallet } from '@wallet/contract/wallet';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { presentError } from '../../lib/present-error.ts';
+import { Button } from '@wallet/ui/button';
+import { Modal } from '@wallet/ui/modal';
+import { presentError } from '@wallet/web-core/present-error';
 import { useTransfer, type TransferOutcome } from '../../api/wallet.ts';
 import { TRANSFER_FORM_ID, TransferForm, type TransferAccount, type TransferSubmission } from './transfer-form.tsx';
 import { TransferResult } from './transfer-result.tsx';
 
-export type TransferModalProps = {
+export type TransferDialogProps = {
   open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** money moved (or is being processed): called as the dialog closes from its result, so home refreshes */
+  onSuccess?: () => void;
   wallet: Wallet;
-  /** closes with `true` once money moved (or is being processed), so home refreshes the wallet */
-  onClose: (isSuccess: boolean) => void;
 };
 
 /** SPEC.md §2/§5 transfer modal: wallet ⇄ active game accounts. Errors: alert titled with the error label. */
-export function TransferModal({ open, wallet, onClose }: TransferModalProps) {
+export function TransferDialog({ open, onOpenChange, onSuccess, wallet }: TransferDialogProps) {
   const { t } = useTranslation('wallet');
   const transfer = useTransfer();
   const [result, setResult] = useState<(TransferSubmission & { outcome: TransferOutcome }) | null>(null);
@@ -29,14 +30,16 @@ export function TransferModal({ open, wallet, onClose }: TransferModalProps) {
   ];
   const nameOf = (code: string) => accounts.find((account) => account.code === code)?.name ?? code;
 
-  const handleSubmit = (submission: TransferSubmission) => {
-    if (transfer.isPending) return;
-    transfer.mutate(submission, {
+  // once per intent: a second tap while the first request runs sends nothing (useMoneyMutation)
+  const handleSubmit = (submission: TransferSubmission) =>
+    transfer.submit(submission, {
       onSuccess: (outcome) => setResult({ ...submission, outcome }),
       onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
     });
+  const close = () => {
+    if (result) onSuccess?.();
+    onOpenChange(false);
   };
-  const close = () => onClose(result !== null);
 
   return (
     <Modal

@@ -1,26 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { Button } from '@wallet/ui/button';
+import { Modal } from '@wallet/ui/modal';
 import { useActivateGame } from '../../api/wallet.ts';
-import { presentError } from '../../lib/present-error.ts';
-import { notify } from '../../lib/toast.ts';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
 import { ActiveAccountPanel } from './active-account-panel.tsx';
 import { GameBanner } from './game-banner.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import { Icon } from '@wallet/ui/icon';
 
-export type GameAccountModalProps = {
+export type GameAccountDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** money moved or the account opened: called as the dialog closes, so home refreshes the wallet */
+  onSuccess?: () => void;
   slot: SlotAccount;
   /** the main wallet balance: above 0 it moves into the game on play */
   walletAmount: number;
   unit: string;
-  /** closes with `true` after money moved or the account opened, so home refreshes the wallet */
-  onClose: (isSuccess: boolean) => void;
 };
 
 /** SPEC.md §4 game account: inactive → activate → active (credentials, reset password, transfer-and-play). */
-export function GameAccountModal({ slot, walletAmount, unit, onClose }: GameAccountModalProps) {
+export function GameAccountDialog({ open, onOpenChange, onSuccess, slot, walletAmount, unit }: GameAccountDialogProps) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation('common');
   const activate = useActivateGame();
@@ -37,7 +39,14 @@ export function GameAccountModal({ slot, walletAmount, unit, onClose }: GameAcco
     });
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose(isChanged)} title={slot.name}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && isChanged) onSuccess?.();
+        onOpenChange(next);
+      }}
+      title={slot.name}
+    >
       <div className="flex flex-col gap-4" data-testid="game-account-modal" data-game={slot.code}>
         <GameBanner slot={slot} unit={unit} isActive={isActive} />
         {isActive ? (

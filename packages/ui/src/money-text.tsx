@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '@wallet/web-core/format';
 
 export type MoneyTextProps = {
   amount: number | string | null | undefined;

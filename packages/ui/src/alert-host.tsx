@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { setAlertListener } from '../../lib/present-error.ts';
+import { setAlertListener } from '@wallet/web-core/present-error';
 
 type Alert = { id: number; title: string; message: string };
 

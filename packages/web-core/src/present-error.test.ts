@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
-import './i18n.ts';
 import { errorMessage, presentError, setAlertListener } from './present-error.ts';
 
 const sonner = vi.hoisted(() => ({ error: vi.fn() }));

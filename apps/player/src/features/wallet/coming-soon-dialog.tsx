@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { Button } from '@wallet/ui/button';
+import { Modal } from '@wallet/ui/modal';
+import { Icon, type IconName } from '@wallet/ui/icon';
 
 /** Home modals whose backend lands with a later issue. */
 export type ComingSoonFeature = 'deposit' | 'withdraw' | 'invite' | 'refund' | 'referral';
@@ -14,20 +14,24 @@ const ICONS: Record<ComingSoonFeature, IconName> = {
   referral: 'bonus',
 };
 
-export type ComingSoonModalProps = { feature: ComingSoonFeature | null; onClose: () => void };
+export type ComingSoonDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  feature: ComingSoonFeature | null;
+};
 
 /** A clear, translated "coming soon" state for a modal whose service is not live yet (never a fake form). */
-export function ComingSoonModal({ feature, onClose }: ComingSoonModalProps) {
+export function ComingSoonDialog({ open, onOpenChange, feature }: ComingSoonDialogProps) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation('common');
   return (
     <Modal
-      open={feature !== null}
-      onOpenChange={(open) => !open && onClose()}
+      open={open && feature !== null}
+      onOpenChange={onOpenChange}
       title={feature ? t(`comingSoon.${feature}`) : ''}
       size="sm"
       footer={
-        <Button isBlock onClick={onClose} data-testid="coming-soon-ok">
+        <Button isBlock onClick={() => onOpenChange(false)} data-testid="coming-soon-ok">
           {t('comingSoon.ok')}
         </Button>
       }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '@wallet/contract/limits';
-import { onToastRequested } from '../../lib/toast.ts';
+import { onToastRequested } from '@wallet/web-core/toast';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 

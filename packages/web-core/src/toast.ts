@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS } from '@wallet/contract/limits';
 
 /**
  * Toasts without sonner in the first load: the library is imported on first use (or when the page is idle,
- * see components/ui/toast-host.tsx). Sonner replays toasts raised before its Toaster mounted.
+ * see @wallet/ui/toast-host). Sonner replays toasts raised before its Toaster mounted.
  */
 type Kind = 'error' | 'success' | 'info' | 'warning' | 'message';
 
