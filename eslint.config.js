@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import playerBoundaries from './eslint/player-boundaries.js';
 import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
@@ -90,34 +91,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // features never import each other; app/ composes them
-    files: ['apps/player/src/features/*/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            'auth',
-            'wallet',
-            'game-accounts',
-            'statement',
-            'profile',
-            'site',
-            'deposit',
-            'bonus',
-            'invite',
-            'refund',
-            'spin-wheel',
-            'chat',
-          ].map((f) => ({
-            target: `./apps/player/src/features/${f}`,
-            from: './apps/player/src/features',
-            except: [`./${f}`],
-          })),
-        },
-      ],
-    },
-  },
+  ...playerBoundaries,
   ...serverBoundaries,
 );

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@wallet/contract/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as ProfileRoute } from '../../app/routes/user/profile.tsx';
-import i18next from '../../lib/i18n.ts';
-import { mockApi, renderWithProviders, type MockCall } from '../../testing/mock-api.tsx';
-import { checkChangePassword, needsEnglishBankName, validateEnglishName } from './profile-rules.ts';
+import { Component as ProfileRoute } from './profile.tsx';
+import i18next from '../../../lib/i18n.ts';
+import { mockApi, renderWithProviders, type MockCall } from '../../../testing/mock-api.tsx';
 
 const PROFILE: Profile = {
   _id: 'm-1001',
@@ -22,24 +21,6 @@ const PROFILE: Profile = {
 
 const called = (calls: MockCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path);
-
-describe('profile rules', () => {
-  it('asks KTB, TMB and BBL accounts with a non-English name for the English name', () => {
-    expect(needsEnglishBankName({ bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' })).toBe(true);
-    expect(needsEnglishBankName({ bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' })).toBe(false);
-    expect(needsEnglishBankName({ bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี' })).toBe(false);
-  });
-  it('validates the English name', () => {
-    expect(validateEnglishName(' ')).toBe('bankName.required');
-    expect(validateEnglishName('SOMCHAI1')).toBe('bankName.englishOnly');
-    expect(validateEnglishName('SOMCHAI JAIDEE')).toBeNull();
-  });
-  it('checks the password change', () => {
-    expect(checkChangePassword({ oldPassword: 'a', newPassword: '', confirmPassword: 'b' })).toBe('silent');
-    expect(checkChangePassword({ oldPassword: 'a', newPassword: 'b', confirmPassword: 'c' })).toBe('notEqual');
-    expect(checkChangePassword({ oldPassword: 'a', newPassword: 'b', confirmPassword: 'b' })).toBe('ok');
-  });
-});
 
 describe('/user/profile', () => {
   beforeEach(() => i18next.changeLanguage('en'));
