@@ -21,7 +21,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TZ: 'Asia/Bangkok' },
-          globalSetup: ['test/global-setup.ts'],
+          globalSetup: [new URL('apps/server/test/global-setup.ts', import.meta.url).pathname],
         },
       },
       'packages/web-core/vitest.config.ts',

@@ -51,4 +51,21 @@ export default [
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
     },
   },
+  {
+    // tests and their helpers may parse with the contract's schemas (zod); the browser bundle still may not
+    files: ['apps/player/src/testing/**', 'apps/player/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@wallet/server*', '@wallet/sandbox*', 'drizzle*', 'fastify*'],
+              message: 'server code in the player',
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];

@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // userEvent typing through a whole wizard is slow on a loaded 2-core machine
+    testTimeout: 20_000,
   },
 });

@@ -7,7 +7,7 @@ import { call } from '../lib/api-client.ts';
 type Account = typeof schemaApi.account;
 
 /** GET /api/account/profile and the account mutations (SPEC.md §7 "Account and auth"). */
-export const accountQueries = {
+const accountQueries = {
   all: ['account'] as const,
   profile: () =>
     queryOptions({
@@ -21,9 +21,6 @@ export const useProfile = () => useQuery(accountQueries.profile());
 /** POST /api/login → { token } */
 export const useLogin = () =>
   useMutation({ mutationFn: (body: BodyOf<Account['login']>) => call(api.account.login, { body }) });
-
-/** POST /api/logout (revokes the current session) */
-export const useLogout = () => useMutation({ mutationFn: () => call(api.account.logout) });
 
 /** POST /api/otp/send → { otpRef, otpToken, code } */
 export const useOtpSend = () =>

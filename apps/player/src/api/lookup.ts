@@ -6,7 +6,7 @@ import { call } from '../lib/api-client.ts';
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 /** GET /api/lookup/* used by registration, contact, how-to and the agreement (SPEC.md §7). */
-export const lookupQueries = {
+const lookupQueries = {
   banks: () =>
     queryOptions({
       queryKey: ['lookup', 'banks'],

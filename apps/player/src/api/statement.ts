@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
 import { call } from '../lib/api-client.ts';
 
-export const statementQueries = {
+const statementQueries = {
   all: ['statement'] as const,
   /** POST /api/statement {page, limit}: one page of transactions, newest first. */
   page: (page: number, limit = STATEMENT_PAGE_SIZE) =>

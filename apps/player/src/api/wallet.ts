@@ -25,7 +25,7 @@ export const walletQueries = {
 };
 
 /** GET /api/spinwheel/active for the home widget: any failure (501 until the wheel lands) counts as inactive. */
-export const spinActiveQuery = () =>
+const spinActiveQuery = () =>
   queryOptions({
     queryKey: ['spinwheel', 'active'] as const,
     queryFn: async ({ signal }) => {
@@ -50,7 +50,7 @@ export function transferOutcome(response: { status?: string; message?: string })
 }
 
 /** A PENDING answer that arrives as an error body is still "being processed". */
-export function isPendingError(error: unknown): boolean {
+function isPendingError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'TRANSFER_PENDING';
 }
 

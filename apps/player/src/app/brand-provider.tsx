@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/use-site-info.ts';
 
 /** Dark text on a light brand colour, white on a dark one (WCAG relative luminance). */
-export function onColorFor(hex: string): string {
+function onColorFor(hex: string): string {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) return '#1a1306';
   const value = Number.parseInt(match[1], 16);

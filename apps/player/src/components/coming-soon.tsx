@@ -5,7 +5,7 @@ import { paths } from '../config/paths.ts';
 import { Button } from '@wallet/ui/button';
 import { Icon, type IconName } from '@wallet/ui/icon';
 
-export type ComingSoonProps = {
+type ComingSoonProps = {
   icon: IconName;
   title: ReactNode;
   /** usually a Button back home */
@@ -13,7 +13,7 @@ export type ComingSoonProps = {
 };
 
 /** A placeholder screen for a member feature that has not shipped yet. */
-export function ComingSoon({ icon, title, action }: ComingSoonProps) {
+function ComingSoon({ icon, title, action }: ComingSoonProps) {
   const { t } = useTranslation('common');
   return (
     <section className="relative overflow-hidden rounded-[var(--radius-card)] bg-[linear-gradient(160deg,color-mix(in_oklab,var(--color-accent)_40%,var(--color-surface)),var(--color-bg-raised)_70%)] px-6 pt-10 pb-8 text-center shadow-card ring-1 ring-line">

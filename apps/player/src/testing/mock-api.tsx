@@ -1,22 +1,58 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
+import { listEndpoints } from '@wallet/contract/api';
+import { ErrorBodySchema } from '@wallet/contract/common';
+import type { Endpoint } from '@wallet/contract/endpoint';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { AlertHost } from '@wallet/ui/alert-host';
 
-// vitest runs without globals, so Testing Library's auto-cleanup is not registered
-afterEach(cleanup);
-
 export type MockCall = { method: string; path: string; body: unknown };
-type Handler = (call: MockCall) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+type Answer = { status?: number; body: unknown };
+type Handler = (call: MockCall) => Answer | Promise<Answer>;
+
+/** The contract's endpoints as matchers: `/api/wallet/activate/:code` matches `/api/wallet/activate/pg`. */
+const ENDPOINTS = listEndpoints().map(({ id, endpoint }) => ({
+  id,
+  endpoint,
+  pattern: new RegExp(`^${endpoint.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+}));
+const endpointFor = (method: string, path: string): { id: string; endpoint: Endpoint } | undefined =>
+  ENDPOINTS.find((e) => e.endpoint.method === method && e.pattern.test(path));
+
+/** Answers that broke their endpoint's schema during the current test; afterEach fails the test on any. */
+const violations: string[] = [];
+afterEach(() => {
+  // vitest runs without globals, so Testing Library's auto-cleanup is not registered
+  cleanup();
+  const found = violations.splice(0);
+  if (found.length > 0) throw new Error(`mock answers break the contract:\n${found.join('\n')}`);
+});
+
+/** What is wrong with one mocked answer by the contract (a 2xx body against the endpoint's response schema, else `{message}`), or undefined. */
+export function contractViolation(method: string, path: string, answer: Answer): string | undefined {
+  const match = endpointFor(method, path);
+  if (!match) return `${method} ${path}: no such endpoint in the contract`;
+  const status = answer.status ?? 200;
+  const schema = status >= 200 && status < 300 ? match.endpoint.response : ErrorBodySchema;
+  const parsed = schema.safeParse(answer.body);
+  if (parsed.success) return undefined;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(body)'} ${issue.message}`);
+  return `${method} ${path} (${match.id}, ${status}): ${issues.join('; ')}`;
+}
 
 /**
- * Mocks the network only: `routes` maps "METHOD /path" to a handler. Unknown routes answer 404 NOT_FOUND.
- * Returns the list of calls made, for assertions.
+ * Mocks the network only: `routes` maps "METHOD /path" to a handler. A route must be an endpoint of the
+ * contract, and every answer must fit that endpoint's response schema (errors: `{message}`); a mock that
+ * drifts from the contract fails its test. Unknown routes answer 404 NOT_FOUND. Returns the calls made.
  */
 export function mockApi(routes: Record<string, Handler>): MockCall[] {
+  for (const route of Object.keys(routes)) {
+    const [method = '', path = ''] = route.split(' ');
+    if (!endpointFor(method, path)) throw new Error(`mockApi: ${route} is not an endpoint of the contract`);
+  }
   const calls: MockCall[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -26,8 +62,11 @@ export function mockApi(routes: Record<string, Handler>): MockCall[] {
     const call = { method, path, body };
     calls.push(call);
     const handler = routes[`${method} ${path}`];
-    const result = handler ? await handler(call) : { status: 404, body: { message: 'NOT_FOUND' } };
-    return Response.json(result.body, { status: result.status ?? 200 });
+    if (!handler) return Response.json({ message: 'NOT_FOUND' }, { status: 404 });
+    const answer = await handler(call);
+    const violation = contractViolation(method, path, answer);
+    if (violation) violations.push(violation);
+    return Response.json(answer.body, { status: answer.status ?? 200 });
   });
   return calls;
 }

@@ -105,5 +105,3 @@ export const gamesPlugin: FastifyPluginAsync<GamesPluginOptions> = async (app, o
     holds,
   });
 };
-
-export default gamesPlugin;

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
 import { Icon, type IconName } from '@wallet/ui/icon';
 
-export type BottomNavItem = {
+type BottomNavItem = {
   key: string;
   label: string;
   icon: IconName;

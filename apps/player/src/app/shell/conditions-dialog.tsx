@@ -8,7 +8,7 @@ import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
 
-export const conditionsQuery = () =>
+const conditionsQuery = () =>
   queryOptions({
     queryKey: ['lookup', 'conditions'],
     queryFn: ({ signal }) => call(api.lookup.conditions, { signal }),

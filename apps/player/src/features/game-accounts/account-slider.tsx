@@ -15,7 +15,7 @@ export type AccountSliderProps = {
 const ICONS: Record<AccountSliderProps['category'], IconName> = { slot: 'slot', sport: 'sport', lotto: 'lotto' };
 
 /** Split into slides of HOME_SLIDER_COUNT (6) cards each. */
-export function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
+function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
   const slides: T[][] = [];
   for (let i = 0; i < items.length; i += size) slides.push(items.slice(i, i + size));
   return slides;

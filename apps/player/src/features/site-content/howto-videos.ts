@@ -1,6 +1,6 @@
 /** The five how-to topics of SPEC.md §2, in display order; files live in public/videos/{code}.mp4. */
-export const HOWTO_VIDEO_CODES = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'] as const;
-export type HowtoVideoCode = (typeof HOWTO_VIDEO_CODES)[number];
+const HOWTO_VIDEO_CODES = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'] as const;
+type HowtoVideoCode = (typeof HOWTO_VIDEO_CODES)[number];
 
 export type HowtoVideo = { code: string; url: string };
 

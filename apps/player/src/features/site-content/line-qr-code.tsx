@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The seeded lineQR value: no such image ships, so the QR is drawn from lineLink instead. */
-export const PLACEHOLDER_LINE_QR = '/brand/line-qr.svg';
+const PLACEHOLDER_LINE_QR = '/brand/line-qr.svg';
 
 export type LineQrCodeProps = {
   lineQR: string;
