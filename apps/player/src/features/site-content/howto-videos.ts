@@ -1,6 +1,5 @@
 /** The five how-to topics of SPEC.md §2, in display order; files live in public/videos/{code}.mp4. */
 const HOWTO_VIDEO_CODES = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'] as const;
-type HowtoVideoCode = (typeof HOWTO_VIDEO_CODES)[number];
 
 export type HowtoVideo = { code: string; url: string };
 
