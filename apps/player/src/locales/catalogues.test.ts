@@ -36,7 +36,17 @@ describe('error catalogue', () => {
   });
 });
 
-describe.each(['common', 'errors'])('%s catalogues', (ns) => {
+/** Every namespace of any language (th, la and en must hold the same ones). */
+const NAMESPACES = [...new Set(LANGUAGES.flatMap((language) => Object.keys(resources[language])))].sort();
+
+describe('namespaces', () => {
+  it('th, la and en hold the same namespaces, the shared errors namespace included', () => {
+    for (const language of LANGUAGES) expect(Object.keys(resources[language]).sort(), language).toEqual(NAMESPACES);
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'errors', 'wallet']));
+  });
+});
+
+describe.each(NAMESPACES)('%s catalogues', (ns) => {
   it('th, la and en have identical key sets', () => {
     const [th, la, en] = LANGUAGES.map((language) => [...leaves(language, ns).keys()].sort());
     expect(la).toEqual(th);

@@ -6,7 +6,7 @@ import type { Endpoint } from '@wallet/contract/endpoint';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { AlertHost } from '@wallet/ui/alert-host';
 
 export type MockCall = { method: string; path: string; body: unknown };
@@ -71,14 +71,23 @@ export function mockApi(routes: Record<string, Handler>): MockCall[] {
   return calls;
 }
 
-/** Renders inside a fresh query client (no retries), a memory router, the toaster and the alert host. */
+/**
+ * Renders inside a fresh query client (no retries), a memory router, the toaster and the alert host. The query
+ * client is returned too, so a test can wait for a query's state instead of sleeping.
+ */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       <Toaster />
       <AlertHost />
     </QueryClientProvider>,
   );
+  return { ...rendered, queryClient };
+}
+
+/** Resolves once a query under `queryKey` (a prefix) has settled in the error state: its failure was handled. */
+export async function waitForQueryError(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await vi.waitFor(() => expect(queryClient.getQueryCache().find({ queryKey, exact: false })?.state.status).toBe('error'));
 }

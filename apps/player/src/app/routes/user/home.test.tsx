@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
+import { walletQueries } from '../../../api/wallet.ts';
 import { storage } from '../../../lib/storage.ts';
-import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
 import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Home } from './home.tsx';
 
@@ -90,6 +91,8 @@ describe('home', () => {
   });
 
   it('opens a translated coming-soon state for widgets whose backend lands later', async () => {
+    // the dialog is a lazy chunk: load it before the first tap, so the test waits for state, not for a transform
+    await import('../../../features/wallet/coming-soon-dialog.tsx');
     mockApi({ 'GET /api/wallet': () => ({ body: walletFixture() }) });
     renderWithProviders(<Home />);
     for (const id of ['widget-deposit', 'widget-withdraw', 'widget-invite', 'widget-refund', 'referral-receive']) {
@@ -102,9 +105,9 @@ describe('home', () => {
 
   it('shows nothing when the wallet fails to load (SPEC.md §8)', async () => {
     mockApi({ 'GET /api/wallet': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
-    renderWithProviders(<Home />);
-    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { queryClient } = renderWithProviders(<Home />);
+    await waitForQueryError(queryClient, walletQueries.summary().queryKey);
+    expect(await screen.findByRole('main')).toBeEmptyDOMElement();
     expect(screen.queryByTestId('total-balance')).toBeNull();
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();

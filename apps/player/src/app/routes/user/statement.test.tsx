@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import type { StatementRow } from '@wallet/contract/statement';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
-import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
 import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Statement } from './statement.tsx';
 
@@ -87,8 +87,8 @@ describe('statement', () => {
 
   it('shows nothing on a load failure (SPEC.md §8)', async () => {
     mockApi({ 'POST /api/statement': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
-    renderWithProviders(<Statement />);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { queryClient } = renderWithProviders(<Statement />);
+    await waitForQueryError(queryClient, ['statement']);
     expect(screen.queryByTestId('statement-list')).toBeNull();
     expect(screen.queryByTestId('statement-empty')).toBeNull();
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
