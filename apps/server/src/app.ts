@@ -23,7 +23,7 @@ import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 
-export const LOG_REDACT = [
+const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["idempotency-key"]',

@@ -12,7 +12,3 @@ export class AppError extends Error {
     this.status = status ?? (code === 'invalid-token' ? 401 : code === 'gone' ? 410 : (ERROR_STATUS[code] ?? 400));
   }
 }
-
-export const fail = (code: AppError['code'], status?: number): never => {
-  throw new AppError(code, status);
-};

@@ -89,5 +89,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 
 /** Resolves once a query under `queryKey` (a prefix) has settled in the error state: its failure was handled. */
 export async function waitForQueryError(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
-  await vi.waitFor(() => expect(queryClient.getQueryCache().find({ queryKey, exact: false })?.state.status).toBe('error'));
+  await vi.waitFor(() =>
+    expect(queryClient.getQueryCache().find({ queryKey, exact: false })?.state.status).toBe('error'),
+  );
 }

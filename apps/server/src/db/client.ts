@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Both drivers share this type, so services never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API. */
@@ -22,7 +22,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
+const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
 
 // int8 as a JS bigint would leak into JSON; money columns use mode:'bigint' in drizzle, counts come back as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);

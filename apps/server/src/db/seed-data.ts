@@ -90,7 +90,7 @@ export const SOURCES = [
   { code: 'OTHER', description: 'อื่น ๆ / Other' },
 ];
 
-export const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
+const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
 
 export function defaultSettings(variant: 'th' | 'la'): SettingValues {
   const currency = variant === 'la' ? 'LAK' : 'THB';

@@ -18,13 +18,13 @@ export type RouteContext<Id extends EndpointId> = {
   reply: FastifyReply;
 };
 
-export type RouteHandler<Id extends EndpointId> = (ctx: RouteContext<Id>) => Promise<ResponseOf<EndpointOf<Id>>>;
+type RouteHandler<Id extends EndpointId> = (ctx: RouteContext<Id>) => Promise<ResponseOf<EndpointOf<Id>>>;
 
 /** The handlers a module implements, keyed by endpoint id (`wallet.transfer`). */
 export type Handlers = { [Id in EndpointId]?: RouteHandler<Id> };
 
 /** A background job: started with the server when JOBS is on, stopped on close. */
-export type Job = { name: string; intervalMs: number; run(): Promise<void> };
+type Job = { name: string; intervalMs: number; run(): Promise<void> };
 
 /** A feature module: its handlers, seed steps, jobs and any extra Fastify routes (sandbox, webhooks...). */
 export type Module = {

@@ -22,7 +22,7 @@ import type { ModuleFactory } from './handlers.ts';
  *  - after 24 hours (app clock) a key counts as new.
  */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 /** 1-255 printable ASCII characters (Stripe's limit) */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -31,7 +31,7 @@ type Claim = { id: number; createdAt: Date };
 type Stored = { status: number; body: unknown };
 
 /** The validated key of a request, or null when none was sent; a malformed one is KEY_INVALID. */
-export function readIdempotencyKey(request: FastifyRequest): string | null {
+function readIdempotencyKey(request: FastifyRequest): string | null {
   const value = request.headers[HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw new AppError('KEY_INVALID');
@@ -183,16 +183,6 @@ function storableBody(endpoint: Endpoint, status: number, value: unknown): unkno
   return JSON.parse(JSON.stringify(value ?? null)) as unknown;
 }
 
-const requestKeys = new WeakMap<FastifyRequest, string>();
-
-/**
- * The client's key of the request being handled, for handlers that want to derive their ledger idempotency key
- * from it (so even an ambiguous commit followed by a retry replays in the ledger). Null without a key.
- */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
-  return requestKeys.get(request) ?? null;
-}
-
 export type IdempotentCall = {
   store: IdempotencyStore;
   request: FastifyRequest;
@@ -217,7 +207,6 @@ export async function runIdempotent(call: IdempotentCall, run: () => Promise<unk
     return outcome.replay.body;
   }
   const { claim } = outcome;
-  requestKeys.set(request, key);
 
   let value: unknown;
   try {

@@ -18,7 +18,7 @@ export type Reply = { status: number; body: Record<string, unknown> };
 
 type CallOptions = { token?: string; ip?: string };
 
-export async function call(
+async function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT',
   url: string,

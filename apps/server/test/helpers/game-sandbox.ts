@@ -36,7 +36,7 @@ export type GameSandbox = {
   close(): Promise<void>;
 };
 
-export const GAME_SANDBOX_SECRET = 'test-game-provider-secret-0123456789';
+const GAME_SANDBOX_SECRET = 'test-game-provider-secret-0123456789';
 
 export async function startGameSandbox(
   options: { secret?: string; holdMs?: number; store?: GameSandboxStore } = {},

@@ -15,7 +15,7 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modul
 import { createTestApp, type TestApp } from './test-app.ts';
 import { FakeGameProvider } from './fake-game-provider.ts';
 
-export const TEST_CATALOGUE: GameInfo[] = GAME_CODES.map((code, i) => ({
+const TEST_CATALOGUE: GameInfo[] = GAME_CODES.map((code, i) => ({
   code,
   name: code.toUpperCase(),
   category: code === 'huayhd' ? 'lotto' : i % 3 === 1 ? 'sport' : 'slot',

@@ -11,9 +11,6 @@ import { PGLITE_TEMPLATE } from './pglite-template.ts';
 
 export type TestApp = BuiltApp & { database: Database; config: Config; clock: FakeClock; close(): Promise<void> };
 
-/** True when the suite runs on a real PostgreSQL server (DATABASE_URL set). */
-export const onPostgres = Boolean(process.env.DATABASE_URL);
-
 /** A fresh database per call: a new PostgreSQL database on DATABASE_URL, else a PGlite from the migrated template. */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;

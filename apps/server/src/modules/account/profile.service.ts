@@ -13,7 +13,7 @@ import { checkPassword, cleanName } from './registration-rules.ts';
 type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
 /** Wrong current passwords per member: a stolen token must not become a password oracle. */
-export const CHANGE_PASSWORD_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+const CHANGE_PASSWORD_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 
 export type ProfileDeps = { repo: AccountRepository; sessions: SessionService; limiter: RateLimiter; clock: Clock };
 

@@ -3,8 +3,8 @@ import { AppError } from '../../errors.ts';
 import type { Variant } from '../../lib/phone-number.ts';
 
 /** docs/decisions/0004-password-rules.md */
-export const PASSWORD_MIN_CHARS = 6;
-export const PASSWORD_MAX_CHARS = 128;
+const PASSWORD_MIN_CHARS = 6;
+const PASSWORD_MAX_CHARS = 128;
 
 /** Letters of any script (Thai and Lao marks included), spaces, dots, apostrophes and hyphens. */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;

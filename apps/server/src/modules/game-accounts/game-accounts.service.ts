@@ -104,7 +104,7 @@ export class GameAccountsService {
 }
 
 /** Provider errors may quote request bodies; log only their kind and message head. */
-export function errorName(err: unknown): string {
+function errorName(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message.slice(0, 120)}`;
   return String(err).slice(0, 120);
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { decrypt, encrypt } from '../../lib/crypto-box.ts';
 
 /** Agent prefix of every player name we create at a provider. */
-export const AGENT_PREFIX = 'wl';
+const AGENT_PREFIX = 'wl';
 const SUFFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 const PASSWORD_LENGTH = 12;

@@ -39,7 +39,7 @@ export type HttpGameProviderOptions = {
   fetch?: FetchLike;
 };
 
-export const DEFAULT_GAME_TIMEOUT_MS = 5000;
+const DEFAULT_GAME_TIMEOUT_MS = 5000;
 
 type Answer = { status: number; json: unknown };
 

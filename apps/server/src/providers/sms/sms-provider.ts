@@ -1,7 +1,7 @@
 /** Sends one text message. Rejects when the gateway did not accept it. */
 export type SmsProvider = { send(phone: string, text: string): Promise<void> };
 
-export const SMS_TIMEOUT_MS = 10_000;
+const SMS_TIMEOUT_MS = 10_000;
 
 /**
  * An SMS gateway over HTTP: `POST {baseUrl}/send {phone, text}`, any 2xx is accepted.
