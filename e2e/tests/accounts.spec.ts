@@ -13,8 +13,10 @@ import { startServer, type RunningServer } from '../support/server.ts';
  */
 
 type Catalogue = Record<string, unknown>;
+// the errors namespace is shared by the web apps (@wallet/web-core); the others are the player's own
+const localesDir = (ns: string) => (ns === 'errors' ? 'packages/web-core/src/locales' : 'apps/player/src/locales');
 const catalogue = (lang: Language, ns: string): Catalogue =>
-  JSON.parse(readFileSync(path.join(ROOT_DIR, 'apps/player/src/locales', lang, `${ns}.json`), 'utf8')) as Catalogue;
+  JSON.parse(readFileSync(path.join(ROOT_DIR, localesDir(ns), lang, `${ns}.json`), 'utf8')) as Catalogue;
 /** the translated text of `key` ("a.b.c") in a namespace, as the app shows it */
 const text = (lang: Language, ns: string, key: string): string => {
   const value = key
