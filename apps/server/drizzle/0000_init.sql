@@ -142,12 +142,49 @@ CREATE TABLE "otp_codes" (
 	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "job_runs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "job_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"job" text NOT NULL,
+	"slot" text,
+	"queue_job_id" text,
+	"status" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"runner" text,
+	"queued_at" timestamp with time zone NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"error" text,
+	"result" jsonb,
+	CONSTRAINT "job_runs_status_ck" CHECK ("job_runs"."status" in ('queued', 'running', 'retrying', 'succeeded', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_deliveries" (
+	"event_id" bigint NOT NULL,
+	"subscriber" text NOT NULL,
+	"delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"runner" text,
+	CONSTRAINT "outbox_deliveries_event_id_subscriber_pk" PRIMARY KEY("event_id","subscriber")
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"delivered_at" timestamp with time zone,
+	"last_error" text
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
@@ -166,4 +203,10 @@ CREATE UNIQUE INDEX "ledger_transactions_idem_uq" ON "ledger_transactions" USING
 CREATE UNIQUE INDEX "ledger_transactions_ref_uq" ON "ledger_transactions" USING btree ("kind","reference");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_member_idx" ON "ledger_transactions" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_codes_token_uq" ON "otp_codes" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");
+CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_runs_slot_uq" ON "job_runs" USING btree ("job","slot");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_runs_queue_job_uq" ON "job_runs" USING btree ("queue_job_id");--> statement-breakpoint
+CREATE INDEX "job_runs_job_queued_idx" ON "job_runs" USING btree ("job","queued_at");--> statement-breakpoint
+CREATE INDEX "job_runs_queued_idx" ON "job_runs" USING btree ("queued_at");--> statement-breakpoint
+CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("available_at") WHERE "outbox_events"."delivered_at" is null;--> statement-breakpoint
+CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");

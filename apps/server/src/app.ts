@@ -15,6 +15,8 @@ import type { Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { AppError } from './errors.ts';
 import type { Module, ModuleFactory } from './http/handlers.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { platformJobs } from './jobs/platform-jobs.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app);
 
   const clock = options.clock ?? systemClock;
+  // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
+  const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
   const settings = new SettingsService(db);
   const ctx: AppContext = {
@@ -83,6 +87,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     settings,
     sessions: new SessionService(db, config.secrets.jwt, clock),
     storage: options.storage ?? (await createStorage(config.storage)),
+    jobs: {
+      enqueue: (name, data, opts) => {
+        if (!lateRunner.current) throw new Error('jobs: enqueue before the app is built');
+        return lateRunner.current.enqueue(name, data, opts);
+      },
+    },
   };
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 
@@ -131,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
   await servePlayer(app, config);
-  startJobs(app, ctx, modules);
+  lateRunner.current = createRunner(app, ctx, modules);
   return { app, ctx, modules, unimplemented };
 }
 
@@ -151,27 +161,16 @@ async function servePlayer(app: FastifyInstance, config: Config): Promise<void> 
   });
 }
 
-function startJobs(app: FastifyInstance, ctx: AppContext, modules: Module[]): void {
-  if (!ctx.config.jobs) return;
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<string>();
-  app.addHook('onReady', async () => {
-    for (const job of modules.flatMap((m) => m.jobs ?? [])) {
-      const tick = async () => {
-        if (running.has(job.name)) return;
-        running.add(job.name);
-        try {
-          await job.run();
-        } catch (err) {
-          app.log.error({ err, job: job.name }, 'job failed');
-        } finally {
-          running.delete(job.name);
-        }
-      };
-      timers.push(setInterval(() => void tick(), job.intervalMs).unref());
-    }
+/** The job runner (ADR 0011) with the module jobs and subscribers; it works only in processes with JOBS on. */
+function createRunner(app: FastifyInstance, ctx: AppContext, modules: Module[]): JobRunner {
+  const runner = new JobRunner({
+    database: ctx.database,
+    clock: ctx.clock,
+    log: app.log,
+    jobs: [...platformJobs({ db: ctx.db, clock: ctx.clock }), ...modules.flatMap((m) => m.jobs ?? [])],
+    subscribers: modules.flatMap((m) => m.subscribers ?? []),
   });
-  app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
-  });
+  if (ctx.config.jobs) app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+  return runner;
 }

@@ -7,6 +7,7 @@ import { gameTransfersModule } from '../modules/game-transfers/game-transfers.ap
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
+import { ledgerCheckModule } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
 /**
@@ -23,4 +24,5 @@ export const modules: ModuleFactory[] = [
   sandboxModule,
   statementModule,
   idempotencyModule,
+  ledgerCheckModule,
 ];

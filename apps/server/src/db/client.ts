@@ -18,6 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the connection string of a PostgreSQL database (the job runner opens its own pool on it) */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -36,6 +38,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };

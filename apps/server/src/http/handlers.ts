@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { SeedStep } from '../db/seed.ts';
 import type { ReceivedFile } from '../lib/uploads/received-file.ts';
+import type { Subscriber } from '../events/subscriber.ts';
+import type { JobDefinition } from '../jobs/job-types.ts';
 import type { AuthMember } from '../modules/auth/auth.api.ts';
 
 export type RouteContext<Id extends EndpointId> = {
@@ -23,15 +25,16 @@ type RouteHandler<Id extends EndpointId> = (ctx: RouteContext<Id>) => Promise<Re
 /** The handlers a module implements, keyed by endpoint id (`wallet.transfer`). */
 export type Handlers = { [Id in EndpointId]?: RouteHandler<Id> };
 
-/** A background job: started with the server when JOBS is on, stopped on close. */
-type Job = { name: string; intervalMs: number; run(): Promise<void> };
-
-/** A feature module: its handlers, seed steps, jobs and any extra Fastify routes (sandbox, webhooks...). */
+/**
+ * A feature module: its handlers, seed steps, background jobs (run by the job runner in processes with JOBS on,
+ * ADR 0011), event subscribers (ADR 0010) and any extra Fastify routes (sandbox, webhooks...).
+ */
 export type Module = {
   name: string;
   handlers?: Handlers;
   seed?: SeedStep;
-  jobs?: Job[];
+  jobs?: JobDefinition<never>[];
+  subscribers?: Subscriber[];
   plugin?: (app: FastifyInstance) => Promise<void>;
 };
 

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { AppError } from '../errors.ts';
 import type { ModuleFactory } from './handlers.ts';
+import { defineJob } from '../jobs/job-types.ts';
 
 /**
  * HTTP idempotency for money-moving endpoints (DESIGN.md §3; Stripe and the IETF Idempotency-Key draft,
@@ -255,6 +256,12 @@ export const idempotencyModule: ModuleFactory = (ctx) => {
   const store = new IdempotencyStore(ctx.db, ctx.clock);
   return {
     name: 'idempotency',
-    jobs: [{ name: 'idempotency-purge', intervalMs: 3600_000, run: async () => void (await store.purgeExpired()) }],
+    jobs: [
+      defineJob({
+        name: 'idempotency-purge',
+        schedule: { everyMinutes: 60 },
+        handler: async () => ({ deleted: await store.purgeExpired() }),
+      }),
+    ],
   };
 };

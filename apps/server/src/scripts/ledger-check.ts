@@ -8,8 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Db } from '../db/client.ts';
-import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../modules/game-transfers/game-transfers.api.ts';
-import { checkLedgerInvariants } from '../modules/ledger/ledger.api.ts';
+import { ledgerProblems } from '../bootstrap/ledger-check.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: ReturnType<typeof sql>) =>
@@ -39,10 +38,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const db = database.db;
-    const problems = await checkLedgerInvariants(db, [
-      gameTransfersLedgerCheck,
-      (d) => pendingTransfersCheck(d, systemClock),
-    ]);
+    const problems = await ledgerProblems(db, systemClock);
     const [counts] = await rows(
       db,
       sql`select (select count(*) from ledger_accounts)::int as accounts,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes } from '../../src/db/schema/otp.ts';
-import { startOfBangkokDay } from '../../src/modules/otp/otp.service.ts';
+import { bangkokDayStart } from '../../src/lib/bangkok-time.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { lastCode, outbox, post, sendOtp, uniqueIp, uniquePhone, verifyPhone } from './account-helpers.ts';
 
@@ -64,7 +64,7 @@ describe('POST /api/otp/send', () => {
 
   it('allows 5 sends per phone per Bangkok day, then OTP_BLOCK until midnight Bangkok', async () => {
     // start at 20:00 Bangkok so the day ends within the test
-    const dayStart = startOfBangkokDay(t.clock.now());
+    const dayStart = bangkokDayStart(t.clock.now());
     t.clock.set(new Date(dayStart.getTime() + 2 * 86_400_000 + 20 * 3600_000));
     const phone = uniquePhone();
     for (let i = 0; i < 5; i++) {
@@ -209,7 +209,8 @@ describe('OTP housekeeping', () => {
     await sendOtp(t, phone);
     t.clock.advance(2 * 86_400_000 + 1000);
     const job = t.modules.flatMap((m) => m.jobs ?? []).find((j) => j.name === 'otp-cleanup');
-    await job!.run();
+    const result = await job!.handler({ data: undefined as never, attempt: 1, slot: null, runId: 0 });
+    expect(result).toEqual({ deleted: expect.any(Number) as number });
     expect(await t.ctx.db.select().from(otpCodes).where(eq(otpCodes.phone, phone))).toEqual([]);
   });
 });

@@ -36,6 +36,9 @@ export function useLedgerFixture() {
     get ledger() {
       return state.ledger;
     },
+    get database() {
+      return state.database;
+    },
     fund: (memberId: number, minor: bigint, key: string) => move('adjustment', memberId, minor, key),
     debit: (memberId: number, minor: bigint, key: string) => move('withdraw', memberId, minor, key),
   };

@@ -2,6 +2,7 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { banks, members, sessions, sources } from '../../db/schema/core.ts';
+import { emit } from '../../events/emit.ts';
 
 export type BankRow = Pick<
   typeof banks.$inferSelect,
@@ -141,9 +142,14 @@ export class AccountRepository {
     >,
     at: Date,
   ): Promise<void> {
-    await this.db
-      .update(members)
-      .set({ ...fields, updatedAt: at })
-      .where(eq(members.id, memberId));
+    // `member.updated` names the changed fields, never their values (a password hash stays here)
+    const changed = Object.keys(fields).map((f) => (f === 'passwordHash' ? 'password' : f));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(members)
+        .set({ ...fields, updatedAt: at })
+        .where(eq(members.id, memberId));
+      await emit(tx, { type: 'member.updated', payload: { memberId, fields: changed } });
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import {
   boundSmsProvider,
@@ -21,8 +22,6 @@ export type AccountModuleOptions = {
   /** replaces the rate-limit store (default: Redis when REDIS_URL is set, else memory) */
   rateLimitStore?: RateLimitStore;
 };
-
-const OTP_CLEANUP_INTERVAL_MS = 3600_000;
 
 /** The sandbox module binds an in-process outbox; otherwise the sandbox is reached over HTTP. */
 function smsFor(ctx: AppContext): SmsProvider {
@@ -83,7 +82,13 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
         },
         'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
       },
-      jobs: [{ name: 'otp-cleanup', intervalMs: OTP_CLEANUP_INTERVAL_MS, run: () => otp.deleteOld() }],
+      jobs: [
+        defineJob({
+          name: 'otp-cleanup',
+          schedule: { everyMinutes: 60 },
+          handler: async () => ({ deleted: await otp.deleteOld() }),
+        }),
+      ],
       plugin: async (app) => {
         app.addHook('onClose', async () => store.close());
       },

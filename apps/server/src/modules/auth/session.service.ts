@@ -2,9 +2,10 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/core.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -116,26 +117,40 @@ export class SessionService {
     return { id: row.id, username: row.username, name: row.name, currency: row.currency, sessionId: sid };
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  /** End one session (logout); emits `session.revoked` in the same transaction. */
+  async revoke(sessionId: string, reason = 'logout'): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sessions)
+        .set({ revokedAt: this.clock.now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id, memberId: sessions.memberId });
+      await emitRevoked(tx, rows, reason);
+    });
   }
 
   /** Revoke every session of a member, optionally keeping one (the one changing the password). */
-  async revokeAll(memberId: number, exceptSessionId?: string): Promise<number> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(
-        and(
-          eq(sessions.memberId, memberId),
-          isNull(sessions.revokedAt),
-          exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.length;
+  async revokeAll(memberId: number, exceptSessionId?: string, reason = 'password-change'): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sessions)
+        .set({ revokedAt: this.clock.now() })
+        .where(
+          and(
+            eq(sessions.memberId, memberId),
+            isNull(sessions.revokedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
+          ),
+        )
+        .returning({ id: sessions.id, memberId: sessions.memberId });
+      await emitRevoked(tx, rows, reason);
+      return rows.length;
+    });
+  }
+}
+
+async function emitRevoked(tx: Tx, rows: Array<{ id: string; memberId: number }>, reason: string): Promise<void> {
+  for (const row of rows) {
+    await emit(tx, { type: 'session.revoked', payload: { memberId: row.memberId, sessionId: row.id, reason } });
   }
 }

@@ -1,8 +1,4 @@
-/** Minutes since midnight in Asia/Bangkok (UTC+7, no DST). */
-export function bangkokMinutes(at: Date): number {
-  const minutes = at.getUTCHours() * 60 + at.getUTCMinutes() + 7 * 60;
-  return minutes % (24 * 60);
-}
+import { bangkokMinutes } from '../../lib/bangkok-time.ts';
 
 const toMinutes = (hhmm: string): number => {
   const [h, m] = hhmm.split(':').map(Number);

@@ -1,4 +1,5 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
 import { signedIn } from '../auth/auth.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
@@ -16,14 +17,17 @@ export function createGameTransfersModule(options: GamesModuleOptions = {}): Mod
         'wallet.transferAll': ({ member, body }) => transfers.transferAll(signedIn(member), body.to),
       },
       jobs: [
-        {
+        defineJob({
           name: 'game-transfer-reconciler',
-          intervalMs: RECONCILE_INTERVAL_MS,
-          run: async () => {
+          schedule: { everySeconds: RECONCILE_INTERVAL_MS / 1000 },
+          // the next slot comes in seconds and asks again: no retry of its own
+          retry: { limit: 0 },
+          handler: async () => {
             const report = await reconcilePending(deps);
             if (report.checked > 0) ctx.log.info({ reconcile: report }, 'game transfers reconciled');
+            return report;
           },
-        },
+        }),
       ],
     };
   };

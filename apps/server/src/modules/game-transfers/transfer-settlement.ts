@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
+import { emit } from '../../events/emit.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
@@ -105,7 +106,7 @@ function resolutionPostings(t: GameTransfer, resolution: Resolution): PostInput 
 }
 
 /**
- * Phase 2: settle or void a pending transfer, exactly once. Returns the transfer's final status; `pending` never
+ * Phase 2: settle or void a pending transfer, exactly once; a settlement emits `game.balanceChanged` with it. Returns the transfer's final status; `pending` never
  * comes back from here, but a transfer someone else already resolved answers with that resolution.
  */
 export async function resolveTransfer(
@@ -129,6 +130,19 @@ export async function resolveTransfer(
       }
       const entry = resolutionPostings(row, resolution);
       if (entry) await deps.ledger.post(entry, tx);
+      if (resolution.kind === 'success') {
+        const amount = row.direction === 'to_game' ? row.amount : -row.amount;
+        await emit(tx, {
+          type: 'game.balanceChanged',
+          payload: {
+            memberId: row.memberId,
+            game: row.game,
+            transferId: row.id,
+            direction: row.direction,
+            amount: amount.toString(),
+          },
+        });
+      }
       return row.status as TransferStatusValue;
     }),
   );

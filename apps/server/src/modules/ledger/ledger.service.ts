@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { CHECK_VIOLATION, pgErrorCode, withRetry } from '../../db/pg-error.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
 import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
 
@@ -30,7 +31,8 @@ const memberIdOf = (code: string): number | null => {
 
 /**
  * The only way money moves. Every transaction's postings sum to zero; member accounts are debited with a
- * conditional update in the same database transaction, so concurrent debits can never overdraw.
+ * conditional update in the same database transaction, so concurrent debits can never overdraw. Each new
+ * transaction emits `ledger.posted` in that same transaction (an idempotent replay emits nothing).
  */
 export class LedgerService {
   constructor(private readonly db: Db) {}
@@ -67,6 +69,13 @@ export class LedgerService {
       entries.push({ transactionId: created.id, accountId, amount, currency: input.currency });
     }
     await tx.insert(ledgerEntries).values(entries);
+    const memberIds = [
+      ...new Set([input.memberId ?? [], ...[...byAccount.keys()].map((code) => memberIdOf(code) ?? [])].flat()),
+    ];
+    await emit(tx, {
+      type: 'ledger.posted',
+      payload: { transactionId: String(created.id), kind: input.kind, currency: input.currency, memberIds },
+    });
     return { transactionId: created.id, replayed: false };
   }
 

@@ -6,7 +6,6 @@ export {
   OTP_VERIFIED_WINDOW_MS,
   OtpService,
   otpPepper,
-  startOfBangkokDay,
   type OtpSendResult,
   type OtpServiceDeps,
 } from './otp.service.ts';

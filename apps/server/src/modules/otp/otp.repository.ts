@@ -90,7 +90,8 @@ export class OtpRepository {
     return row;
   }
 
-  async deleteCreatedBefore(before: Date): Promise<void> {
-    await this.db.delete(otpCodes).where(lt(otpCodes.createdAt, before));
+  async deleteCreatedBefore(before: Date): Promise<number> {
+    const deleted = await this.db.delete(otpCodes).where(lt(otpCodes.createdAt, before)).returning({ id: otpCodes.id });
+    return deleted.length;
   }
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { OtpRepository } from './otp.repository.ts';
+import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 
 /** Sends per client IP, across all phones (SMS pumping). Generous enough for carrier-grade NAT. */
 export const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 3600_000 };
@@ -14,16 +15,8 @@ export const OTP_VERIFIED_WINDOW_MS = 30 * 60_000;
 /** Rows are kept two days (the daily send count needs today's). */
 export const OTP_RETENTION_MS = 2 * 86_400_000;
 
-const BANGKOK_OFFSET_MS = 7 * 3600_000;
-const DAY_MS = 86_400_000;
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,64}$/;
-
-/** Midnight Asia/Bangkok (UTC+7, no DST; also Laos' zone) at or before `now`. */
-export function startOfBangkokDay(now: Date): Date {
-  const local = now.getTime() + BANGKOK_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - BANGKOK_OFFSET_MS);
-}
 
 export type OtpSendResult = { otpRef: string; otpToken: string; code: 'OTP_SENT' | 'OTP_VERIFIED' };
 
@@ -66,7 +59,7 @@ export class OtpService {
     const otpToken = randomBytes(24).toString('base64url');
     const tokenHash = this.hmac('token', otpToken);
     const id = await repo.withPhoneLock(phone, async (tx) => {
-      const stats = await repo.sendStats(tx, phone, startOfBangkokDay(now));
+      const stats = await repo.sendStats(tx, phone, bangkokDayStart(now));
       if (stats.lastSentAt && now.getTime() - stats.lastSentAt.getTime() < OTP_SEND_INTERVAL_MS) {
         throw new AppError('REQUEST_LIMIT_1MIN');
       }
@@ -121,8 +114,9 @@ export class OtpService {
     return (await this.deps.repo.latestVerification(phone, since)) !== undefined;
   }
 
-  async deleteOld(): Promise<void> {
-    await this.deps.repo.deleteCreatedBefore(new Date(this.deps.clock.now().getTime() - OTP_RETENTION_MS));
+  /** Delete codes past the retention; returns how many. */
+  async deleteOld(): Promise<number> {
+    return this.deps.repo.deleteCreatedBefore(new Date(this.deps.clock.now().getTime() - OTP_RETENTION_MS));
   }
 }
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const memberId = z.number().int().positive();
+/** money crosses events as integer minor units in a string (JSON has no bigint) */
+const minor = z.string().regex(/^-?\d+$/);
+
+/**
+ * The domain events (DESIGN.md §9.2): the type names and their payload schemas. A payload is checked when it is
+ * emitted and again when it is delivered, so a subscriber always receives what its type says.
+ */
+const EVENT_SCHEMAS = {
+  /** a ledger transaction was written (not on an idempotent replay) */
+  'ledger.posted': z.object({
+    transactionId: z.string(),
+    kind: z.string(),
+    currency: z.string(),
+    /** the transaction's member and the members whose wallet accounts it touched */
+    memberIds: z.array(memberId),
+  }),
+  /** a game account's balance changed: a transfer to or from it settled (the provider applied it) */
+  'game.balanceChanged': z.object({
+    memberId,
+    game: z.string(),
+    transferId: z.string(),
+    direction: z.enum(['to_game', 'from_game']),
+    /** minor units the game balance moved by (negative for from_game) */
+    amount: minor,
+  }),
+  'member.updated': z.object({ memberId, fields: z.array(z.string()) }),
+  'member.registered': z.object({ memberId }),
+  /** one session (`sessionId`) or all of a member's sessions (`sessionId: null`) were revoked */
+  'session.revoked': z.object({ memberId, sessionId: z.string().nullable(), reason: z.string() }),
+  'settings.updated': z.object({ keys: z.array(z.string()).min(1) }),
+  'deposit.credited': z.object({ memberId, depositId: z.string(), amount: minor, currency: z.string() }),
+  'withdrawal.changed': z.object({ memberId, withdrawalId: z.string(), status: z.string() }),
+  'condition.changed': z.object({ memberId, conditionId: z.string(), status: z.string() }),
+  'coupon.won': z.object({ memberId, couponId: z.string() }),
+  'chat.message': z.object({ conversationId: z.string(), messageId: z.string(), from: z.string() }),
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventPayload<K extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
+/** `{ type: 'ledger.posted', payload: {...} }` for every event type */
+export type DomainEvent = { [K in EventType]: { type: K; payload: EventPayload<K> } }[EventType];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_SCHEMAS, type);
+}
+
+/** Parse a payload for its type; throws a ZodError naming the type when it does not fit. */
+export function parseEvent<K extends EventType>(type: K, payload: unknown): EventPayload<K> {
+  const parsed = EVENT_SCHEMAS[type].safeParse(payload);
+  if (!parsed.success) throw new Error(`event ${type}: bad payload: ${z.prettifyError(parsed.error)}`);
+  return parsed.data as EventPayload<K>;
+}

@@ -1,0 +1,181 @@
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { outboxDeliveries, outboxEvents } from '../db/schema/jobs.ts';
+import { outboxSignal } from './emit.ts';
+import { isEventType, parseEvent } from './event-map.ts';
+import type { Subscriber } from './subscriber.ts';
+
+export type OutboxRelayOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  subscribers: Subscriber[];
+  /** `host:pid`, written on each delivery record */
+  runner: string;
+  /** poll for due rows this often (a redelivery, or an event another process emitted and could not deliver) */
+  pollMs?: number;
+  /** a claimed row is this process's for this long; a process that dies holding it delays it by as much */
+  leaseMs?: number;
+  /** retry delay after the first failure; doubles per attempt up to `maxBackoffMs` */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  batchSize?: number;
+};
+
+export type DeliveryReport = { claimed: number; delivered: number; failed: number };
+
+type Claimed = { id: number; type: string; payload: unknown; created_at: Date | string; attempts: number };
+
+/**
+ * Delivers outbox rows to subscribers after commit, in any process (ADR 0010). A claim is one UPDATE … FOR UPDATE
+ * SKIP LOCKED that sets a lease, so processes never take the same row at once, and no transaction stays open
+ * while subscribers run. Each subscriber's success is recorded; a failed row is retried with backoff and skips
+ * the subscribers already done.
+ */
+export class OutboxRelay {
+  private readonly subscribers = new Map<string, Subscriber[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly onSignal = () => this.wake();
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    const names = new Set<string>();
+    for (const s of options.subscribers) {
+      if (names.has(s.name)) throw new Error(`outbox: two subscribers are named ${s.name}`);
+      names.add(s.name);
+      this.subscribers.set(s.event, [...(this.subscribers.get(s.event) ?? []), s]);
+    }
+  }
+
+  start(): void {
+    this.stopped = false;
+    outboxSignal.on('emitted', this.onSignal);
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    outboxSignal.off('emitted', this.onSignal);
+    clearInterval(this.timer);
+    await this.pumping;
+  }
+
+  /** Deliver soon (an emit in this process: its transaction commits within moments). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = (async () => {
+      await Promise.resolve(); // `pumping` is assigned before the body runs, so `finally` clears this round
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped) {
+            const report = await this.deliverDue();
+            if (report.claimed < (this.options.batchSize ?? 20)) break;
+          }
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.options.log.error({ err }, 'outbox: delivery round failed');
+      } finally {
+        this.pumping = undefined;
+      }
+    })();
+  }
+
+  /** One round: claim due rows, run their pending subscribers, record the outcome. */
+  async deliverDue(): Promise<DeliveryReport> {
+    const { db } = this.options;
+    const leaseMs = this.options.leaseMs ?? 60_000;
+    const limit = this.options.batchSize ?? 20;
+    const result = await db.execute(sql`
+      update ${outboxEvents} set claimed_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
+      where id in (
+        select id from ${outboxEvents}
+        where delivered_at is null and available_at <= now() and (claimed_until is null or claimed_until < now())
+        order by id limit ${limit} for update skip locked)
+      returning id, type, payload, created_at, attempts`);
+    const rows = (result as unknown as { rows: Claimed[] }).rows;
+    const report: DeliveryReport = { claimed: rows.length, delivered: 0, failed: 0 };
+    for (const row of rows) {
+      if (await this.deliver(row)) report.delivered += 1;
+      else report.failed += 1;
+    }
+    return report;
+  }
+
+  private async deliver(row: Claimed): Promise<boolean> {
+    const { db, log } = this.options;
+    const id = Number(row.id);
+    const subscribers = isEventType(row.type) ? (this.subscribers.get(row.type) ?? []) : [];
+    const done = subscribers.length
+      ? new Set(
+          (
+            await db
+              .select({ subscriber: outboxDeliveries.subscriber })
+              .from(outboxDeliveries)
+              .where(
+                and(
+                  eq(outboxDeliveries.eventId, id),
+                  inArray(
+                    outboxDeliveries.subscriber,
+                    subscribers.map((s) => s.name),
+                  ),
+                ),
+              )
+          ).map((r) => r.subscriber),
+        )
+      : new Set<string>();
+    const errors: string[] = [];
+    const meta = { eventId: id, createdAt: new Date(row.created_at) };
+    for (const subscriber of subscribers) {
+      if (done.has(subscriber.name)) continue;
+      try {
+        const payload = parseEvent(subscriber.event, row.payload);
+        await subscriber.handle(payload as never, meta);
+        await db
+          .insert(outboxDeliveries)
+          .values({ eventId: id, subscriber: subscriber.name, runner: this.options.runner })
+          .onConflictDoNothing();
+      } catch (err) {
+        log.error({ err, eventId: id, type: row.type, subscriber: subscriber.name }, 'outbox: subscriber failed');
+        errors.push(`${subscriber.name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (errors.length === 0) {
+      await db
+        .update(outboxEvents)
+        .set({ deliveredAt: sql`now()`, claimedUntil: null, lastError: null })
+        .where(eq(outboxEvents.id, id));
+      return true;
+    }
+    const backoff = Math.min(
+      (this.options.backoffMs ?? 1000) * 2 ** Math.max(0, row.attempts - 1),
+      this.options.maxBackoffMs ?? 300_000,
+    );
+    await db
+      .update(outboxEvents)
+      .set({
+        availableAt: sql`now() + ${`${backoff} milliseconds`}::interval`,
+        claimedUntil: null,
+        lastError: errors.join('; ').slice(0, 2000),
+      })
+      .where(eq(outboxEvents.id, id));
+    return false;
+  }
+}
+
+/** Delete delivered events (and their delivery records) older than `before`. */
+export async function purgeDeliveredEvents(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(outboxEvents)
+    .where(and(isNotNull(outboxEvents.deliveredAt), lt(outboxEvents.createdAt, before)))
+    .returning({ id: outboxEvents.id });
+  return deleted.length;
+}

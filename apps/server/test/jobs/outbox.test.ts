@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { outboxDeliveries, outboxEvents } from '../../src/db/schema/jobs.ts';
+import { emit } from '../../src/events/emit.ts';
+import { subscribe } from '../../src/events/subscriber.ts';
+import type { JobRunner } from '../../src/jobs/job-runner.ts';
+import { freshDatabase } from '../helpers/test-app.ts';
+import { startRunner } from './runner-harness.ts';
+
+let database: Database;
+let runner: JobRunner | undefined;
+
+beforeEach(async () => {
+  database = await freshDatabase();
+  await database.migrate();
+});
+
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+  await database.close();
+});
+
+const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, { timeout: 15_000, interval: 50 });
+
+describe('transactional outbox', () => {
+  it('delivers a committed event to every subscriber once, and a rolled-back one never', async () => {
+    const got: Array<[string, number]> = [];
+    runner = (
+      await startRunner(database, {
+        subscribers: [
+          subscribe('member.updated', 'test.a', async (p) => void got.push(['a', p.memberId])),
+          subscribe('member.updated', 'test.b', async (p) => void got.push(['b', p.memberId])),
+          subscribe('settings.updated', 'test.c', async () => void got.push(['c', 0])),
+        ],
+      })
+    ).runner;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await emit(tx, { type: 'member.updated', payload: { memberId: 1, fields: ['name'] } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const id = await database.db.transaction((tx) =>
+      emit(tx, { type: 'member.updated', payload: { memberId: 2, fields: ['name'] } }),
+    );
+    await waitFor(async () => {
+      const [row] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id));
+      expect(row?.deliveredAt).toBeInstanceOf(Date);
+    });
+    expect(got.sort()).toEqual([
+      ['a', 2],
+      ['b', 2],
+    ]);
+    expect(await database.db.select().from(outboxEvents)).toHaveLength(1);
+    const deliveries = await database.db.select().from(outboxDeliveries);
+    expect(deliveries.map((d) => d.subscriber).sort()).toEqual(['test.a', 'test.b']);
+  });
+
+  it('retries only the subscriber that failed, with backoff, until it succeeds', async () => {
+    let aCalls = 0;
+    let bCalls = 0;
+    runner = (
+      await startRunner(database, {
+        subscribers: [
+          subscribe('session.revoked', 'test.ok', async () => void (aCalls += 1)),
+          subscribe('session.revoked', 'test.flaky', async () => {
+            bCalls += 1;
+            if (bCalls < 3) throw new Error(`flaky ${bCalls}`);
+          }),
+        ],
+      })
+    ).runner;
+    const id = await database.db.transaction((tx) =>
+      emit(tx, { type: 'session.revoked', payload: { memberId: 1, sessionId: null, reason: 'password' } }),
+    );
+    await waitFor(async () => {
+      const [row] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, id));
+      expect(row).toMatchObject({ attempts: 3, lastError: null });
+      expect(row?.deliveredAt).toBeInstanceOf(Date);
+    });
+    expect({ aCalls, bCalls }).toEqual({ aCalls: 1, bCalls: 3 });
+  });
+
+  it('refuses a payload that does not fit its event type', async () => {
+    await expect(
+      database.db.transaction((tx) => emit(tx, { type: 'ledger.posted', payload: { transactionId: 1 } as never })),
+    ).rejects.toThrow(/ledger.posted: bad payload/);
+    expect(await database.db.select().from(outboxEvents)).toHaveLength(0);
+  });
+
+  it('delivers rows left behind by a process that died (nothing emitted here, lease expired)', async () => {
+    // a row another process claimed and never finished: its lease ran out
+    await database.db.insert(outboxEvents).values({
+      type: 'settings.updated',
+      payload: { keys: ['withdrawMin'] },
+      attempts: 1,
+      claimedUntil: new Date(Date.now() - 1000),
+    });
+    const keys: string[][] = [];
+    runner = (
+      await startRunner(database, {
+        subscribers: [subscribe('settings.updated', 'test.settings', async (p) => void keys.push(p.keys))],
+      })
+    ).runner;
+    await waitFor(() => expect(keys).toEqual([['withdrawMin']]));
+  });
+});
