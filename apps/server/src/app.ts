@@ -22,6 +22,8 @@ import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import { rejectNulBytes } from './http/reject-nul.ts';
+import { serializeError } from './lib/log-serializers.ts';
 
 export const LOG_REDACT = [
   'req.headers.authorization',
@@ -56,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       // never log URLs that may carry secrets (auto-login links carry game credentials)
       serializers: {
+        err: serializeError,
         req: (req: { method: string; url: string; id: string }) => ({
           method: req.method,
           url: req.url.startsWith('/api/autoLogin') ? '/api/autoLogin/[redacted]' : req.url.split('?')[0],
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  rejectNulBytes(app);
 
   const clock = options.clock ?? systemClock;
   const db = database.db;

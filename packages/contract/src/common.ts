@@ -29,6 +29,10 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const ErrorBodySchema = z.object({ message: z.string() });
 
-export const CodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+/** Identifier codes (banks, sources, invites, games, providers): ASCII letters, digits, `_` and `-` only. */
+export const CODE_PATTERN = /^[A-Za-z0-9_-]*$/;
+export const codeString = (max: number) => z.string().trim().max(max).regex(CODE_PATTERN);
+
+export const CodeParamsSchema = z.object({ code: codeString(64).min(1) });
 
 export const IsoDateSchema = z.string();
