@@ -1,10 +1,10 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { AppError } from './errors.ts';
 import type { Module, ModuleFactory } from './http/handlers.ts';
+import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
@@ -23,6 +24,7 @@ import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { serializeError } from './lib/log-serializers.ts';
 
 export const LOG_REDACT = [
@@ -46,14 +48,21 @@ export type BuildOptions = {
   storage?: ObjectStorage;
   /** run migrations and the seed before serving (default true) */
   bootstrap?: boolean;
+  /** where log lines go (default stdout); tests capture them here */
+  logStream?: DestinationStream;
 };
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Module[]; unimplemented: string[] };
 
+/** The longest path parameter the router accepts; longer ones answer 414 KEY_INVALID (the contract's longest is 128). */
+const MAX_PARAM_LENGTH = 200;
+
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  const headers = securityHeaders({ hsts: config.env === 'production' });
   const app = Fastify({
     logger: {
+      ...(options.logStream ? { stream: options.logStream } : {}),
       level: config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       // never log URLs that may carry secrets (auto-login links carry game credentials)
@@ -68,7 +77,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    maxParamLength: MAX_PARAM_LENGTH,
     genReqId: () => crypto.randomUUID(),
+    // errors raised before routing (a bad %-escape, a parameter over MAX_PARAM_LENGTH) get our body and headers too
+    frameworkErrors: (error, _request, reply) => {
+      const status: number = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).headers(headers).header('cache-control', 'no-store').status(status).send({
+        message: 'KEY_INVALID',
+      });
+    },
+    clientErrorHandler: (error, socket) => answerClientError(socket, headers, error as { code?: string }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,21 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     );
   }
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  installSecurityHeaders(app, headers);
   await app.register(fastifyMultipart, { limits: { fileSize: CHAT_VIDEO_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
