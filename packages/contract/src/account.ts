@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { codeString, MessageSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { LAO_CURRENCIES } from './limits.ts';
 
 export const LoginRequestSchema = z.object({
   username: z.string().min(1).max(32),
@@ -20,7 +19,8 @@ export const RegisterRequestSchema = z.object({
   bankCode: codeString(16),
   bankAccountName: z.string().trim().min(1).max(100),
   bankAccountNo: z.string().trim().min(1).max(20),
-  currency: z.enum(LAO_CURRENCIES).optional(),
+  /** the Lao variant's wallet currency (LAO_CURRENCIES); other variants accept and ignore any value */
+  currency: z.string().max(16).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /** Steps 3 and 4 validate what they have so far; bank fields arrive at step 4. */
