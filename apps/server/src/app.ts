@@ -6,7 +6,9 @@ import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
@@ -24,7 +26,8 @@ import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
-import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { stdoutLogDestination } from './lib/log-destination.ts';
 import { serializeError } from './lib/log-serializers.ts';
 
 export const LOG_REDACT = [
@@ -62,7 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const headers = securityHeaders({ hsts: config.env === 'production' });
   const app = Fastify({
     logger: {
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? stdoutLogDestination(),
       level: config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       // never log URLs that may carry secrets (auto-login links carry game credentials)
@@ -77,7 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: () => crypto.randomUUID(),
     // errors raised before routing (a bad %-escape, a parameter over MAX_PARAM_LENGTH) get our body and headers too
     frameworkErrors: (error, _request, reply) => {
@@ -155,7 +158,14 @@ async function servePlayer(app: FastifyInstance, config: Config): Promise<void> 
     if (isApi || request.method !== 'GET' || !hasDist) {
       return reply.status(404).send({ message: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    // a fresh nonce per page for the `<style>` elements the UI inserts at run time (the player reads the meta tag)
+    const nonce = randomBytes(16).toString('base64');
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy({ styleNonce: nonce }))
+      .type('text/html; charset=utf-8')
+      .send(html.replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}" />`));
   });
 }
 
