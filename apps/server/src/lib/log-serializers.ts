@@ -13,19 +13,26 @@ export type SerializedError = {
   cause?: SerializedError;
 };
 
-/** Cut drizzle's `\nparams: …` tail, and quoted input values PostgreSQL echoes (`…integer: "abc"`). */
+/** Cut drizzle's `\nparams: …` tail (the query's values). */
 export function scrubErrorText(text: string): string {
-  const cut = text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
-  return cut.replace(/: "(?:[^"\\]|\\.)*"/g, ': "[redacted]"');
+  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
 }
+
+/** PostgreSQL quotes the values it refuses (`value "0812345678" is out of range`): a database error loses them all. */
+export function scrubDatabaseText(text: string): string {
+  return scrubErrorText(text).replace(/"(?:[^"\\]|\\.)*"/g, '"…"');
+}
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 export function serializeError(value: unknown, depth = 0): SerializedError {
   if (!(value instanceof Error)) return { type: typeof value, message: '[non-error value]', stack: '' };
   const err = value as Error & { code?: unknown; statusCode?: unknown };
+  const scrub = typeof err.code === 'string' && SQLSTATE.test(err.code) ? scrubDatabaseText : scrubErrorText;
   const out: SerializedError = {
     type: err.constructor?.name ?? err.name,
-    message: scrubErrorText(err.message),
-    stack: scrubErrorText(err.stack ?? ''),
+    message: scrub(err.message),
+    stack: scrub(err.stack ?? ''),
   };
   if (typeof err.code === 'string') out.code = err.code;
   if (typeof err.statusCode === 'number') out.statusCode = err.statusCode;
