@@ -14,7 +14,15 @@ describe('shutdown', () => {
   it('stops on SIGTERM after the reader of its stdout went away (EPIPE)', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-shutdown-'));
     const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOBS: 'false' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        JOBS: 'false',
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -40,7 +48,11 @@ describe('shutdown', () => {
   it('exits 1 when closing outlives the 10 s deadline', async () => {
     vi.useFakeTimers();
     const exits: number[] = [];
-    const shutdown = createShutdown({ close: () => new Promise(() => {}), log: () => {}, exit: (code) => exits.push(code) });
+    const shutdown = createShutdown({
+      close: () => new Promise(() => {}),
+      log: () => {},
+      exit: (code) => exits.push(code),
+    });
     void shutdown('SIGTERM');
     await vi.advanceTimersByTimeAsync(9_999);
     expect(exits).toEqual([]);

@@ -14,7 +14,10 @@ const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).dig
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
   t = await createTestApp({ env: { PLAYER_DIST: dist } });
 });
 afterAll(() => t.close());
@@ -41,7 +44,7 @@ describe('Content-Security-Policy', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
-  it("allows exactly the inline styles sonner inserts (an upgrade that changes them fails here, not in the page)", () => {
+  it('allows exactly the inline styles sonner inserts (an upgrade that changes them fails here, not in the page)', () => {
     const require = createRequire(path.join(import.meta.dirname, '../../../player/package.json'));
     const source = readFileSync(require.resolve('sonner').replace(/index\.js$/, 'index.mjs'), 'utf8');
     const literal = /__insertCSS\("((?:[^"\\]|\\.)*)"\)/.exec(source)?.[1];

@@ -91,8 +91,7 @@ describe('every endpoint of the contract, fuzzed', () => {
         fc.asyncProperty(input, async ({ params, body, asMember }) => {
           tally.inputs++;
           // logout ends the session it is called with: give it one of its own
-          const token =
-            endpoint.path === '/api/logout' ? await t.ctx.sessions.create(member.id, {}) : member.token;
+          const token = endpoint.path === '/api/logout' ? await t.ctx.sessions.create(member.id, {}) : member.token;
           const before = await snapshot();
           const hasBody = body !== undefined && endpoint.method !== 'GET';
           const res = await t.app.inject({

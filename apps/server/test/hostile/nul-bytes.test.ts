@@ -18,7 +18,10 @@ const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
 

@@ -45,7 +45,12 @@ describe('secrets in logs', () => {
     const member = await signUp(t, { password: PASSWORD, bankAccountNo: BANK_NO });
     await login(t, member.username, 'wrong-password');
     await put(t, '/api/account/profile', { bankCode: 'KB\u0000' }, { token: member.token });
-    await put(t, '/api/account/changepwd', { oldPassword: PASSWORD, newPassword: `${PASSWORD}!` }, { token: member.token });
+    await put(
+      t,
+      '/api/account/changepwd',
+      { oldPassword: PASSWORD, newPassword: `${PASSWORD}!` },
+      { token: member.token },
+    );
     await post(t, '/api/account', registration({ password: PASSWORD, bankAccountNo: BANK_NO }));
     for (const url of ['/test/failing-cast', '/test/failing-write']) {
       const res = await t.app.inject({ method: 'GET', url });
