@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../src/lib/rate-limiter.ts';
-import { createAccountModule } from '../../src/modules/account/account.routes.ts';
-import { modules } from '../../src/modules/index.ts';
-import { accountModule } from '../../src/modules/account/account.routes.ts';
-import { LOGIN_IP_RULE } from '../../src/modules/account/login.service.ts';
+import { modules } from '../../src/bootstrap/modules.ts';
+import { accountModule, createAccountModule } from '../../src/modules/account/account.api.ts';
+import { LOGIN_IP_RULE } from '../../src/modules/auth/auth.api.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login, uniqueIp } from './account-helpers.ts';
 

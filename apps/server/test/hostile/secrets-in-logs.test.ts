@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/core.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
 import { scrubErrorText, serializeError } from '../../src/lib/log-serializers.ts';
-import { modules } from '../../src/modules/index.ts';
+import { modules } from '../../src/bootstrap/modules.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { lastCode, login, post, put, registration, sendOtp, signUp, uniquePhone } from '../account/account-helpers.ts';
 import { captureLogs, expectNoSecrets } from './hostile-kit.ts';
