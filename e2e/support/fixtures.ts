@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 
 export const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -10,6 +10,15 @@ type WorkerFixtures = {
 };
 
 export const test = base.extend<{ useLanguage: (language: Language) => Promise<void> }, WorkerFixtures>({
+  /** every page fails its test on a Content-Security-Policy violation (the policy is strict: issue 8 item 9) */
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'CSP violations').toEqual([]);
+  },
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -28,4 +37,4 @@ export const test = base.extend<{ useLanguage: (language: Language) => Promise<v
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

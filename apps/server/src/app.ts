@@ -1,12 +1,14 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
@@ -17,6 +19,7 @@ import { AppError } from './errors.ts';
 import type { Module, ModuleFactory } from './http/handlers.ts';
 import { JobRunner } from './jobs/job-runner.ts';
 import { platformJobs } from './jobs/platform-jobs.ts';
+import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
@@ -24,6 +27,10 @@ import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import { rejectNulBytes } from './http/reject-nul.ts';
+import { contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { stdoutLogDestination } from './lib/log-destination.ts';
+import { serializeError } from './lib/log-serializers.ts';
 
 const LOG_REDACT = [
   'req.headers.authorization',
@@ -46,18 +53,26 @@ export type BuildOptions = {
   storage?: ObjectStorage;
   /** run migrations and the seed before serving (default true) */
   bootstrap?: boolean;
+  /** where log lines go (default stdout); tests capture them here */
+  logStream?: DestinationStream;
 };
 
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Module[]; unimplemented: string[] };
 
+/** The longest path parameter the router accepts; longer ones answer 414 KEY_INVALID (the contract's longest is 128). */
+const MAX_PARAM_LENGTH = 200;
+
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  const headers = securityHeaders({ hsts: config.env === 'production' });
   const app = Fastify({
     logger: {
+      stream: options.logStream ?? stdoutLogDestination(),
       level: config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       // never log URLs that may carry secrets (auto-login links carry game credentials)
       serializers: {
+        err: serializeError,
         req: (req: { method: string; url: string; id: string }) => ({
           method: req.method,
           url: req.url.startsWith('/api/autoLogin') ? '/api/autoLogin/[redacted]' : req.url.split('?')[0],
@@ -67,11 +82,21 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: () => crypto.randomUUID(),
+    // errors raised before routing (a bad %-escape, a parameter over MAX_PARAM_LENGTH) get our body and headers too
+    frameworkErrors: (error, _request, reply) => {
+      const status: number = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply).headers(headers).header('cache-control', 'no-store').status(status).send({
+        message: 'KEY_INVALID',
+      });
+    },
+    clientErrorHandler: (error, socket) => answerClientError(socket, headers, error as { code?: string }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  rejectNulBytes(app);
 
   const clock = options.clock ?? systemClock;
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
@@ -105,21 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     );
   }
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  installSecurityHeaders(app, headers);
   await app.register(fastifyMultipart, { limits: { fileSize: CHAT_VIDEO_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -157,7 +168,14 @@ async function servePlayer(app: FastifyInstance, config: Config): Promise<void> 
     if (isApi || request.method !== 'GET' || !hasDist) {
       return reply.status(404).send({ message: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    // a fresh nonce per page for the `<style>` elements the UI inserts at run time (the player reads the meta tag)
+    const nonce = randomBytes(16).toString('base64');
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy({ styleNonce: nonce }))
+      .type('text/html; charset=utf-8')
+      .send(html.replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}" />`));
   });
 }
 

@@ -2,17 +2,21 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_MEMBER } from './bootstrap/demo.ts';
+import { createShutdown, ignoreBrokenPipes } from './lib/shutdown.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const { app, unimplemented } = await buildApp({ config, database });
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
+ignoreBrokenPipes(process.stdout, process.stderr);
+const shutdown = createShutdown({
+  log: (message, fields) => app.log.info(fields, message),
+  close: async () => {
+    await app.close();
+    await database.close();
+  },
+  exit: (code) => process.exit(code),
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { MessageSchema } from './common.ts';
+import { codeString, MessageSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { LAO_CURRENCIES } from './limits.ts';
 
 export const LoginRequestSchema = z.object({
   username: z.string().min(1).max(32),
@@ -15,12 +14,13 @@ export const RegisterRequestSchema = z.object({
   name,
   username: z.string().trim().min(1).max(20),
   password: z.string().min(1).max(128),
-  sourceCode: z.string().max(32).optional().default(''),
-  inviteCode: z.string().max(32).optional().default(''),
-  bankCode: z.string().max(16),
+  sourceCode: codeString(32).optional().default(''),
+  inviteCode: codeString(32).optional().default(''),
+  bankCode: codeString(16),
   bankAccountName: z.string().trim().min(1).max(100),
   bankAccountNo: z.string().trim().min(1).max(20),
-  currency: z.enum(LAO_CURRENCIES).optional(),
+  /** the Lao variant's wallet currency (LAO_CURRENCIES); other variants accept and ignore any value */
+  currency: z.string().max(16).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /** Steps 3 and 4 validate what they have so far; bank fields arrive at step 4. */
@@ -46,12 +46,12 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 export const UpdateProfileRequestSchema = z.object({
   name: name.optional(),
-  bankCode: z.string().max(16).optional(),
+  bankCode: codeString(16).optional(),
   bankAccountName: z.string().trim().min(1).max(100).optional(),
   bankAccountNo: z.string().trim().min(1).max(20).optional(),
 });
 export const BankAccountNameRequestSchema = z.object({
-  bankCode: z.string().max(16),
+  bankCode: codeString(16),
   bankAccountName: z.string().trim().min(1).max(100),
 });
 export const ChangePasswordRequestSchema = z.object({

@@ -104,14 +104,23 @@ describe('contract', () => {
     expect(SLIP_FAILURE_REASONS).toHaveLength(11);
   });
 
-  it.each([0, -1, 0.001, 100.005, '100', 1e21, Number.NaN, Number.MAX_SAFE_INTEGER + 2])(
-    'rejects amount %s',
-    (amount) => {
-      expect(AmountSchema.safeParse(amount).success).toBe(false);
-    },
-  );
+  it.each([
+    0,
+    -1,
+    0.001,
+    100.005,
+    0.999999999,
+    1e-9,
+    1.0000000001,
+    '100',
+    1e21,
+    Number.NaN,
+    Number.MAX_SAFE_INTEGER + 2,
+  ])('rejects amount %s', (amount) => {
+    expect(AmountSchema.safeParse(amount).success).toBe(false);
+  });
 
-  it.each([1, 100.5, 0.01, 999999.99])('accepts amount %s', (amount) => {
+  it.each([1, 100.5, 0.01, 0.1, 999999.99, 1e12 - 0.01])('accepts amount %s', (amount) => {
     expect(AmountSchema.safeParse(amount).success).toBe(true);
   });
 

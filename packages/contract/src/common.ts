@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { MAX_AMOUNT } from './limits.ts';
 
-/** A decimal money amount as the API speaks it: finite, at most 2 decimals, within bounds. */
+/** The shortest decimal form of a number (what `String` prints) has at most 2 decimals and no exponent. */
+const TWO_DECIMALS = /^-?\d+(\.\d{1,2})?$/;
+
+/**
+ * A decimal money amount as the API speaks it: finite, at most 2 decimals, within bounds. The decimals are
+ * counted on the shortest decimal form, so 0.999999999 and 1e-9 are refused rather than rounded (DESIGN.md §2).
+ */
 export const MoneySchema = z
   .number()
   .finite()
   .min(0)
   .max(MAX_AMOUNT)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'at most 2 decimals' });
+  .refine((n) => TWO_DECIMALS.test(String(n)), { message: 'at most 2 decimals' });
 
 /** A strictly positive amount in a request. */
 export const AmountSchema = MoneySchema.refine((n) => n > 0, { message: 'must be positive' });
@@ -23,6 +29,10 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const ErrorBodySchema = z.object({ message: z.string() });
 
-export const CodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+/** Identifier codes (banks, sources, invites, games, providers): ASCII letters, digits, `_` and `-` only. */
+export const CODE_PATTERN = /^[A-Za-z0-9_-]*$/;
+export const codeString = (max: number) => z.string().trim().max(max).regex(CODE_PATTERN);
+
+export const CodeParamsSchema = z.object({ code: codeString(64).min(1) });
 
 export const IsoDateSchema = z.string();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountSchema, CodeParamsSchema, MessageSchema, MoneySchema } from './common.ts';
+import { AmountSchema, CodeParamsSchema, codeString, MessageSchema, MoneySchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ProfileSchema } from './account.ts';
 import { GAME_CATEGORIES, SLIP_IMAGE_MAX_BYTES } from './limits.ts';
@@ -45,7 +45,7 @@ export const GameCredentialsSchema = z.object({
 });
 export type GameCredentials = z.infer<typeof GameCredentialsSchema>;
 
-const walletCode = z.string().min(1).max(32);
+const walletCode = codeString(32).min(1);
 export const TransferRequestSchema = z.object({ from: walletCode, to: walletCode, amount: AmountSchema });
 export type TransferRequest = z.infer<typeof TransferRequestSchema>;
 export const TransferResponseSchema = z.object({
@@ -77,9 +77,9 @@ export const QrStateSchema = z.object({
   message: z.string(),
 });
 export type QrState = z.infer<typeof QrStateSchema>;
-const ProviderParamsSchema = z.object({ provider: z.string().min(1).max(16) });
+const ProviderParamsSchema = z.object({ provider: codeString(16).min(1) });
 
-export const AutoLoginParamsSchema = z.object({ game: z.string().min(1).max(32), username: z.string().min(1).max(64) });
+export const AutoLoginParamsSchema = z.object({ game: codeString(32).min(1), username: z.string().min(1).max(64) });
 export const AutoLoginWithPasswordParamsSchema = AutoLoginParamsSchema.extend({ password: z.string().min(1).max(128) });
 export const AutoLoginResponseSchema = z.object({ link: z.string() });
 

@@ -17,7 +17,8 @@ export const sandboxModule: ModuleFactory = (ctx) => {
   bindSmsProvider(ctx, {
     send: async (phone, text) => {
       outbox.add(phone, text);
-      if (isDevelopment) ctx.log.info({ sms: { phone, text } }, 'sandbox SMS');
+      // never the text: it carries the one-time code (read it at /sandbox/sms/outbox)
+      if (isDevelopment) ctx.log.info({ sms: { phone } }, 'sandbox SMS (text in /sandbox/sms/outbox)');
     },
   });
 

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgErrorCode } from '../db/pg-error.ts';
 import { AppError } from '../errors.ts';
+
+/** Text PostgreSQL cannot store (U+0000, invalid encoding): bad input, not a server fault. */
+const BAD_TEXT_SQLSTATES = new Set(['22021', '22P05']);
 
 /** One mapping from failures to `{message: CODE}`; internals never reach the client. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -14,6 +18,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
       return reply.status(400).send({ message: 'KEY_INVALID' });
     }
+    if (BAD_TEXT_SQLSTATES.has(pgErrorCode(error) ?? '')) return reply.status(400).send({ message: 'KEY_INVALID' });
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: 'REQUEST_LIMIT' });
     if (status === 413) return reply.status(413).send({ message: 'KEY_INVALID' });

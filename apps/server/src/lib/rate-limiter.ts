@@ -69,21 +69,46 @@ export class RateLimiter {
   }
 }
 
-/** One process only: the embedded default. Entries expire on real time, like Redis keys. */
+/** How many counters the in-memory store keeps at most (≈ 100 bytes each). */
+const MEMORY_STORE_MAX_ENTRIES = 100_000;
+/** Expired counters removed per operation, oldest first: the work per request stays constant. */
+const PRUNE_PER_OPERATION = 4;
+
+/**
+ * One process only: the embedded default. Entries expire on real time, like Redis keys. The store is bounded: each
+ * operation drops a few expired counters from the oldest end (never a full sweep), and at `maxEntries` the oldest
+ * counter makes room for the new one (a Map iterates in insertion order, so both ends are O(1)).
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly entries = new Map<string, { value: number; expiresAt: number }>();
-  private operations = 0;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
 
-  private sweep(): void {
-    if (++this.operations % 1000 !== 0) return;
-    const now = Date.now();
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+  constructor(options: { maxEntries?: number; now?: () => number } = {}) {
+    this.maxEntries = options.maxEntries ?? MEMORY_STORE_MAX_ENTRIES;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private prune(now: number): void {
+    for (let i = 0; i < PRUNE_PER_OPERATION; i++) {
+      const oldest = this.entries.entries().next();
+      if (oldest.done || oldest.value[1].expiresAt > now) return;
+      this.entries.delete(oldest.value[0]);
+    }
   }
 
   async increment(key: string, by: number, ttlMs: number): Promise<number> {
-    this.sweep();
-    const now = Date.now();
+    const now = this.now();
+    this.prune(now);
     const entry = this.entries.get(key);
+    if (!entry && this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
     const base = entry && entry.expiresAt > now ? entry.value : 0;
     const value = Math.max(0, base + by);
     this.entries.set(key, { value, expiresAt: Math.max(entry?.expiresAt ?? 0, now + ttlMs) });
@@ -92,7 +117,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async get(key: string): Promise<number> {
     const entry = this.entries.get(key);
-    return entry && entry.expiresAt > Date.now() ? entry.value : 0;
+    return entry && entry.expiresAt > this.now() ? entry.value : 0;
   }
 
   async delete(keys: string[]): Promise<void> {

@@ -68,7 +68,10 @@ describe('Lao registration', () => {
     const baht = laoRegistration({ currency: 'BAHT' });
     expect((await register(t, baht)).status).toBe(200);
     expect((await memberByPhone(baht.username))!.currency).toBe('THB');
-    expect((await post(t, '/api/account', laoRegistration({ currency: 'USD' }))).status).toBe(400);
+    for (const currency of ['USD', '', 'THB']) {
+      const refused = await post(t, '/api/account', laoRegistration({ currency }));
+      expect(refused).toEqual({ status: 400, body: { message: 'KEY_INVALID' } });
+    }
   });
 
   it('knows only the Lao banks and their account lengths', async () => {

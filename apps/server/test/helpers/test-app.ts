@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { FakeClock, type Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
@@ -36,7 +37,13 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; modules?: ModuleFactory[] } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    modules?: ModuleFactory[];
+    /** capture the app's log lines (set `env.LOG_LEVEL` too: the default is silent) */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
   const config = loadConfig({
@@ -49,7 +56,13 @@ export async function createTestApp(
   });
   const database = await freshDatabase();
   const clock = (options.clock as FakeClock | undefined) ?? new FakeClock();
-  const built = await buildApp({ config, database, clock, ...(options.modules ? { modules: options.modules } : {}) });
+  const built = await buildApp({
+    config,
+    database,
+    clock,
+    ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await built.app.ready();
   return {
     ...built,

@@ -1,4 +1,4 @@
-import { ENGLISH_NAME_PATTERN, type LaoCurrency } from '@wallet/contract/limits';
+import { ENGLISH_NAME_PATTERN, LAO_CURRENCIES, type LaoCurrency } from '@wallet/contract/limits';
 import { AppError } from '../../errors.ts';
 import type { Variant } from '../../lib/phone-number.ts';
 
@@ -60,8 +60,14 @@ export function parseInviteCode(raw: string | undefined): number | null {
   return Number(match[1]);
 }
 
-/** The wallet currency: THB in Thailand; LAK (default) or BAHT → THB in the Lao variant. */
-export function walletCurrency(variant: Variant, requested: LaoCurrency | undefined): 'THB' | 'LAK' {
+/**
+ * The wallet currency: THB in Thailand, whatever the client sends (the original client sends the field in every
+ * variant); LAK (default) or BAHT → THB in the Lao variant, where anything else is KEY_INVALID.
+ */
+export function walletCurrency(variant: Variant, requested: string | undefined): 'THB' | 'LAK' {
   if (variant === 'th') return 'THB';
-  return requested === 'BAHT' ? 'THB' : 'LAK';
+  if (requested !== undefined && !(LAO_CURRENCIES as readonly string[]).includes(requested)) {
+    throw new AppError('KEY_INVALID');
+  }
+  return (requested as LaoCurrency | undefined) === 'BAHT' ? 'THB' : 'LAK';
 }

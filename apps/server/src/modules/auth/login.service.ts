@@ -41,18 +41,21 @@ export class LoginService {
     meta: { ip: string; userAgent?: string },
   ): Promise<{ token: string }> {
     const { repo, limiter, clock } = this.deps;
+    // the per-IP limit first: a client over it adds no other counter (random usernames cannot grow the store)
+    const byIp = await limiter.hit('login-ip', meta.ip, LOGIN_IP_RULE);
+    if (!byIp.isAllowed) throw new AppError('REQUEST_LIMIT');
+
+    // per-phone counters only for valid phone formats: anything else cannot be a member (the IP counter has it)
     const phone = normalizePhone(this.deps.variant, username);
-    const key = phone ?? username.trim();
     const member = phone ? await repo.findLogin(phone) : undefined;
     const isKnownIp = member
       ? await repo.hasSessionFromIp(member.id, meta.ip, new Date(clock.now().getTime() - KNOWN_IP_MS))
       : false;
 
     // count the attempt before checking the password, so parallel guesses cannot slip past the limit
-    const pair = await limiter.hit('login-pair', `${key}|${meta.ip}`, LOGIN_PAIR_RULE);
-    const byIp = await limiter.hit('login-ip', meta.ip, LOGIN_IP_RULE);
-    const byPhone = isKnownIp ? null : await limiter.hit('login-phone', key, LOGIN_PHONE_RULE);
-    if (!pair.isAllowed || !byIp.isAllowed || (byPhone && !byPhone.isAllowed)) throw new AppError('REQUEST_LIMIT');
+    const pair = phone ? await limiter.hit('login-pair', `${phone}|${meta.ip}`, LOGIN_PAIR_RULE) : null;
+    const byPhone = phone && !isKnownIp ? await limiter.hit('login-phone', phone, LOGIN_PHONE_RULE) : null;
+    if ((pair && !pair.isAllowed) || (byPhone && !byPhone.isAllowed)) throw new AppError('REQUEST_LIMIT');
 
     // an unknown phone spends the same hashing time as a known one
     const isValid = member
@@ -61,7 +64,7 @@ export class LoginService {
     if (!member || !isValid) throw new AppError('WRONG_CREDENTIAL');
 
     // only failures count: forget the owner's pair, take back the other two hits
-    await limiter.reset('login-pair', `${key}|${meta.ip}`, LOGIN_PAIR_RULE);
+    await limiter.reset('login-pair', `${phone}|${meta.ip}`, LOGIN_PAIR_RULE);
     await Promise.all([byIp, byPhone].filter((h): h is RateLimitHit => h !== null).map((h) => limiter.undo(h)));
 
     if (member.status !== 'active') throw new AppError('INACTIVE_USER');
