@@ -5,6 +5,8 @@ import type { Database, Db } from './db/client.ts';
 import type { SessionService } from './modules/auth/auth.api.ts';
 import type { SettingsService } from './modules/settings/settings.api.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import type { GuestTokens } from './realtime/guest-token.ts';
+import type { Realtime } from './realtime/gateway.ts';
 
 /** What every module is built from. Tests replace the clock; nothing else is global. */
 export type AppContext = {
@@ -17,4 +19,8 @@ export type AppContext = {
   sessions: SessionService;
   /** uploaded files (slips, chat media): private objects, DESIGN.md §9.9 */
   storage: ObjectStorage;
+  /** pushes to members' sockets (any process) */
+  realtime: Realtime;
+  /** signed ids of chat guests (their socket token) */
+  guestTokens: GuestTokens;
 };

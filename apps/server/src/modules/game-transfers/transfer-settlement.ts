@@ -49,7 +49,7 @@ export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<
   const now = deps.clock.now();
   const id = newTransferId();
   return withRetry(() =>
-    deps.db.transaction(async (tx) => {
+    deps.ledger.transaction(async (tx) => {
       const row = await insertTransfer(tx, {
         id,
         ...input,
@@ -115,7 +115,7 @@ export async function resolveTransfer(
 ): Promise<TransferStatusValue> {
   const now = deps.clock.now();
   return withRetry(() =>
-    deps.db.transaction(async (tx: Tx) => {
+    deps.ledger.transaction(async (tx: Tx) => {
       const row = await resolvePending(tx, transferId, {
         status: resolution.kind,
         providerRef: resolution.kind === 'success' ? resolution.providerRef : null,
