@@ -174,4 +174,24 @@ test.describe('money', () => {
       await shot('statement');
     });
   }
+
+  test('home shows a transfer made in another tab without a refresh (wallet.changed)', async ({ page }) => {
+    await signInQuickly(page, 'th');
+    await page.goto('/user/home');
+    await expect(page.getByTestId('wallet-amount')).not.toBeEmpty();
+    const before = await readAmount(page, 'wallet-amount');
+
+    // "another tab": the same member's API calls, outside this page
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { 'X-Wallet-User': '1', Authorization: `Bearer ${token}` };
+    const activate = await page.request.get('/api/wallet/activate/pg', { headers });
+    expect([200, 409]).toContain(activate.status());
+    const transfer = await page.request.post('/api/wallet/transfer', {
+      data: { from: 'WALLET', to: 'pg', amount: 10 },
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(transfer.ok()).toBe(true);
+
+    await expect.poll(() => readAmount(page, 'wallet-amount')).toBe(before - 10);
+  });
 });

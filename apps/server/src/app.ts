@@ -24,7 +24,10 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
-import { SettingsService } from './modules/settings/settings.api.ts';
+import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
+import { createChangeBus } from './lib/change-bus.ts';
+import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.ts';
+import { GuestTokens } from './realtime/guest-token.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
@@ -44,6 +47,21 @@ const LOG_REDACT = [
   '*.link',
 ];
 
+/** Boot waits this long for Redis subscriptions; without them settings fall back to a short cache age. */
+const BUS_READY_MS = 3000;
+
+async function waitAtMost(ms: number, work: Promise<unknown> | undefined): Promise<void> {
+  if (!work) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export type BuildOptions = {
   config: Config;
   database: Database;
@@ -57,7 +75,13 @@ export type BuildOptions = {
   logStream?: DestinationStream;
 };
 
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext; modules: Module[]; unimplemented: string[] };
+export type BuiltApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  modules: Module[];
+  unimplemented: string[];
+  realtime: RealtimeGateway;
+};
 
 /** The longest path parameter the router accepts; longer ones answer 414 KEY_INVALID (the contract's longest is 128). */
 const MAX_PARAM_LENGTH = 200;
@@ -102,7 +126,29 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
   const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
-  const settings = new SettingsService(db);
+  const bus = createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus'));
+  const settings = new SettingsService(db, {
+    bus,
+    // Redis notices reach every process; PGlite is one process; PostgreSQL without Redis falls back to a short age
+    maxAgeMs: config.redisUrl || database.kind === 'pglite' ? Number.POSITIVE_INFINITY : UNWATCHED_MAX_AGE_MS,
+    onError: (err) => app.log.warn({ err }, 'settings: change notice not sent'),
+  });
+  // listen before serving, so a change made by another process right after boot is not missed
+  await waitAtMost(BUS_READY_MS, bus.ready?.());
+  app.addHook('onClose', async () => bus.close());
+  const sessions = new SessionService(db, config.secrets.jwt, clock);
+  const guestTokens = new GuestTokens(config.secrets.jwt, clock);
+  const realtime = createRealtimeGateway(app.server, {
+    log: app.log,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    verifiers: {
+      member: async (token) => ({ memberId: (await sessions.verify(token)).id }),
+      guest: async (token) => ({ guestId: await guestTokens.verify(token) }),
+    },
+  });
+  // sockets hold their connections open: drop them before the HTTP server waits for connections to end
+  app.addHook('preClose', async () => realtime.close());
   const ctx: AppContext = {
     config,
     database,
@@ -110,7 +156,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clock,
     log: app.log,
     settings,
-    sessions: new SessionService(db, config.secrets.jwt, clock),
+    sessions,
+    realtime,
+    guestTokens,
     storage: options.storage ?? (await createStorage(config.storage)),
     jobs: {
       enqueue: (name, data, opts) => {
@@ -153,7 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   await servePlayer(app, config);
   lateRunner.current = createRunner(app, ctx, modules);
-  return { app, ctx, modules, unimplemented };
+  return { app, ctx, modules, unimplemented, realtime };
 }
 
 /** The built player app at `/`, with history-mode fallback for every non-API GET. */

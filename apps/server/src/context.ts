@@ -6,6 +6,8 @@ import type { JobRunner } from './jobs/job-runner.ts';
 import type { SessionService } from './modules/auth/auth.api.ts';
 import type { SettingsService } from './modules/settings/settings.api.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
+import type { GuestTokens } from './realtime/guest-token.ts';
+import type { Realtime } from './realtime/gateway.ts';
 
 /** What every module is built from. Tests replace the clock; nothing else is global. */
 export type AppContext = {
@@ -20,4 +22,8 @@ export type AppContext = {
   storage: ObjectStorage;
   /** queue a module job (`{ tx }`: only if that transaction commits); works with JOBS on or off */
   jobs: Pick<JobRunner, 'enqueue'>;
+  /** pushes to members' sockets (any process) */
+  realtime: Realtime;
+  /** signed ids of chat guests (their socket token) */
+  guestTokens: GuestTokens;
 };

@@ -16,3 +16,33 @@ export function chatRoom(prefix: string, party: { userId?: string; guestId?: str
   if (!id) throw new Error('chat party needs a userId or a guestId');
   return `${prefix}-${id}`;
 }
+
+/** The one socket.io endpoint of the server (same origin and port as the API). */
+export const SOCKET_PATH = '/socket.io';
+
+/**
+ * How a socket says who it is, in the handshake's `auth`: a member with the session token, an operator with the
+ * operator token, a chat guest with the server-signed guest token. Anything else is refused on connect.
+ */
+export type SocketAuth =
+  { kind: 'member'; token: string } | { kind: 'operator'; token: string } | { kind: 'guest'; token: string };
+
+/** Why a member's balances moved; the client refetches the wallet either way. */
+export type WalletChanged = { reason: 'ledger' | 'game' };
+
+/** Events the server pushes into a member's private room (DESIGN.md §9.8). */
+export type MemberServerEvents = {
+  'wallet.changed': (payload: WalletChanged) => void;
+};
+
+/** Events every authenticated socket may emit. */
+export type SocketClientEvents = ChatClientEvents;
+/** Everything the server may emit on the one socket. */
+export type SocketServerEvents = MemberServerEvents & ChatServerEvents;
+
+/** The private rooms a socket joins; the server alone decides them (a client cannot join another's room). */
+export const socketRooms = {
+  member: (memberId: number | string) => `member:${memberId}`,
+  guest: (guestId: string) => `guest:${guestId}`,
+  operators: 'operator',
+} as const;

@@ -17,6 +17,11 @@ const EnvSchema = z.object({
   /** PostgreSQL; when absent the embedded PGlite in DATA_DIR is used */
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** namespaces every Redis key and channel of this deployment (several deployments or test runs share one Redis) */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/)
+    .default('wallet:'),
   /** outside parties: the built-in sandbox (default) or live adapters */
   PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
   /** th = Thailand (default), la = the Lao variant */
@@ -57,6 +62,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   providers: 'sandbox' | 'live';
   variant: 'th' | 'la';
   demoData: boolean;
@@ -112,6 +118,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     providers: env.PROVIDERS,
     variant: env.VARIANT,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',

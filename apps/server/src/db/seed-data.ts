@@ -1,5 +1,9 @@
 import type { SettingValues } from '../modules/settings/settings.api.ts';
 
+/** What the seed writes: the keys without a schema default, plus the variant's own values of some that have one. */
+export type SeededSettings = Partial<SettingValues> &
+  Pick<SettingValues, 'deposit' | 'info' | 'contact' | 'agreements' | 'conditions' | 'notice'>;
+
 type BankSeed = {
   code: string;
   clearingCode: string;
@@ -92,14 +96,13 @@ export const SOURCES = [
 
 const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
 
-export function defaultSettings(variant: 'th' | 'la'): SettingValues {
+export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
   const currency = variant === 'la' ? 'LAK' : 'THB';
   return {
     siteStatus: 'active',
     registerOTP: true,
     enableChatWidget: true,
-    withdrawMin: 100,
-    withdrawMax: 50_000,
+    withdrawLimits: { withdrawMin: 100, withdrawMax: 50_000 },
     minDeposit: 1,
     slipWindow: { closeFrom: '23:50', closeTo: '00:10', maxAgeMinutes: 60 },
     deposit: {
@@ -164,6 +167,5 @@ export function defaultSettings(variant: 'th' | 'la'): SettingValues {
     ],
     notice: 'หากยอดเงินคงเหลือต่ำกว่า %percentFail% % ของยอดโบนัส ระบบจะยกเลิกโบนัสอัตโนมัติ',
     chatPrefix: 'wallet',
-    coinsPerHundred: 1,
   };
 }

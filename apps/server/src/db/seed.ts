@@ -34,7 +34,7 @@ export async function seed(db: Db, config: Config, steps: SeedStep[] = []): Prom
   const service = new SettingsService(db);
   const defaults = defaultSettings(config.variant);
   for (const key of Object.keys(defaults) as SettingKey[]) {
-    await service.setDefault(key, defaults[key]);
+    await service.setDefault(key, defaults[key] as never);
   }
   for (const step of steps) await step({ db, config });
   await db.execute(sql`select 1`);

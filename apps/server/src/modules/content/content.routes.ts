@@ -24,10 +24,7 @@ export const contentModule: ModuleFactory = ({ db, settings, clock }) => ({
     'lookup.info': async () => settings.get('info'),
     'lookup.notice': async () => ({ text: await settings.get('notice') }),
     'lookup.contact': async () => settings.get('contact'),
-    'lookup.withdraw': async () => ({
-      withdrawMin: await settings.get('withdrawMin'),
-      withdrawMax: await settings.get('withdrawMax'),
-    }),
+    'lookup.withdraw': async () => settings.get('withdrawLimits'),
     'lookup.slip': async () => {
       const window = await settings.get('slipWindow');
       return { ...window, isOpen: isSlipUploadOpen(window, clock.now()) };

@@ -19,7 +19,13 @@ export function buildGamesDeps(ctx: AppContext, options: GamesModuleOptions = {}
     clock: ctx.clock,
     config: ctx.config,
     log: ctx.log,
-    ledger: new LedgerService(ctx.db),
+    // wallet.changed after commit (ADR 0015): until the outbox's ledger.posted event carries it
+    ledger: new LedgerService(ctx.db, {
+      onPosted: (memberIds) => {
+        for (const id of memberIds) ctx.realtime.push(id, 'wallet.changed', { reason: 'ledger' });
+      },
+    }),
+    gameBalanceChanged: (memberId) => ctx.realtime.push(memberId, 'wallet.changed', { reason: 'game' }),
     providers: options.providers ?? defaultProviders(ctx),
     catalogue: options.catalogue ?? defaultCatalogue(),
     timing: { ...DEFAULT_TIMING, ...options.timing },

@@ -46,6 +46,8 @@ export type GamesDeps = {
   providers: Map<string, GameProvider>;
   catalogue: readonly GameInfo[];
   timing: TransferTiming;
+  /** tell the member's open apps their balances moved (a game balance the providers reported changed) */
+  gameBalanceChanged?: (memberId: number) => void;
 };
 
 /** The provider of a game code, or NO_GAME. */

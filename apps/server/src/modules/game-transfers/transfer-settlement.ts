@@ -50,7 +50,7 @@ export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<
   const now = deps.clock.now();
   const id = newTransferId();
   return withRetry(() =>
-    deps.db.transaction(async (tx) => {
+    deps.ledger.transaction(async (tx) => {
       const row = await insertTransfer(tx, {
         id,
         ...input,
@@ -116,7 +116,7 @@ export async function resolveTransfer(
 ): Promise<TransferStatusValue> {
   const now = deps.clock.now();
   return withRetry(() =>
-    deps.db.transaction(async (tx: Tx) => {
+    deps.ledger.transaction(async (tx: Tx) => {
       const row = await resolvePending(tx, transferId, {
         status: resolution.kind,
         providerRef: resolution.kind === 'success' ? resolution.providerRef : null,

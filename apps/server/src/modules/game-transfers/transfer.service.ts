@@ -136,9 +136,17 @@ export class TransferService {
         : { kind: 'failed', reason: result.reason },
     );
     if (result.kind === 'ok') {
-      await updateGameBalance(this.deps.db, account.id, result.balanceAfter, this.deps.clock.now()).catch(
-        () => undefined,
+      const updated = await updateGameBalance(
+        this.deps.db,
+        account.id,
+        result.balanceAfter,
+        this.deps.clock.now(),
+      ).then(
+        () => true,
+        () => false,
       );
+      // the settle posting announced the wallet side; the game's new balance is readable only from here
+      if (updated) this.deps.gameBalanceChanged?.(account.memberId);
     }
     return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
   }
@@ -160,6 +168,7 @@ export class TransferService {
     const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
     if (balance === undefined) return null;
     await updateGameBalance(this.deps.db, account.id, balance, this.deps.clock.now());
+    if (balance !== account.balance) this.deps.gameBalanceChanged?.(account.memberId);
     if (balance <= 0n) return null;
     return this.fromGame(member, account, balance);
   }

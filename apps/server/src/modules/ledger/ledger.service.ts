@@ -24,6 +24,15 @@ export type PostInput = {
 
 export type PostResult = { transactionId: bigint; replayed: boolean };
 
+export type LedgerOptions = {
+  /**
+   * Told after commit which members' balances moved (the realtime `wallet.changed` push hangs here until the
+   * outbox's `ledger.posted` event replaces it). Called for `post` without `tx` and for postings made inside
+   * `ledger.transaction`; never for a replay. It must not throw and must not wait.
+   */
+  onPosted?: (memberIds: number[]) => void;
+};
+
 const memberIdOf = (code: string): number | null => {
   const match = /^member:(\d+):/.exec(code);
   return match ? Number(match[1]) : null;
@@ -35,13 +44,50 @@ const memberIdOf = (code: string): number | null => {
  * transaction emits `ledger.posted` in that same transaction (an idempotent replay emits nothing).
  */
 export class LedgerService {
-  constructor(private readonly db: Db) {}
+  /** members touched by each open `transaction`, announced once it commits */
+  private readonly touched = new WeakMap<Tx, Set<number>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: LedgerOptions = {},
+  ) {}
 
   /** Post inside the caller's transaction (`tx`) or in a new one with deadlock/serialization retries. */
   async post(input: PostInput, tx?: Tx): Promise<PostResult> {
     validate(input);
-    if (tx) return this.postIn(tx, input);
-    return withRetry(() => this.db.transaction((t) => this.postIn(t, input)));
+    if (tx) {
+      const result = await this.postIn(tx, input);
+      const touched = this.touched.get(tx);
+      if (touched && !result.replayed) for (const id of membersOf(input)) touched.add(id);
+      return result;
+    }
+    const result = await withRetry(() => this.db.transaction((t) => this.postIn(t, input)));
+    if (!result.replayed) this.announce(membersOf(input));
+    return result;
+  }
+
+  /**
+   * A database transaction whose postings (made with its `tx`) are announced to `onPosted` once it commits;
+   * nothing is announced when it rolls back. Callers that post with a `tx` use this instead of `db.transaction`.
+   */
+  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let touched = new Set<number>();
+    const result = await this.db.transaction(async (tx) => {
+      touched = new Set<number>();
+      this.touched.set(tx, touched);
+      return work(tx);
+    });
+    this.announce([...touched]);
+    return result;
+  }
+
+  private announce(memberIds: number[]): void {
+    if (memberIds.length === 0 || !this.options.onPosted) return;
+    try {
+      this.options.onPosted(memberIds);
+    } catch {
+      // a notification must never fail a committed money move
+    }
   }
 
   private async postIn(tx: Tx, input: PostInput): Promise<PostResult> {
@@ -106,6 +152,17 @@ export class LedgerService {
       .where(and(inArray(ledgerAccounts.code, codes), eq(ledgerAccounts.currency, currency)));
     return new Map(rows.map((r) => [r.code, r.balance]));
   }
+}
+
+/** Every member whose account a transaction touches. */
+function membersOf(input: PostInput): number[] {
+  const ids = new Set<number>();
+  if (input.memberId) ids.add(input.memberId);
+  for (const p of input.postings) {
+    const id = memberIdOf(p.account);
+    if (id !== null) ids.add(id);
+  }
+  return [...ids];
 }
 
 function validate(input: PostInput): void {

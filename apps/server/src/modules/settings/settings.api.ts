@@ -1,2 +1,10 @@
 // The public face of the settings module (the typed settings store).
-export { SettingsService, type SettingKey, type SettingValues } from './settings.service.ts';
+export {
+  parseInput,
+  SETTINGS_TOPIC,
+  SettingsService,
+  UNWATCHED_MAX_AGE_MS,
+  type SettingKey,
+  type SettingsOptions,
+  type SettingValues,
+} from './settings.service.ts';

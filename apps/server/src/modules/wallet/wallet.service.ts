@@ -46,6 +46,7 @@ export class WalletService {
   /** Ask every active game's provider for its balance, in parallel; a silent or failing one keeps its last value. */
   async refresh(memberId: number): Promise<{ slots: SlotAccount[]; updatedAt: string }> {
     const accounts = await listGameAccounts(this.deps.db, memberId);
+    let isChanged = false;
     const refreshed = await Promise.all(
       accounts.map(async (account) => {
         const provider = this.deps.providers.get(account.game);
@@ -54,9 +55,12 @@ export class WalletService {
         if (balance === undefined) return account;
         const at = this.deps.clock.now();
         await updateGameBalance(this.deps.db, account.id, balance, at);
+        isChanged ||= balance !== account.balance;
         return { ...account, balance, balanceUpdatedAt: at };
       }),
     );
+    // the member's other tabs and devices show the new game balances too
+    if (isChanged) this.deps.gameBalanceChanged?.(memberId);
     return { slots: this.slots(refreshed), updatedAt: this.updatedAt(refreshed) };
   }
 

@@ -9,6 +9,7 @@ import { AccountSliders } from '../../../features/game-accounts/account-sliders.
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
+import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
 
@@ -37,6 +38,7 @@ export function Component() {
   const wallet = useWallet();
   const isSpinActive = useSpinActive();
   const [modal, setModal] = useState<OpenModal>(null);
+  useWalletPush();
 
   const handleOpenChange = (open: boolean) => !open && setModal(null);
   /** A dialog that moved money refreshes the wallet as it closes (SPEC.md §2). */

@@ -1,0 +1,113 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import {
+  SOCKET_PATH,
+  socketRooms,
+  type MemberServerEvents,
+  type SocketClientEvents,
+  type SocketServerEvents,
+} from '@wallet/contract/socket-events';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import {
+  authenticate,
+  roomsOf,
+  SOCKET_UNAUTHORIZED,
+  type SocketPrincipal,
+  type SocketVerifiers,
+} from './socket-auth.ts';
+
+/** How long a dropped socket's rooms and missed pushes are kept for it to recover (dependencies-2.md §8). */
+const RECOVERY_WINDOW_MS = 120_000;
+
+type SocketData = { principal: SocketPrincipal };
+type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, SocketData>;
+
+/** Pushes to connected clients, in this process or (through Redis) any other. */
+export interface Realtime {
+  /** An event into one member's private room; fire and forget (a member with no socket misses nothing: the app refetches on focus). */
+  push<E extends keyof MemberServerEvents>(
+    memberId: number,
+    event: E,
+    ...payload: Parameters<MemberServerEvents[E]>
+  ): void;
+}
+
+export type RealtimeOptions = {
+  verifiers: SocketVerifiers;
+  log: FastifyBaseLogger;
+  /** several processes share rooms through Redis streams when set */
+  redisUrl?: string;
+  /** namespaces the stream and session keys on a shared Redis */
+  redisPrefix: string;
+};
+
+export type RealtimeGateway = Realtime & {
+  io: RealtimeServer;
+  /** Plug in operator sessions (the operator module owns them); until then operator sockets are refused. */
+  useOperatorVerifier(verify: NonNullable<SocketVerifiers['operator']>): void;
+  close(): Promise<void>;
+};
+
+/** The socket.io gateway on the API's own HTTP server (DESIGN.md §9.8). */
+export function createRealtimeGateway(server: HttpServer, options: RealtimeOptions): RealtimeGateway {
+  const verifiers: SocketVerifiers = { ...options.verifiers };
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : null;
+  // without a listener ioredis logs connection errors itself; the adapter retries its XREAD loop
+  redis?.on('error', (err) => options.log.warn({ err }, 'realtime: redis error'));
+  const io: RealtimeServer = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // same origin as the player; a browser elsewhere gets no CORS headers
+    cors: undefined,
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    ...(redis
+      ? {
+          adapter: createAdapter(redis, {
+            streamName: `${options.redisPrefix}sio:stream`,
+            channelPrefix: `${options.redisPrefix}sio`,
+            sessionKeyPrefix: `${options.redisPrefix}sio:session:`,
+            maxLen: 10_000,
+          }),
+        }
+      : {}),
+  });
+
+  // every connect (recovered ones too) proves who it is again: a revoked session cannot ride a recovery
+  io.use((socket, next) => {
+    void authenticate(socket.handshake.auth, verifiers).then((principal) => {
+      if (!principal) return next(new Error(SOCKET_UNAUTHORIZED));
+      socket.data.principal = principal;
+      next();
+    }, next);
+  });
+
+  io.on('connection', (socket) => {
+    const own = roomsOf(socket.data.principal);
+    if (!socket.recovered) void socket.join(own);
+    // the chat client's explicit join: only a room the server already gave this socket
+    socket.on('join', (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      const room = typeof payload === 'object' && payload !== null ? (payload as { room?: unknown }).room : undefined;
+      ack(typeof room === 'string' && own.includes(room) ? { ok: true } : { ok: false, error: SOCKET_UNAUTHORIZED });
+    });
+  });
+
+  return {
+    io,
+    useOperatorVerifier(verify) {
+      verifiers.operator = verify;
+    },
+    push(memberId, event, ...payload) {
+      io.to(socketRooms.member(memberId)).emit(event, ...payload);
+    },
+    async close() {
+      // not io.close(): that would close the HTTP server, which Fastify owns
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
+import {
+  createPostgresDatabase,
+  pollUntil,
+  runServerScript,
+  startServerProcess,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
+import { connectSocket, nextEvent, record, type TestSocket } from './socket-client.ts';
+
+/**
+ * Issue 7, "Done when": two real server processes on one PostgreSQL database and one Redis. A settings change
+ * made by one process is seen by the others within 1 s, and a wallet.changed push caused by a request to
+ * process A reaches a socket connected to process B.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SEEN_WITHIN_MS = 1000;
+
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let a: ServerProcess;
+let b: ServerProcess;
+let env: Record<string, string>;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    // a fresh namespace per run: other runs' notices and streams never reach these processes
+    REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    PROVIDER_SECRET: randomBytes(16).toString('hex'),
+    DEMO_DATA: 'true',
+  };
+  // one after the other: the first migrates and seeds the fresh database
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+  // the streams adapter's stream and sessions stay in Redis: remove this run's keys
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+/** The demo member signed in through A, its pg account opened, and a wallet → pg transfer through A. */
+async function demoMember() {
+  const login = await fetch(`${a.base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_MEMBER.username, password: DEMO_MEMBER.password }),
+  });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  // opened by the first call; a second one answers 409 (already open)
+  expect([200, 409]).toContain((await fetch(`${a.base}/api/wallet/activate/pg`, { headers: auth })).status);
+  const transfer = async (amount: number) => {
+    const res = await fetch(`${a.base}/api/wallet/transfer`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomBytes(8).toString('hex') },
+      body: JSON.stringify({ from: WALLET_CODE, to: 'pg', amount }),
+    });
+    return res.json() as Promise<unknown>;
+  };
+  return { token, transfer };
+}
+
+const siteActive = async (server: ServerProcess) => (await fetch(`${server.base}/api/lookup/active`)).status === 200;
+
+describe('two server processes on PostgreSQL and Redis', () => {
+  it('sees a settings change made in another process within 1 s', async () => {
+    // both processes have the setting cached
+    expect(await siteActive(a)).toBe(true);
+    expect(await siteActive(b)).toBe(true);
+
+    // the operator CLI is a third process using the same store
+    await runServerScript('site-status.ts', ['terminated'], env);
+    const changedAt = Date.now();
+    expect(await pollUntil(async () => !(await siteActive(a)) && !(await siteActive(b)), SEEN_WITHIN_MS)).toBe(true);
+    expect(Date.now() - changedAt).toBeLessThan(SEEN_WITHIN_MS + 200);
+    expect((await fetch(`${b.base}/api/lookup/banks`)).status).toBe(410);
+
+    await runServerScript('site-status.ts', ['active'], env);
+    expect(await pollUntil(async () => (await siteActive(a)) && (await siteActive(b)), SEEN_WITHIN_MS)).toBe(true);
+  });
+
+  it('delivers wallet.changed from a transfer through process A to a socket on process B', async () => {
+    const { token, transfer } = await demoMember();
+    const socket = await connectSocket(b.base, { kind: 'member', token });
+    sockets.push(socket);
+
+    const pushed = nextEvent(socket, 'wallet.changed');
+    expect(await transfer(10)).toMatchObject({ status: 'SUCCESS' });
+    expect(await pushed).toEqual({ reason: 'ledger' });
+  });
+
+  it('recovers pushes missed while disconnected, when the reconnect lands on the other process', async () => {
+    const { token, transfer } = await demoMember();
+    const socket = await connectSocket(b.base, { kind: 'member', token });
+    sockets.push(socket);
+    const first = nextEvent(socket, 'wallet.changed');
+    expect(await transfer(5)).toMatchObject({ status: 'SUCCESS' });
+    await first; // the client now holds an offset to recover from
+    const seen = record(socket);
+
+    // the network drops; the member moves money meanwhile; the socket comes back through process A
+    const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.io.engine.close();
+    await dropped;
+    expect(await transfer(7)).toMatchObject({ status: 'SUCCESS' });
+    (socket.io as unknown as { uri: string }).uri = a.base;
+    const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await reconnected;
+
+    expect(socket.recovered).toBe(true);
+    expect(await pollUntil(async () => (seen.get('wallet.changed')?.length ?? 0) >= 3, 2000)).toBe(true);
+    // and it still is in its room on A: a live push arrives
+    const live = nextEvent(socket, 'wallet.changed');
+    expect(await transfer(3)).toMatchObject({ status: 'SUCCESS' });
+    expect(await live).toEqual({ reason: 'ledger' });
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ContactSchema, DepositLookupSchema, InfoSchema } from './lookup.ts';
+
+/**
+ * The operator settings (DESIGN.md §9, settings store): one schema per key. The server parses every value on write
+ * (a bad one is refused with KEY_INVALID) and on read (a row that no longer parses is a loud error, never a wrong
+ * value). A key with a `.default()` reads as its default until an operator sets it; the others are seeded.
+ */
+
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+/** whole baht (or kip) amounts an operator types */
+const majorAmount = z.number().int().nonnegative().max(1e9);
+/** a percentage with up to two decimals, 0–100 */
+const percent = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+    message: 'at most two decimals',
+  });
+
+export const SETTINGS = {
+  /** `terminated` answers every /api call with 410 gone */
+  siteStatus: z.enum(['active', 'terminated']).default('active'),
+  registerOTP: z.boolean().default(true),
+  enableChatWidget: z.boolean().default(true),
+  /** bounds of one withdrawal, whole baht */
+  withdrawLimits: z
+    .object({ withdrawMin: majorAmount, withdrawMax: majorAmount.positive() })
+    .refine((v) => v.withdrawMin <= v.withdrawMax, { message: 'withdrawMin above withdrawMax' })
+    .default({ withdrawMin: 100, withdrawMax: 50_000 }),
+  /** smallest deposit credited, whole baht */
+  minDeposit: majorAmount.default(1),
+  /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */
+  slipWindow: z
+    .object({
+      closeFrom: HHMM,
+      closeTo: HHMM,
+      maxAgeMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+    })
+    .default({ closeFrom: '23:50', closeTo: '00:10', maxAgeMinutes: 60 }),
+  /** the receiving bank accounts and wallets shown on the deposit screen (seeded per variant) */
+  deposit: DepositLookupSchema.omit({ minDeposit: true }),
+  info: InfoSchema,
+  contact: ContactSchema,
+  agreements: z.array(z.string()),
+  conditions: z.array(z.string()),
+  notice: z.string(),
+  /** prefix of the chat rooms (`prefix-userId`) */
+  chatPrefix: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/)
+    .default('wallet'),
+  /** rates of the modules still to come (DESIGN.md §9.6–9.7): typed now, defaulted to "off" */
+  bonusRates: z
+    .object({
+      /** bonus paid on a qualifying deposit, % of the deposit */
+      depositPercent: percent,
+      /** turnover a bonus needs before it can be withdrawn, × (bonus + deposit) */
+      turnoverMultiplier: z.number().min(0).max(100),
+      /** cap of one bonus, whole baht (0 = no bonus) */
+      maxBonus: majorAmount,
+    })
+    .default({ depositPercent: 0, turnoverMultiplier: 0, maxBonus: 0 }),
+  wheelRates: z
+    .object({
+      /** spin coins earned per 100 baht deposited */
+      coinsPerHundred: z.number().int().min(0).max(1000),
+    })
+    .default({ coinsPerHundred: 1 }),
+  refundRates: z
+    .object({
+      /** daily loss refund, % of yesterday's net loss */
+      lossPercent: percent,
+      /** smallest refund paid, whole baht */
+      minRefund: majorAmount,
+    })
+    .default({ lossPercent: 0, minRefund: 0 }),
+  referralRates: z
+    .object({
+      /** commission on each invitee's credited deposit, % */
+      depositPercent: percent,
+    })
+    .default({ depositPercent: 0 }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type SettingKey = keyof typeof SETTINGS;
+/** The value a key holds once parsed. */
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]>;
+/** What may be written to a key (defaults fill nothing in on write: the whole value is given). */
+export type SettingInput<K extends SettingKey> = z.input<(typeof SETTINGS)[K]>;
+export type SettingValues = { [K in SettingKey]: SettingValue<K> };
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** The keys that read as their default until written. */
+export function hasDefault(key: SettingKey): boolean {
+  return SETTINGS[key].safeParse(undefined).success;
+}
