@@ -17,7 +17,7 @@ import { AppError } from './errors.ts';
 import type { Module, ModuleFactory } from './http/handlers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
-import { SessionService } from './modules/auth/auth.api.ts';
+import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService } from './modules/settings/settings.api.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
@@ -31,6 +31,7 @@ export const LOG_REDACT = [
   '*.oldPassword',
   '*.newPassword',
   '*.otpCode',
+  '*.totp',
   '*.token',
   '*.link',
 ];
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     settings,
     sessions: new SessionService(db, config.secrets.jwt, clock),
     storage: options.storage ?? (await createStorage(config.storage)),
+    operatorSessions: new OperatorSessionService(db, config.secrets.jwt, clock),
   };
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 
