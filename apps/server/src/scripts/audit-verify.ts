@@ -3,7 +3,7 @@
  * the configured database (DATABASE_URL, else the embedded PGlite in DATA_DIR). Prints OK with the row count, or
  * every broken row; exits 1 when a row was edited or deleted, 2 when it cannot check.
  */
-import { verifyAuditChain } from '../modules/audit/audit-verify.ts';
+import { verifyAuditChain } from '../modules/audit/audit.api.ts';
 import { openScriptDatabase } from './script-database.ts';
 
 async function main(): Promise<number> {
