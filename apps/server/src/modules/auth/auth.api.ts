@@ -10,7 +10,6 @@ export {
   type LoginAccounts,
   type LoginDeps,
 } from './login.service.ts';
-export { signedIn } from './signed-in.ts';
 export {
   holdsAnyRole,
   OPERATOR_SESSION_ABSOLUTE_MS,
