@@ -41,4 +41,13 @@ const all = Object.values(manifest)
   .reduce((sum, c) => sum + size(c.file), 0);
 failed ||= all > 350 * 1024;
 console.log(`${all <= 350 * 1024 ? 'ok  ' : 'OVER'} all routes: ${kib(all)} KiB gzip (budget 350)`);
+// the operator API (packages/contract/src/admin) never ships to players (docs/decisions/0012)
+const adminIn = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js'))
+  .filter((c) => readFileSync(path.join(dist, c.file), 'utf8').includes('/api/admin'))
+  .map((c) => c.file);
+failed ||= adminIn.length > 0;
+console.log(
+  `${adminIn.length === 0 ? 'ok  ' : 'FAIL'} no admin routes in the player bundle${adminIn.length ? `: ${adminIn.join(', ')}` : ''}`,
+);
 process.exit(failed ? 1 : 0);

@@ -22,7 +22,7 @@ import { platformJobs } from './jobs/platform-jobs.ts';
 import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
-import { SessionService } from './modules/auth/auth.api.ts';
+import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
 import { createChangeBus } from './lib/change-bus.ts';
@@ -43,6 +43,7 @@ const LOG_REDACT = [
   '*.oldPassword',
   '*.newPassword',
   '*.otpCode',
+  '*.totp',
   '*.token',
   '*.link',
 ];
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await waitAtMost(BUS_READY_MS, bus.ready?.());
   app.addHook('onClose', async () => bus.close());
   const sessions = new SessionService(db, config.secrets.jwt, clock);
+  const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
   const realtime = createRealtimeGateway(app.server, {
     log: app.log,
@@ -145,6 +147,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     verifiers: {
       member: async (token) => ({ memberId: (await sessions.verify(token)).id }),
       guest: async (token) => ({ guestId: await guestTokens.verify(token) }),
+      operator: async (token) => {
+        const operator = await operatorSessions.verify(token);
+        return { operatorId: String(operator.id), roles: operator.roles };
+      },
     },
   });
   // sockets hold their connections open: drop them before the HTTP server waits for connections to end
@@ -166,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         return lateRunner.current.enqueue(name, data, opts);
       },
     },
+    operatorSessions,
   };
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 

@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import type { SessionService } from './modules/auth/auth.api.ts';
+import type { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import type { SettingsService } from './modules/settings/settings.api.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import type { GuestTokens } from './realtime/guest-token.ts';
@@ -26,4 +26,5 @@ export type AppContext = {
   realtime: Realtime;
   /** signed ids of chat guests (their socket token) */
   guestTokens: GuestTokens;
+  operatorSessions: OperatorSessionService;
 };

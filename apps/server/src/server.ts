@@ -3,10 +3,11 @@ import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_MEMBER } from './bootstrap/demo.ts';
 import { createShutdown, ignoreBrokenPipes } from './lib/shutdown.ts';
+import { DEMO_OPERATOR, seedDemoOperator } from './modules/auth/auth.api.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const { app, unimplemented } = await buildApp({ config, database });
+const { app, ctx, unimplemented } = await buildApp({ config, database });
 
 ignoreBrokenPipes(process.stdout, process.stderr);
 const shutdown = createShutdown({
@@ -28,4 +29,11 @@ app.log.info(
 const address = `http://localhost:${config.port}`;
 console.log(`\n  Member wallet is running at ${address}  (API docs: ${address}/api/docs)`);
 console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}`);
-if (config.demoData) console.log(`  Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}\n`);
+if (config.demoData) {
+  console.log(`  Demo login: ${DEMO_MEMBER.username} / ${DEMO_MEMBER.password}`);
+  const totpSecret = await seedDemoOperator(ctx);
+  console.log(
+    `  Demo operator: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}, TOTP secret (base32) ${totpSecret}\n` +
+      `    (add it to an authenticator app; sign in with POST /api/admin/login {username, password, totp})\n`,
+  );
+}

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
+import type { OperatorRole } from './admin/roles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call an endpoint: anyone, or a signed-in member (bearer token). */
-export type Access = 'public' | 'member';
+/**
+ * Who may call an endpoint: anyone, a signed-in member (player token), or a signed-in operator holding at least one
+ * of the listed roles (operator token; an empty list admits any operator). Member and operator tokens never mix.
+ */
+export type Access = 'public' | 'member' | { readonly operator: readonly OperatorRole[] };
 
 /**
  * One API endpoint, declared once as data. The server registers routes from it,
@@ -15,10 +19,11 @@ export type Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
   U extends boolean = boolean,
+  A extends Access = Access,
 > = {
   method: HttpMethod;
   path: string;
-  access: Access;
+  access: A;
   params?: P;
   body?: B;
   response: R;
@@ -39,18 +44,22 @@ export function defineEndpoint<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   U extends boolean = false,
->(endpoint: Endpoint<P, B, R, U>): Endpoint<P, B, R, U> {
+  const A extends Access = Access,
+>(endpoint: Endpoint<P, B, R, U, A>): Endpoint<P, B, R, U, A> {
   return endpoint;
 }
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
+export type ParamsOf<E> =
+  E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType, boolean, Access> ? Infer<P> : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType, boolean, Access> ? Infer<B> : never;
 /** true when the descriptor is a multipart upload (`isUpload: true`) */
 export type IsUpload<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, true> ? true : false;
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, true, Access> ? true : false;
 export type ResponseOf<E> =
-  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer R, boolean, Access> ? z.infer<R> : never;
+export type AccessOf<E> = E extends { access: infer A } ? A : never;
 
 /** Fill `:name` path parameters. */
 export function buildPath(path: string, params?: Record<string, string | number>): string {

@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'TRANSFER_PENDING',
   'IDEMPOTENCY_IN_PROGRESS',
+  'FORBIDDEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -135,6 +136,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_USER_4: 401,
   WRONG_CREDENTIAL: 401,
   INACTIVE_USER: 403,
+  FORBIDDEN: 403,
   INVALID_IP: 403,
   REQUEST_LIMIT: 429,
   OTP_BLOCK: 429,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { members } from '../db/schema/core.ts';
 import type { ModuleFactory } from '../http/handlers.ts';
-import { hashPassword } from '../modules/auth/auth.api.ts';
+import { hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
 import { postOpeningBalance } from '../modules/ledger/ledger.api.ts';
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
@@ -14,7 +14,7 @@ export const DEMO_MEMBER = {
   bankAccountNo: '0123456789',
 } as const;
 
-export const demoModule: ModuleFactory = () => ({
+export const demoModule: ModuleFactory = (ctx) => ({
   name: 'demo',
   seed: async ({ db, config }) => {
     if (!config.demoData) return;
@@ -34,5 +34,6 @@ export const demoModule: ModuleFactory = () => ({
       .from(members)
       .where(eq(members.username, DEMO_MEMBER.username));
     if (demo) await postOpeningBalance(db, demo);
+    await seedDemoOperator(ctx);
   },
 });

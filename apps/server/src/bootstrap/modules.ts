@@ -1,6 +1,8 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { idempotencyModule } from '../http/idempotency.ts';
 import { accountModule } from '../modules/account/account.api.ts';
+import { auditModule } from '../modules/audit/audit.api.ts';
+import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
@@ -25,4 +27,6 @@ export const modules: ModuleFactory[] = [
   statementModule,
   idempotencyModule,
   ledgerCheckModule,
+  operatorsModule,
+  auditModule,
 ];

@@ -1,4 +1,5 @@
-import type { BodyOf, IsUpload, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
+import type { AdminEndpointId, AdminEndpointOf } from '@wallet/contract/admin/admin-api';
+import type { AccessOf, BodyOf, IsUpload, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
 import type { EndpointId, EndpointOf } from '@wallet/contract/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -6,24 +7,43 @@ import type { SeedStep } from '../db/seed.ts';
 import type { ReceivedFile } from '../lib/uploads/received-file.ts';
 import type { Subscriber } from '../events/subscriber.ts';
 import type { JobDefinition } from '../jobs/job-types.ts';
-import type { AuthMember } from '../modules/auth/auth.api.ts';
+import type { AuthMember, AuthOperator } from '../modules/auth/auth.api.ts';
 
-export type RouteContext<Id extends EndpointId> = {
-  params: ParamsOf<EndpointOf<Id>>;
+/** Every endpoint id: the player API (`wallet.transfer`) and the admin API (`admin.operators.create`). */
+export type AnyEndpointId = EndpointId | AdminEndpointId;
+
+type DescriptorOf<Id extends AnyEndpointId> = Id extends EndpointId
+  ? EndpointOf<Id>
+  : Id extends AdminEndpointId
+    ? AdminEndpointOf<Id>
+    : never;
+
+/**
+ * Who a handler acts for, from the endpoint's access: a member endpoint gets a non-null `member`, an operator
+ * endpoint a non-null `operator` (its role already checked), a public one the member of a valid token if any.
+ */
+type PrincipalOf<A> = [A] extends ['member']
+  ? { member: AuthMember }
+  : [A] extends ['public']
+    ? { member: AuthMember | null }
+    : [A] extends [{ readonly operator: readonly unknown[] }]
+      ? { operator: AuthOperator }
+      : never;
+
+type RouteContext<Id extends AnyEndpointId> = {
+  params: ParamsOf<DescriptorOf<Id>>;
   /** on an upload endpoint: its text fields (multipart), checked against the descriptor's `body` */
-  body: BodyOf<EndpointOf<Id>>;
+  body: BodyOf<DescriptorOf<Id>>;
   /** on an upload endpoint: the `file` part, capped at `maxUploadBytes` (`null` when none was sent) */
-  file: IsUpload<EndpointOf<Id>> extends true ? ReceivedFile | null : undefined;
-  /** set on member endpoints; on public ones only when a valid token was sent */
-  member: AuthMember | null;
+  file: IsUpload<DescriptorOf<Id>> extends true ? ReceivedFile | null : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
-};
+} & PrincipalOf<AccessOf<DescriptorOf<Id>>>;
 
-type RouteHandler<Id extends EndpointId> = (ctx: RouteContext<Id>) => Promise<ResponseOf<EndpointOf<Id>>>;
+type RouteHandler<Id extends AnyEndpointId> = (ctx: RouteContext<Id>) => Promise<ResponseOf<DescriptorOf<Id>>>;
 
-/** The handlers a module implements, keyed by endpoint id (`wallet.transfer`). */
-export type Handlers = { [Id in EndpointId]?: RouteHandler<Id> };
+/** The handlers a module implements, keyed by endpoint id (`wallet.transfer`, `admin.auth.me`). */
+export type Handlers = { [Id in AnyEndpointId]?: RouteHandler<Id> };
 
 /**
  * A feature module: its handlers, seed steps, background jobs (run by the job runner in processes with JOBS on,

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { AppError } from '../errors.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 import type { ModuleFactory } from './handlers.ts';
 import { defineJob } from '../jobs/job-types.ts';
 
@@ -15,7 +16,8 @@ import { defineJob } from '../jobs/job-types.ts';
  * HTTP idempotency for money-moving endpoints (DESIGN.md §3; Stripe and the IETF Idempotency-Key draft,
  * reliability.md §1; docs/decisions/0007-http-idempotency.md).
  *
- * The `Idempotency-Key` header is optional (the original clients never send it). With one, per member:
+ * The `Idempotency-Key` header is optional (the original clients never send it). With one, per principal (a member,
+ * or an operator: keys of two principals never collide, DESIGN.md §9.3):
  *  - the first request claims the key (`in_progress`) and runs; its answer is stored unless it is a 5xx;
  *  - a repeat with the same method, path and body replays the stored status and body (`idempotent-replayed: true`);
  *  - a repeat while the first still runs answers 409 IDEMPOTENCY_IN_PROGRESS;
@@ -39,17 +41,7 @@ function readIdempotencyKey(request: FastifyRequest): string | null {
   return value;
 }
 
-/** JSON with object keys sorted at every depth, so equal bodies hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export { canonicalJson };
 
 export function requestHash(method: string, path: string, body: unknown): string {
   return createHash('sha256')
@@ -57,7 +49,9 @@ export function requestHash(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-type Scope = { memberId: number; key: string; endpointId: string; hash: string };
+/** Who a key belongs to. */
+export type Principal = { kind: 'member' | 'operator'; id: number };
+type Scope = { principal: Principal; key: string; endpointId: string; hash: string };
 
 /** The `idempotency_keys` table: claim, complete, release. */
 export class IdempotencyStore {
@@ -76,7 +70,8 @@ export class IdempotencyStore {
     this.claimQuery = db
       .insert(idempotencyKeys)
       .values({
-        memberId: sql.placeholder('memberId'),
+        principalKind: sql.placeholder('principalKind'),
+        principalId: sql.placeholder('principalId'),
         key: sql.placeholder('key'),
         endpoint: sql.placeholder('endpoint'),
         requestHash: sql.placeholder('hash'),
@@ -84,7 +79,7 @@ export class IdempotencyStore {
         createdAt: at('now'),
       })
       .onConflictDoUpdate({
-        target: [idempotencyKeys.memberId, idempotencyKeys.key],
+        target: [idempotencyKeys.principalKind, idempotencyKeys.principalId, idempotencyKeys.key],
         set: {
           endpoint: sql`excluded.endpoint`,
           requestHash: sql`excluded.request_hash`,
@@ -102,7 +97,11 @@ export class IdempotencyStore {
       .select()
       .from(idempotencyKeys)
       .where(
-        and(eq(idempotencyKeys.memberId, sql.placeholder('memberId')), eq(idempotencyKeys.key, sql.placeholder('key'))),
+        and(
+          eq(idempotencyKeys.principalKind, sql.placeholder('principalKind')),
+          eq(idempotencyKeys.principalId, sql.placeholder('principalId')),
+          eq(idempotencyKeys.key, sql.placeholder('key')),
+        ),
       )
       .prepare('idempotency_find');
     const owned = and(
@@ -129,7 +128,8 @@ export class IdempotencyStore {
       const now = this.clock.now();
       const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
       const [claimed] = await this.claimQuery.execute({
-        memberId: scope.memberId,
+        principalKind: scope.principal.kind,
+        principalId: scope.principal.id,
         key: scope.key,
         endpoint: scope.endpointId,
         hash: scope.hash,
@@ -138,7 +138,11 @@ export class IdempotencyStore {
       });
       if (claimed) return { claim: { id: claimed.id, createdAt: now } };
 
-      const [existing] = await this.findQuery.execute({ memberId: scope.memberId, key: scope.key });
+      const [existing] = await this.findQuery.execute({
+        principalKind: scope.principal.kind,
+        principalId: scope.principal.id,
+        key: scope.key,
+      });
       if (!existing) continue; // released (5xx) between the two statements: claim again
       if (existing.requestHash !== scope.hash) throw new AppError('KEY_INVALID', 422);
       if (existing.status !== 'completed' || existing.responseStatus === null)
@@ -190,19 +194,19 @@ export type IdempotentCall = {
   reply: FastifyReply;
   endpointId: string;
   endpoint: Endpoint;
-  memberId: number | null;
+  principal: Principal | null;
   log: FastifyRequest['log'];
 };
 
-/** Run a money-moving handler at most once per (member, key); see the module comment for the answers. */
+/** Run a money-moving handler at most once per (principal, key); see the module comment for the answers. */
 export async function runIdempotent(call: IdempotentCall, run: () => Promise<unknown>): Promise<unknown> {
   const { store, request, reply } = call;
   const key = readIdempotencyKey(request);
-  if (key === null || call.memberId === null) return run();
+  if (key === null || call.principal === null) return run();
 
   const path = request.url.split('?')[0] ?? request.url;
   const hash = requestHash(request.method, path, request.body);
-  const outcome = await store.claim({ memberId: call.memberId, key, endpointId: call.endpointId, hash });
+  const outcome = await store.claim({ principal: call.principal, key, endpointId: call.endpointId, hash });
   if ('replay' in outcome) {
     reply.code(outcome.replay.status).header(REPLAYED_HEADER, 'true');
     return outcome.replay.body;

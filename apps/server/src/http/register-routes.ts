@@ -1,26 +1,38 @@
 import { ErrorBodySchema } from '@wallet/contract/common';
+import { listAdminEndpoints } from '@wallet/contract/admin/admin-api';
 import { listEndpoints } from '@wallet/contract/api';
+import type { Access, Endpoint } from '@wallet/contract/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { AuthMember } from '../modules/auth/auth.api.ts';
+import { holdsAnyRole, type AuthMember, type AuthOperator } from '../modules/auth/auth.api.ts';
+import type { AnyEndpointId, Handlers, Module } from './handlers.ts';
+import { IdempotencyStore, runIdempotent, type Principal } from './idempotency.ts';
+import { parseMultipart, uploadFingerprint, type ParsedUpload } from './multipart.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** the signed-in member: always set on member endpoints, on public ones only for a valid token */
     member: AuthMember | null;
+    /** the signed-in operator: set on operator endpoints only */
+    operator: AuthOperator | null;
   }
 }
-import type { Handlers, Module, RouteContext } from './handlers.ts';
-import { IdempotencyStore, runIdempotent } from './idempotency.ts';
-import { parseMultipart, uploadFingerprint, type ParsedUpload } from './multipart.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const token = header.slice(7).trim();
   return token.length > 0 && token.length < 2048 ? token : null;
+}
+
+const operatorRoles = (access: Access) => (typeof access === 'object' ? access.operator : null);
+
+function principalOf(request: FastifyRequest): Principal | null {
+  if (request.operator) return { kind: 'operator', id: request.operator.id };
+  if (request.member) return { kind: 'member', id: request.member.id };
+  return null;
 }
 
 /** The modules' handlers by endpoint id; two modules providing the same endpoint is a startup error. */
@@ -52,27 +64,35 @@ export function registerRoutes(
   const handlers = collectHandlers(modules);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('member', null);
+  app.decorateRequest('operator', null);
   const unimplemented: string[] = [];
   const idempotency = new IdempotencyStore(ctx.db, ctx.clock);
-  for (const { id, endpoint } of listEndpoints()) {
-    const handler = handlers[id] as ((c: RouteContext<typeof id>) => Promise<unknown>) | undefined;
+  const endpoints: Array<{ id: AnyEndpointId; endpoint: Endpoint }> = [...listEndpoints(), ...listAdminEndpoints()];
+  for (const { id, endpoint } of endpoints) {
+    const handler = handlers[id] as ((c: Record<string, unknown>) => Promise<unknown>) | undefined;
+    const roles = operatorRoles(endpoint.access);
     if (!handler) unimplemented.push(`${endpoint.method} ${endpoint.path}`);
     typed.route({
       method: endpoint.method,
       url: endpoint.path,
       schema: {
         summary: endpoint.summary,
-        tags: [id.split('.')[0] ?? 'api'],
+        tags: [id.startsWith('admin.') ? 'admin' : (id.split('.')[0] ?? 'api')],
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.body && !endpoint.isUpload ? { body: endpoint.body } : {}),
-        ...(endpoint.access === 'member' ? { security: [{ bearer: [] }] } : {}),
+        ...(endpoint.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
         response: { 200: endpoint.response, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
       config: { endpointId: id, movesMoney: endpoint.movesMoney ?? false },
       // authentication runs before body validation: an unauthenticated caller learns nothing about schemas
       onRequest: async (request) => {
         const token = bearer(request);
-        if (endpoint.access === 'member') {
+        if (roles) {
+          if (!token) throw new AppError('invalid-token');
+          const operator = await ctx.operatorSessions.verify(token);
+          if (!holdsAnyRole(operator, roles)) throw new AppError('FORBIDDEN');
+          request.operator = operator;
+        } else if (endpoint.access === 'member') {
           if (!token) throw new AppError('invalid-token');
           request.member = await ctx.sessions.verify(token);
         } else if (token) {
@@ -80,7 +100,6 @@ export function registerRoutes(
         }
       },
       handler: async (request, reply) => {
-        const member = request.member;
         if (!handler) throw new AppError('NOT_IMPLEMENTED');
         let upload: ParsedUpload | undefined;
         if (endpoint.isUpload) {
@@ -90,24 +109,17 @@ export function registerRoutes(
         }
         const body = upload ? upload.body : request.body;
         const file = upload ? upload.file : undefined;
-        const run = () =>
-          handler({
-            params: request.params as never,
-            body: body as never,
-            file: file as never,
-            member,
-            request,
-            reply,
-          });
+        const principal = roles ? { operator: request.operator } : { member: request.member };
+        const run = () => handler({ params: request.params, body, file, ...principal, request, reply });
         if (!endpoint.movesMoney) return run();
-        // at most once per (member, Idempotency-Key): replays, 409 while in flight, 422 on a different body
+        // at most once per (principal, Idempotency-Key): replays, 409 while in flight, 422 on a different body
         const call = {
           store: idempotency,
           request,
           reply,
           endpointId: id,
           endpoint,
-          memberId: member?.id ?? null,
+          principal: principalOf(request),
           log: request.log,
         };
         return runIdempotent(call, run);

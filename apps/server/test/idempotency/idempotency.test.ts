@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/db/schema/idempotency.ts';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
@@ -154,7 +154,10 @@ describe('Idempotency-Key on money-moving endpoints', () => {
     await post(m.auth, '/api/wallet/add', { amount: 100 });
     await post(m.auth, '/api/wallet/add', { amount: 100 });
     expect(await walletBalance(t, m.id)).toBe(20000n);
-    const rows = await t.ctx.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.memberId, m.id));
+    const rows = await t.ctx.db
+      .select({ n: count() })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.principalKind, 'member'), eq(idempotencyKeys.principalId, m.id)));
     expect(rows[0]?.n).toBe(0);
   });
 

@@ -68,7 +68,7 @@ describe('socket authentication', () => {
     const guest = await t.ctx.guestTokens.issue();
     expect(await refusal({ kind: 'guest', token })).toBe('UNAUTHORIZED');
     expect(await refusal({ kind: 'member', token: guest.token })).toBe('UNAUTHORIZED');
-    // no operator sessions are plugged in yet: operator sockets are refused
+    // a member session token is no operator token (another audience)
     expect(await refusal({ kind: 'operator', token })).toBe('UNAUTHORIZED');
   });
 

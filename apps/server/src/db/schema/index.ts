@@ -5,3 +5,4 @@ export * from './otp.ts';
 export * from './games.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
+export * from './operators.ts';

@@ -9,7 +9,7 @@ import {
   unconfiguredSmsProvider,
   type SmsProvider,
 } from '../../providers/sms/sms-provider.ts';
-import { LoginService, signedIn } from '../auth/auth.api.ts';
+import { LoginService } from '../auth/auth.api.ts';
 import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
@@ -59,7 +59,7 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
       handlers: {
         'account.login': ({ body, request }) =>
           login.login(body.username, body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
-        'account.logout': ({ member }) => login.logout(signedIn(member).sessionId),
+        'account.logout': ({ member }) => login.logout(member.sessionId),
         'account.validate': async ({ body }) => {
           await register.validate(body);
           return { message: 'SUCCESS' };
@@ -68,12 +68,12 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
           await register.register(body);
           return { message: 'SUCCESS' };
         },
-        'account.profile': ({ member }) => profile.get(signedIn(member).id),
-        'account.updateProfile': ({ member, body }) => profile.update(signedIn(member).id, body),
+        'account.profile': ({ member }) => profile.get(member.id),
+        'account.updateProfile': ({ member, body }) => profile.update(member.id, body),
         'account.bankAccountName': ({ member, body }) =>
-          profile.setBankAccountName(signedIn(member).id, body.bankCode, body.bankAccountName),
+          profile.setBankAccountName(member.id, body.bankCode, body.bankAccountName),
         'account.changePassword': ({ member, body }) =>
-          profile.changePassword(signedIn(member), body.oldPassword, body.newPassword),
+          profile.changePassword(member, body.oldPassword, body.newPassword),
         'account.otpSend': async ({ body, request }) => {
           const phone = requirePhone(config.variant, body.phoneNumber);
           // a registration OTP for a registered phone would only cost an SMS

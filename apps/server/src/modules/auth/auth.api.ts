@@ -10,4 +10,12 @@ export {
   type LoginAccounts,
   type LoginDeps,
 } from './login.service.ts';
-export { signedIn } from './signed-in.ts';
+export {
+  holdsAnyRole,
+  OPERATOR_SESSION_ABSOLUTE_MS,
+  OPERATOR_SESSION_IDLE_MS,
+  OperatorSessionService,
+  type AuthOperator,
+} from './operator-sessions.ts';
+export { createOperatorsModule, operatorsModule, type OperatorsModuleOptions } from './operators.routes.ts';
+export { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';

@@ -1,6 +1,5 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
-import { signedIn } from '../auth/auth.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
 import { TransferService } from './transfer.service.ts';
@@ -13,8 +12,8 @@ export function createGameTransfersModule(options: GamesModuleOptions = {}): Mod
     return {
       name: 'game-transfers',
       handlers: {
-        'wallet.transfer': ({ member, body }) => transfers.transfer(signedIn(member), body),
-        'wallet.transferAll': ({ member, body }) => transfers.transferAll(signedIn(member), body.to),
+        'wallet.transfer': ({ member, body }) => transfers.transfer(member, body),
+        'wallet.transferAll': ({ member, body }) => transfers.transferAll(member, body.to),
       },
       jobs: [
         defineJob({

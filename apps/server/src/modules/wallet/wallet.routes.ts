@@ -1,5 +1,4 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
-import { signedIn } from '../auth/auth.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { WalletService } from './wallet.service.ts';
 
@@ -10,8 +9,8 @@ export function createWalletModule(options: GamesModuleOptions = {}): ModuleFact
     return {
       name: 'wallet',
       handlers: {
-        'wallet.wallet': ({ member }) => wallet.wallet(signedIn(member).id, signedIn(member).currency),
-        'wallet.refreshSlot': ({ member }) => wallet.refresh(signedIn(member).id),
+        'wallet.wallet': ({ member }) => wallet.wallet(member.id, member.currency),
+        'wallet.refreshSlot': ({ member }) => wallet.refresh(member.id),
       },
     };
   };

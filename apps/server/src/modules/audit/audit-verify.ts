@@ -1,0 +1,58 @@
+import { asc, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditChainHead, auditLog } from '../../db/schema/operators.ts';
+import { AUDIT_GENESIS, auditHash } from './audit-log.ts';
+
+const PAGE = 1000;
+
+export type AuditVerification = { rows: number; problems: string[] };
+
+/**
+ * Walk the audit chain from the first row: ids must be consecutive, each row must link to its predecessor's hash
+ * and hash to its own content, and the chain head must name the last row. Reports every row that fails.
+ */
+export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
+  const problems: string[] = [];
+  let expectedId = 1;
+  let prevHash = AUDIT_GENESIS;
+  let rows = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, expectedId - 1))
+      .orderBy(asc(auditLog.id))
+      .limit(PAGE);
+    for (const row of page) {
+      rows++;
+      if (row.id !== expectedId) {
+        const gap = row.id - 1 === expectedId ? `row ${expectedId}` : `rows ${expectedId}–${row.id - 1}`;
+        problems.push(`${gap} missing (deleted) before row ${row.id}`);
+      } else if (row.prevHash !== prevHash) {
+        problems.push(
+          `row ${row.id}: link to row ${row.id - 1} broken (row ${row.id - 1} edited, or row ${row.id} edited)`,
+        );
+      }
+      if (auditHash(row) !== row.hash) problems.push(`row ${row.id}: content does not match its hash (edited)`);
+      prevHash = row.hash;
+      expectedId = row.id + 1;
+    }
+    if (page.length < PAGE) break;
+  }
+  const [head] = await db.select().from(auditChainHead).where(eq(auditChainHead.id, 1));
+  const lastId = expectedId - 1;
+  if (head && (head.lastId !== lastId || head.lastHash !== prevHash)) {
+    problems.push(
+      head.lastId > lastId
+        ? `row ${lastId + 1}${head.lastId > lastId + 1 ? `–${head.lastId}` : ''} missing (deleted): the chain head names row ${head.lastId}`
+        : `row ${head.lastId}: does not match the chain head (edited)`,
+    );
+  }
+  if (!head && rows > 0) problems.push('the chain head row is missing');
+  return { rows, problems };
+}
+
+/** The newest rows, for the admin list. */
+export async function latestAuditRows(db: Db, limit: number) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+}

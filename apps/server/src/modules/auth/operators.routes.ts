@@ -1,0 +1,61 @@
+import type { AppContext } from '../../context.ts';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import { OperatorAccountsService } from './operator-accounts.service.ts';
+import { OperatorLoginService } from './operator-login.service.ts';
+
+export type OperatorsModuleOptions = {
+  /** replaces the rate-limit store (default: Redis when REDIS_URL is set, else memory) */
+  rateLimitStore?: RateLimitStore;
+};
+
+export const operatorAccounts = (ctx: AppContext) =>
+  new OperatorAccountsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    encryptionKey: ctx.config.secrets.encryptionKey,
+    sessions: ctx.operatorSessions,
+  });
+
+/** Operator sign-in and operator accounts (`/api/admin/*`, DESIGN.md §9.3). */
+export function createOperatorsModule(options: OperatorsModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const store =
+      options.rateLimitStore ??
+      createRateLimitStore(ctx.config.redisUrl, (err) =>
+        ctx.log.error({ err }, 'rate-limit store failed; limits skipped'),
+      );
+    const login = new OperatorLoginService({
+      db: ctx.db,
+      clock: ctx.clock,
+      limiter: new RateLimiter(store, ctx.clock),
+      sessions: ctx.operatorSessions,
+      encryptionKey: ctx.config.secrets.encryptionKey,
+    });
+    const accounts = operatorAccounts(ctx);
+    return {
+      name: 'operators',
+      handlers: {
+        'admin.auth.login': ({ body, request }) =>
+          login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+        'admin.auth.me': async ({ operator }) => ({ username: operator.username, roles: operator.roles }),
+        'admin.auth.logout': async ({ operator }) => {
+          await ctx.operatorSessions.revoke(operator.sessionId);
+          return { message: 'SUCCESS' };
+        },
+        'admin.operators.list': async () => ({ operators: await accounts.list() }),
+        'admin.operators.create': ({ operator, body, request }) => accounts.create(operator, body, { ip: request.ip }),
+        'admin.operators.update': async ({ operator, params, body, request }) => ({
+          operator: await accounts.update(operator, params.id, body, { ip: request.ip }),
+        }),
+        'admin.operators.resetTotp': ({ operator, params, request }) =>
+          accounts.resetTotp(operator, params.id, { ip: request.ip }),
+      },
+      plugin: async (app) => {
+        app.addHook('onClose', async () => store.close());
+      },
+    };
+  };
+}
+
+export const operatorsModule = createOperatorsModule();

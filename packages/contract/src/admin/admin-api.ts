@@ -1,0 +1,38 @@
+import type { Endpoint } from '../endpoint.ts';
+import { adminAuditEndpoints } from './audit.ts';
+import { adminAuthEndpoints } from './auth.ts';
+import { adminOperatorEndpoints } from './operators.ts';
+
+/**
+ * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
+ * Ids are `admin.<domain>.<name>`, e.g. `admin.operators.create`.
+ */
+export const adminApi = {
+  auth: adminAuthEndpoints,
+  operators: adminOperatorEndpoints,
+  audit: adminAuditEndpoints,
+} as const;
+
+type AdminApi = typeof adminApi;
+
+export type AdminEndpointId = {
+  [D in keyof AdminApi]: `admin.${D & string}.${keyof AdminApi[D] & string}`;
+}[keyof AdminApi];
+
+export function listAdminEndpoints(): Array<{ id: AdminEndpointId; endpoint: Endpoint }> {
+  return Object.entries(adminApi).flatMap(([domain, group]) =>
+    Object.entries(group).map(([name, endpoint]) => ({
+      id: `admin.${domain}.${name}` as AdminEndpointId,
+      endpoint: endpoint as Endpoint,
+    })),
+  );
+}
+
+/** The descriptor behind an id such as `admin.operators.create`. */
+export type AdminEndpointOf<Id extends AdminEndpointId> = Id extends `admin.${infer D}.${infer K}`
+  ? D extends keyof AdminApi
+    ? K extends keyof AdminApi[D]
+      ? AdminApi[D][K]
+      : never
+    : never
+  : never;
