@@ -139,7 +139,11 @@ CREATE TABLE "otp_codes" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"verified_at" timestamp with time zone,
 	"invalidated_at" timestamp with time zone,
-	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0)
+	"purpose" text DEFAULT 'register' NOT NULL,
+	"ticket_hash" text,
+	"ticket_used_at" timestamp with time zone,
+	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0),
+	CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('register', 'bank-change'))
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -166,4 +170,5 @@ CREATE UNIQUE INDEX "ledger_transactions_idem_uq" ON "ledger_transactions" USING
 CREATE UNIQUE INDEX "ledger_transactions_ref_uq" ON "ledger_transactions" USING btree ("kind","reference");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_member_idx" ON "ledger_transactions" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_codes_token_uq" ON "otp_codes" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");
+CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");

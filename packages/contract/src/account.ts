@@ -11,6 +11,12 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const LoginResponseSchema = z.object({ token: z.string() });
 
 const name = z.string().trim().min(1).max(100);
+/**
+ * The single-use ticket `POST /api/otp/verify` hands the client that verified the phone (ASVS 6.6.2): registration
+ * requires it while the OTP-on-register setting is on, and only its holder is told OTP_VERIFIED. An extra field the
+ * original backend ignores (docs/decisions/0017-otp-ticket-step-up-sessions.md).
+ */
+const otpTicket = z.string().max(100).optional();
 export const RegisterRequestSchema = z.object({
   name,
   username: z.string().trim().min(1).max(20),
@@ -21,6 +27,7 @@ export const RegisterRequestSchema = z.object({
   bankAccountName: z.string().trim().min(1).max(100),
   bankAccountNo: z.string().trim().min(1).max(20),
   currency: z.enum(LAO_CURRENCIES).optional(),
+  otpTicket,
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /** Steps 3 and 4 validate what they have so far; bank fields arrive at step 4. */
@@ -59,13 +66,18 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: z.string().min(1).max(128),
 });
 
-export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20), otpTicket });
 export const OtpSendResponseSchema = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
 export const OtpVerifyRequestSchema = z.object({
   otpToken: z.string().min(1).max(200),
   otpCode: z.string().min(1).max(10),
 });
-export const OtpVerifyResponseSchema = z.object({ code: z.string(), message: z.string() });
+export const OtpVerifyResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** present on a registration verification: send it with otp/send, account/validate and account */
+  otpTicket: z.string().optional(),
+});
 
 export const accountEndpoints = {
   login: defineEndpoint({

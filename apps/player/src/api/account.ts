@@ -25,9 +25,9 @@ export const useLogin = () =>
 /** POST /api/logout (revokes the current session) */
 export const useLogout = () => useMutation({ mutationFn: () => call(api.account.logout) });
 
-/** POST /api/otp/send → { otpRef, otpToken, code } */
+/** POST /api/otp/send → { otpRef, otpToken, code }; a held ticket makes the server answer OTP_VERIFIED */
 export const useOtpSend = () =>
-  useMutation({ mutationFn: (phoneNumber: string) => call(api.account.otpSend, { body: { phoneNumber } }) });
+  useMutation({ mutationFn: (body: BodyOf<Account['otpSend']>) => call(api.account.otpSend, { body }) });
 
 /** POST /api/otp/verify */
 export const useOtpVerify = () =>

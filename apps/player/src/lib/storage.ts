@@ -6,7 +6,10 @@ const KEYS = {
   lastSync: 'lastSync',
   inviterCode: 'inviterCode',
   guestId: 'guestId',
+  otpTicket: 'otpTicket',
 } as const;
+
+type StoredTicket = { phone: string; ticket: string; expiresAt: number };
 
 const safe = <T>(fn: () => T, fallback: T): T => {
   try {
@@ -35,6 +38,19 @@ export const storage = {
     this.clearToken();
     safe(() => localStorage.removeItem(KEYS.lastSync), undefined);
   },
+  /** the registration ticket for `phone` (sessionStorage, this tab only), while it is valid */
+  getOtpTicket(phone: string): string | null {
+    return safe(() => {
+      const raw = sessionStorage.getItem(KEYS.otpTicket);
+      const stored = raw ? (JSON.parse(raw) as Partial<StoredTicket>) : null;
+      const isValid =
+        stored?.phone === phone && typeof stored.ticket === 'string' && (stored.expiresAt ?? 0) > Date.now();
+      return isValid ? stored.ticket! : null;
+    }, null);
+  },
+  setOtpTicket: (phone: string, ticket: string, expiresAt: number): void =>
+    safe(() => sessionStorage.setItem(KEYS.otpTicket, JSON.stringify({ phone, ticket, expiresAt })), undefined),
+  clearOtpTicket: (): void => safe(() => sessionStorage.removeItem(KEYS.otpTicket), undefined),
   getLocale: (): string | null => safe(() => localStorage.getItem(KEYS.locale), null),
   setLocale: (locale: string): void => safe(() => localStorage.setItem(KEYS.locale, locale), undefined),
   hasAcceptedAgreement: (memberId: string): boolean =>

@@ -16,8 +16,14 @@ const EnvSchema = z.object({
   /** PostgreSQL; when absent the embedded PGlite in DATA_DIR is used */
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
-  /** outside parties: the built-in sandbox (default) or live adapters */
-  PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** outside parties: the built-in sandbox (default outside production) or live adapters (default in production) */
+  PROVIDERS: z.enum(['sandbox', 'live']).optional(),
+  /** production refuses PROVIDERS=sandbox unless this is set (a staging site running on simulators) */
+  ALLOW_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /** the `X-Sandbox-Key` header that opens the sandbox's control and log routes to non-loopback clients */
+  SANDBOX_KEY: z.string().min(16).optional(),
+  /** serve the OpenAPI page at /api/docs (default: on outside production) */
+  API_DOCS: bool.optional(),
   /** th = Thailand (default), la = the Lao variant */
   VARIANT: z.enum(['th', 'la']).default('th'),
   DEMO_DATA: bool.optional(),
@@ -57,6 +63,9 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   providers: 'sandbox' | 'live';
+  /** opens /sandbox control and log routes to clients that are not on loopback */
+  sandboxKey: string | undefined;
+  apiDocs: boolean;
   variant: 'th' | 'la';
   demoData: boolean;
   logLevel: string;
@@ -101,6 +110,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.ENCRYPTION_KEY || !env.PROVIDER_SECRET)) {
     throw new Error('Invalid configuration: production needs JWT_SECRET, ENCRYPTION_KEY and PROVIDER_SECRET');
   }
+  const isProduction = env.NODE_ENV === 'production';
+  const providers = env.PROVIDERS ?? (isProduction ? 'live' : 'sandbox');
+  if (isProduction && providers === 'sandbox' && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    throw new Error(
+      'Invalid configuration: PROVIDERS=sandbox in production serves simulated money and SMS; ' +
+        'set ALLOW_SANDBOX_IN_PRODUCTION=true if that is really meant',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -109,7 +126,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    providers: env.PROVIDERS,
+    providers,
+    sandboxKey: env.SANDBOX_KEY,
+    apiDocs: env.API_DOCS ?? !isProduction,
     variant: env.VARIANT,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,

@@ -70,22 +70,26 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
   return match[1];
 }
 
-export async function sendOtp(t: TestApp, phone: string, ip = uniqueIp()): Promise<Reply> {
-  return post(t, '/api/otp/send', { phoneNumber: phone }, { ip });
+export async function sendOtp(t: TestApp, phone: string, ip = uniqueIp(), otpTicket?: string): Promise<Reply> {
+  return post(t, '/api/otp/send', { phoneNumber: phone, ...(otpTicket ? { otpTicket } : {}) }, { ip });
 }
 
-/** Send and verify an OTP for a phone; returns the token used. */
+/** Send and verify an OTP for a phone; returns the single-use ticket the verify call handed out. */
 export async function verifyPhone(t: TestApp, phone: string): Promise<string> {
   const sent = await sendOtp(t, phone);
   expect(sent).toMatchObject({ status: 200, body: { code: 'OTP_SENT' } });
   const otpToken = sent.body.otpToken as string;
   const verified = await post(t, '/api/otp/verify', { otpToken, otpCode: await lastCode(t, phone) });
-  expect(verified).toEqual({ status: 200, body: { code: 'OTP_CODE_VALID', message: 'OK' } });
-  return otpToken;
+  expect(verified).toEqual({
+    status: 200,
+    body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+  });
+  return verified.body.otpTicket as string;
 }
 
-export async function register(t: TestApp, body: Record<string, unknown>): Promise<Reply> {
-  return post(t, '/api/account', body);
+/** POST /api/account from a fresh client address (registration checks count per IP). */
+export async function register(t: TestApp, body: Record<string, unknown>, ip = uniqueIp()): Promise<Reply> {
+  return post(t, '/api/account', body, { ip });
 }
 
 export async function login(t: TestApp, username: string, password: string, ip = '127.0.0.1'): Promise<Reply> {

@@ -14,6 +14,7 @@ import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
+import { guardProbes } from './registration-probes.ts';
 
 export type AccountModuleOptions = {
   /** replaces the SMS gateway (tests) */
@@ -61,26 +62,29 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
         'account.login': ({ body, request }) =>
           login.login(body.username, body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
         'account.logout': ({ member }) => login.logout(signedIn(member).sessionId),
-        'account.validate': async ({ body }) => {
-          await register.validate(body);
-          return { message: 'SUCCESS' };
-        },
-        'account.register': async ({ body }) => {
-          await register.register(body);
-          return { message: 'SUCCESS' };
-        },
+        'account.validate': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            await register.validate(body);
+            return { message: 'SUCCESS' as const };
+          }),
+        'account.register': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            await register.register(body);
+            return { message: 'SUCCESS' as const };
+          }),
         'account.profile': ({ member }) => profile.get(signedIn(member).id),
         'account.updateProfile': ({ member, body }) => profile.update(signedIn(member).id, body),
         'account.bankAccountName': ({ member, body }) =>
           profile.setBankAccountName(signedIn(member).id, body.bankCode, body.bankAccountName),
         'account.changePassword': ({ member, body }) =>
           profile.changePassword(signedIn(member), body.oldPassword, body.newPassword),
-        'account.otpSend': async ({ body, request }) => {
-          const phone = requirePhone(config.variant, body.phoneNumber);
-          // a registration OTP for a registered phone would only cost an SMS
-          if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
-          return otp.send(phone, request.ip);
-        },
+        'account.otpSend': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            const phone = requirePhone(config.variant, body.phoneNumber);
+            // a registration OTP for a registered phone would only cost an SMS
+            if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
+            return otp.send(phone, request.ip, { ticket: body.otpTicket });
+          }),
         'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
       },
       jobs: [{ name: 'otp-cleanup', intervalMs: OTP_CLEANUP_INTERVAL_MS, run: () => otp.deleteOld() }],
