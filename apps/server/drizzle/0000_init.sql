@@ -61,7 +61,9 @@ CREATE TABLE "game_accounts" (
 	"password_enc" text NOT NULL,
 	"balance" bigint DEFAULT 0 NOT NULL,
 	"balance_updated_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	CONSTRAINT "game_accounts_status_ck" CHECK ("game_accounts"."status" in ('pending', 'active'))
 );
 --> statement-breakpoint
 CREATE TABLE "game_transfers" (
