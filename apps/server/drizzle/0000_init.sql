@@ -37,6 +37,7 @@ CREATE TABLE "sessions" (
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"revoked_at" timestamp with time zone,
+	"refresh_hash" text,
 	"ip" text,
 	"user_agent" text
 );

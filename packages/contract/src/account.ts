@@ -6,9 +6,16 @@ import { LAO_CURRENCIES } from './limits.ts';
 export const LoginRequestSchema = z.object({
   username: z.string().min(1).max(32),
   password: z.string().min(1).max(128),
+  /** remember me: the session lives 30 days (renewed silently), else 12 hours */
+  remember: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
-export const LoginResponseSchema = z.object({ token: z.string() });
+/**
+ * `token` is the short access JWT (15 minutes); `refreshToken` renews it through `POST /api/session/renew`
+ * while the session lives (docs/decisions/0017-otp-ticket-step-up-sessions.md).
+ */
+export const LoginResponseSchema = z.object({ token: z.string(), refreshToken: z.string().optional() });
+export const RenewRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
 
 const name = z.string().trim().min(1).max(100);
 /**
@@ -87,6 +94,14 @@ export const accountEndpoints = {
     body: LoginRequestSchema,
     response: LoginResponseSchema,
     summary: 'Log in with phone and password',
+  }),
+  renew: defineEndpoint({
+    method: 'POST',
+    path: '/api/session/renew',
+    access: 'public',
+    body: RenewRequestSchema,
+    response: LoginResponseSchema,
+    summary: 'A fresh access token for a live session (silent renewal)',
   }),
   logout: defineEndpoint({
     method: 'POST',

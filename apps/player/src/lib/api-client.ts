@@ -1,4 +1,4 @@
-import type { ClientEndpoint } from '@wallet/contract/client-api.gen';
+import { api, type ClientEndpoint } from '@wallet/contract/client-api.gen';
 import { buildPath, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
@@ -31,6 +31,47 @@ export function onSessionEvent(listener: Listener): () => void {
 const emit = (event: SessionEvent) => listeners.forEach((l) => l(event));
 
 let baseUrl = '';
+
+/** Renew the access token when it has less than this left (it lives 15 minutes; docs/decisions/0017). */
+export const RENEW_AHEAD_MS = 2 * 60_000;
+
+/** The `exp` of a JWT in ms, or null when it is not a readable JWT (the server decides validity). */
+function expiryOf(token: string): number | null {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+let renewing: Promise<boolean> | null = null;
+
+/** Silent renewal with the stored refresh token; one request at a time however many calls need it. */
+function renewSession(): Promise<boolean> {
+  const refreshToken = storage.getRefreshToken();
+  if (!refreshToken) return Promise.resolve(false);
+  renewing ??= (async () => {
+    try {
+      const response = await fetch(`${baseUrl}${api.account.renew.path}`, {
+        method: api.account.renew.method,
+        headers: { [WALLET_USER_HEADER]: '1', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
+      const data = (await response.json().catch(() => null)) as { token?: unknown } | null;
+      if (!response.ok || typeof data?.token !== 'string') return false;
+      storage.replaceToken(data.token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
 export function setApiBaseUrl(url: string): void {
   baseUrl = url.replace(/\/$/, '');
 }
@@ -57,37 +98,54 @@ export async function call<E extends Endpoint>(
     formData?: FormData;
     signal?: AbortSignal;
   };
-  const headers: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
-  const token = storage.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (endpoint.movesMoney) headers[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
+  const baseHeaders: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
+  // one key for the action, also when the call is sent again after a renewal
+  if (endpoint.movesMoney) baseHeaders[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
   let payload: BodyInit | undefined;
   if (formData) payload = formData;
   else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    baseHeaders['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}`, {
-      method: endpoint.method,
-      headers,
-      body: payload,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (err) {
-    if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0);
-    if (signal?.aborted) throw err;
-    throw new ApiError(NETWORK_ERROR, 0);
+  const send = async (): Promise<{ response: Response; data: unknown; message: string | undefined }> => {
+    const headers = { ...baseHeaders };
+    const token = storage.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}`, {
+        method: endpoint.method,
+        headers,
+        body: payload,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (err) {
+      if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0);
+      if (signal?.aborted) throw err;
+      throw new ApiError(NETWORK_ERROR, 0);
+    }
+    const data: unknown = await response.json().catch(() => null);
+    const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : undefined;
+    return { response, data, message };
+  };
+
+  // renew a token that is about to expire before using it
+  const current = storage.getToken();
+  const expiresAt = current ? expiryOf(current) : null;
+  if (expiresAt !== null && expiresAt - Date.now() < RENEW_AHEAD_MS) await renewSession();
+
+  let { response, data, message } = await send();
+  const isTokenRefused = (m: string | undefined) => m === INVALID_TOKEN_MESSAGE || m === IDENTITY_FAILURE_MESSAGE;
+  // a token refused anyway (a sleeping tab, a clock off): renew once and send again
+  if (isTokenRefused(message) && storage.getToken() && (await renewSession())) {
+    ({ response, data, message } = await send());
   }
-  const data: unknown = await response.json().catch(() => null);
-  const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : undefined;
   if (message === GONE_MESSAGE || response.status === 410) {
     emit('terminated');
     throw new ApiError(GONE_MESSAGE, response.status);
   }
-  if (message === INVALID_TOKEN_MESSAGE || message === IDENTITY_FAILURE_MESSAGE) {
+  if (isTokenRefused(message)) {
     storage.clearToken();
     emit('signed-out');
     throw new ApiError(INVALID_TOKEN_MESSAGE, response.status);

@@ -1,6 +1,7 @@
 /** Everything the app keeps in the browser (SPEC.md §3): token, locale, agreement, last sync, inviter code, guest id. */
 const KEYS = {
   token: 'token',
+  refreshToken: 'refreshToken',
   locale: 'locale',
   agreement: 'agreement',
   lastSync: 'lastSync',
@@ -22,15 +23,33 @@ const safe = <T>(fn: () => T, fallback: T): T => {
 export const storage = {
   getToken: (): string | null =>
     safe(() => sessionStorage.getItem(KEYS.token) ?? localStorage.getItem(KEYS.token), null),
-  /** remember-me keeps the token across browser restarts (localStorage), otherwise only for the tab session */
-  setToken(token: string, remember: boolean): void {
+  /**
+   * remember-me keeps the tokens across browser restarts (localStorage), otherwise only for the tab session. The
+   * access token is short-lived; the refresh token renews it (lib/api-client.ts).
+   */
+  setToken(token: string, remember: boolean, refreshToken?: string): void {
     this.clearToken();
-    safe(() => (remember ? localStorage : sessionStorage).setItem(KEYS.token, token), undefined);
+    safe(() => {
+      const store = remember ? localStorage : sessionStorage;
+      store.setItem(KEYS.token, token);
+      if (refreshToken) store.setItem(KEYS.refreshToken, refreshToken);
+    }, undefined);
+  },
+  getRefreshToken: (): string | null =>
+    safe(() => sessionStorage.getItem(KEYS.refreshToken) ?? localStorage.getItem(KEYS.refreshToken), null),
+  /** a renewed access token goes where the current one is (keeps the remember-me choice) */
+  replaceToken(token: string): void {
+    safe(() => {
+      const store = sessionStorage.getItem(KEYS.token) !== null ? sessionStorage : localStorage;
+      store.setItem(KEYS.token, token);
+    }, undefined);
   },
   clearToken(): void {
     safe(() => {
-      localStorage.removeItem(KEYS.token);
-      sessionStorage.removeItem(KEYS.token);
+      for (const store of [localStorage, sessionStorage]) {
+        store.removeItem(KEYS.token);
+        store.removeItem(KEYS.refreshToken);
+      }
     }, undefined);
   },
   /** entering the signed-out shell clears the token and stored session data */

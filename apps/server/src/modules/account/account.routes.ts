@@ -60,7 +60,12 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
       name: 'account',
       handlers: {
         'account.login': ({ body, request }) =>
-          login.login(body.username, body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+          login.login(body.username, body.password, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            ...(body.remember === undefined ? {} : { remember: body.remember }),
+          }),
+        'account.renew': ({ body }) => sessions.renew(body.refreshToken),
         'account.logout': ({ member }) => login.logout(signedIn(member).sessionId),
         'account.validate': ({ body, request }) =>
           guardProbes(limiter, request.ip, async () => {
