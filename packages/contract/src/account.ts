@@ -55,6 +55,8 @@ export const ProfileSchema = z.object({
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
   bank: z.object({ nameTH: z.string() }),
+  /** ISO time until which withdrawals wait after a payout-account change; null when they do not (docs/decisions/0017) */
+  payoutCoolingUntil: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -63,6 +65,12 @@ export const UpdateProfileRequestSchema = z.object({
   bankCode: z.string().max(16).optional(),
   bankAccountName: z.string().trim().min(1).max(100).optional(),
   bankAccountNo: z.string().trim().min(1).max(20).optional(),
+  /**
+   * Step-up for a new bankCode or bankAccountNo (ASVS 7.5.1): the token of `POST /api/account/profile/otp` and the
+   * code sent to the member's phone. Without them such a change answers UNVERIFIED_OTP.
+   */
+  otpToken: z.string().min(1).max(200).optional(),
+  otpCode: z.string().min(1).max(10).optional(),
 });
 export const BankAccountNameRequestSchema = z.object({
   bankCode: z.string().max(16),
@@ -140,6 +148,13 @@ export const accountEndpoints = {
     body: UpdateProfileRequestSchema,
     response: ProfileSchema,
     summary: 'Update profile (allowlisted fields)',
+  }),
+  bankChangeOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/profile/otp',
+    access: 'member',
+    response: OtpSendResponseSchema,
+    summary: "Send an OTP to the member's phone to approve a payout bank account change",
   }),
   bankAccountName: defineEndpoint({
     method: 'PUT',

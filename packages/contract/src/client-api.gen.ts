@@ -48,6 +48,9 @@ export const api = {
     updateProfile: { method: 'PUT', path: '/api/account/profile', access: 'member' } as ClientEndpoint<
       A['account']['updateProfile']
     >,
+    bankChangeOtp: { method: 'POST', path: '/api/account/profile/otp', access: 'member' } as ClientEndpoint<
+      A['account']['bankChangeOtp']
+    >,
     bankAccountName: { method: 'PUT', path: '/api/account/bankAccountName', access: 'member' } as ClientEndpoint<
       A['account']['bankAccountName']
     >,

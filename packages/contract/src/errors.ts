@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'TRANSFER_PENDING',
   'IDEMPOTENCY_IN_PROGRESS',
+  'PAYOUT_ACCOUNT_COOLING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -149,6 +150,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   EXISTING_BANK: 409,
   SLOT_ALREADY_ACTIVE: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYOUT_ACCOUNT_COOLING: 403,
   TRUELINK_DUPLICATE: 409,
   KEY_INVALID: 400,
   KEY_MISSING: 400,

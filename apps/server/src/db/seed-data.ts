@@ -165,5 +165,6 @@ export function defaultSettings(variant: 'th' | 'la'): SettingValues {
     notice: 'หากยอดเงินคงเหลือต่ำกว่า %percentFail% % ของยอดโบนัส ระบบจะยกเลิกโบนัสอัตโนมัติ',
     chatPrefix: 'wallet',
     coinsPerHundred: 1,
+    payoutCoolingHours: 24,
   };
 }

@@ -104,5 +104,22 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const ip = uniqueIp();
   const session = await login(t, body.username, body.password, ip);
   expect(session.status).toBe(200);
-  return { ...body, ip, token: session.body.token as string };
+  return { ...body, ip, token: session.body.token as string, refreshToken: session.body.refreshToken as string };
+}
+
+/** A fresh access token for the member's session (access tokens live 15 minutes; tests that move the clock renew). */
+export async function renewToken(t: TestApp, member: { refreshToken: string }): Promise<string> {
+  const res = await post(t, '/api/session/renew', { refreshToken: member.refreshToken });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}
+
+/** Step-up for a payout-account change: request the OTP as the member and read the code from the outbox. */
+export async function bankChangeOtp(
+  t: TestApp,
+  member: { token: string; username: string },
+): Promise<{ otpToken: string; otpCode: string }> {
+  const sent = await post(t, '/api/account/profile/otp', undefined, { token: member.token, ip: uniqueIp() });
+  expect(sent).toMatchObject({ status: 200, body: { code: 'OTP_SENT' } });
+  return { otpToken: sent.body.otpToken as string, otpCode: await lastCode(t, member.username) };
 }

@@ -4,3 +4,4 @@ export * from './ledger.ts';
 export * from './otp.ts';
 export * from './games.ts';
 export * from './idempotency.ts';
+export * from './security-events.ts';

@@ -12,6 +12,7 @@ import { LoginService, signedIn } from '../auth/auth.api.ts';
 import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
+import { PayoutCooling } from './payout-cooling.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
 import { guardProbes } from './registration-probes.ts';
@@ -54,7 +55,8 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
     });
     const login = new LoginService({ repo, sessions, limiter, clock, variant: config.variant });
     const register = new RegisterService({ repo, otp, settings, variant: config.variant, clock });
-    const profile = new ProfileService({ repo, sessions, limiter, clock });
+    const cooling = new PayoutCooling({ repo, settings, clock });
+    const profile = new ProfileService({ repo, sessions, limiter, clock, otp, cooling });
 
     return {
       name: 'account',
@@ -78,7 +80,11 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
             return { message: 'SUCCESS' as const };
           }),
         'account.profile': ({ member }) => profile.get(signedIn(member).id),
-        'account.updateProfile': ({ member, body }) => profile.update(signedIn(member).id, body),
+        'account.updateProfile': ({ member, body, request }) => {
+          const me = signedIn(member);
+          return profile.update(me, body, { ip: request.ip, sessionId: me.sessionId });
+        },
+        'account.bankChangeOtp': ({ member, request }) => profile.sendBankChangeOtp(signedIn(member), request.ip),
         'account.bankAccountName': ({ member, body }) =>
           profile.setBankAccountName(signedIn(member).id, body.bankCode, body.bankAccountName),
         'account.changePassword': ({ member, body }) =>

@@ -22,6 +22,8 @@ export type SettingValues = {
   chatPrefix: string;
   /** spin coins earned per 100 baht deposited */
   coinsPerHundred: number;
+  /** hours withdrawals stay blocked after the member changes the payout bank account (ASVS 7.5.1) */
+  payoutCoolingHours: number;
 };
 export type SettingKey = keyof SettingValues;
 
