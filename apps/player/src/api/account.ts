@@ -53,3 +53,15 @@ export function useUpdateBankAccountName() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey }),
   });
 }
+
+/** POST /api/account/profile/otp: a code to the member's phone approving a payout bank account change */
+export const useBankChangeOtp = () => useMutation({ mutationFn: () => call(api.account.bankChangeOtp) });
+
+/** PUT /api/account/profile (a new bank or account number carries otpToken + otpCode); refreshes the profile */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<Account['updateProfile']>) => call(api.account.updateProfile, { body }),
+    onSuccess: (profile) => queryClient.setQueryData(accountQueries.profile().queryKey, profile),
+  });
+}

@@ -202,7 +202,7 @@ describe('RegisterWizard', () => {
     expect(called(calls, 'POST', '/api/account')[0]?.body).toMatchObject({ otpTicket: 'ticket-1' });
     // spent: the tab forgets it
     expect(sessionStorage.getItem('otpTicket')).toBeNull();
-  });
+  }, 20_000);
 
   it('sends a stored ticket with otp/send, so the server can answer OTP_VERIFIED and the step is skipped', async () => {
     sessionStorage.setItem(
