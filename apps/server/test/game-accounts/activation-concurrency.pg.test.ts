@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 const createPlayerCalls = (game: string, username?: string) =>
-  sandbox.log({ game, op: 'createPlayer' }).filter((e) => username === undefined || (e.username ?? '').startsWith(username));
+  sandbox
+    .log({ game, op: 'createPlayer' })
+    .filter((e) => username === undefined || (e.username ?? '').startsWith(username));
 
 describe('concurrent activation (PostgreSQL)', () => {
   it('20 concurrent GET /api/wallet/activate/imi make ONE createPlayer call and one account', async () => {
