@@ -1,4 +1,4 @@
-import { api, type ClientEndpoint } from '@wallet/contract/client-api.gen';
+import type { ClientEndpoint } from '@wallet/contract/client-api.gen';
 import { buildPath, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
@@ -46,6 +46,9 @@ function expiryOf(token: string): number | null {
   }
 }
 
+/** `account.renew` of the contract, written out so this fetcher does not pull the whole route table into /login. */
+const RENEW_PATH = '/api/session/renew';
+
 let renewing: Promise<boolean> | null = null;
 
 /** Silent renewal with the stored refresh token; one request at a time however many calls need it. */
@@ -54,8 +57,8 @@ function renewSession(): Promise<boolean> {
   if (!refreshToken) return Promise.resolve(false);
   renewing ??= (async () => {
     try {
-      const response = await fetch(`${baseUrl}${api.account.renew.path}`, {
-        method: api.account.renew.method,
+      const response = await fetch(`${baseUrl}${RENEW_PATH}`, {
+        method: 'POST',
         headers: { [WALLET_USER_HEADER]: '1', 'Content-Type': 'application/json' },
         body: JSON.stringify({ refreshToken }),
         signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
