@@ -37,6 +37,7 @@ CREATE TABLE "sessions" (
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"revoked_at" timestamp with time zone,
+	"refresh_hash" text,
 	"ip" text,
 	"user_agent" text
 );
@@ -61,7 +62,9 @@ CREATE TABLE "game_accounts" (
 	"password_enc" text NOT NULL,
 	"balance" bigint DEFAULT 0 NOT NULL,
 	"balance_updated_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	CONSTRAINT "game_accounts_status_ck" CHECK ("game_accounts"."status" in ('pending', 'active'))
 );
 --> statement-breakpoint
 CREATE TABLE "game_transfers" (
@@ -141,7 +144,11 @@ CREATE TABLE "otp_codes" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"verified_at" timestamp with time zone,
 	"invalidated_at" timestamp with time zone,
-	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0)
+	"purpose" text DEFAULT 'register' NOT NULL,
+	"ticket_hash" text,
+	"ticket_used_at" timestamp with time zone,
+	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0),
+	CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('register', 'bank-change'))
 );
 --> statement-breakpoint
 CREATE TABLE "job_runs" (
@@ -226,6 +233,16 @@ CREATE TABLE "operators" (
 	CONSTRAINT "operators_roles_ck" CHECK ("operators"."roles" <@ array['admin', 'finance', 'support', 'marketing']::text[])
 );
 --> statement-breakpoint
+CREATE TABLE "member_security_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_security_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"detail" jsonb NOT NULL,
+	"ip" text,
+	"session_id" text,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -233,6 +250,7 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledge
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
@@ -252,6 +270,7 @@ CREATE UNIQUE INDEX "ledger_transactions_ref_uq" ON "ledger_transactions" USING 
 CREATE INDEX "ledger_transactions_member_idx" ON "ledger_transactions" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_codes_token_uq" ON "otp_codes" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_runs_slot_uq" ON "job_runs" USING btree ("job","slot");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_runs_queue_job_uq" ON "job_runs" USING btree ("queue_job_id");--> statement-breakpoint
 CREATE INDEX "job_runs_job_queued_idx" ON "job_runs" USING btree ("job","queued_at");--> statement-breakpoint
@@ -260,4 +279,5 @@ CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("availa
 CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");
+CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");

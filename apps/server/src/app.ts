@@ -187,14 +187,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   installSecurityHeaders(app, headers);
   await app.register(fastifyMultipart, { limits: { fileSize: CHAT_VIDEO_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Member wallet API', version: '1.1.14' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Member wallet API', version: '1.1.14' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   // Site status (DESIGN.md §4): a terminated site answers every /api call with 410 gone.
   app.addHook('onRequest', async (request, reply) => {

@@ -5,11 +5,24 @@ import { defineEndpoint } from './endpoint.ts';
 export const LoginRequestSchema = z.object({
   username: z.string().min(1).max(32),
   password: z.string().min(1).max(128),
+  /** remember me: the session lives 30 days (renewed silently), else 12 hours */
+  remember: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
-export const LoginResponseSchema = z.object({ token: z.string() });
+/**
+ * `token` is the short access JWT (15 minutes); `refreshToken` renews it through `POST /api/session/renew`
+ * while the session lives (docs/decisions/0017-otp-ticket-step-up-sessions.md).
+ */
+export const LoginResponseSchema = z.object({ token: z.string(), refreshToken: z.string().optional() });
+export const RenewRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
 
 const name = z.string().trim().min(1).max(100);
+/**
+ * The single-use ticket `POST /api/otp/verify` hands the client that verified the phone (ASVS 6.6.2): registration
+ * requires it while the OTP-on-register setting is on, and only its holder is told OTP_VERIFIED. An extra field the
+ * original backend ignores (docs/decisions/0017-otp-ticket-step-up-sessions.md).
+ */
+const otpTicket = z.string().max(100).optional();
 export const RegisterRequestSchema = z.object({
   name,
   username: z.string().trim().min(1).max(20),
@@ -21,6 +34,7 @@ export const RegisterRequestSchema = z.object({
   bankAccountNo: z.string().trim().min(1).max(20),
   /** the Lao variant's wallet currency (LAO_CURRENCIES); other variants accept and ignore any value */
   currency: z.string().max(16).optional(),
+  otpTicket,
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 /** Steps 3 and 4 validate what they have so far; bank fields arrive at step 4. */
@@ -41,6 +55,8 @@ export const ProfileSchema = z.object({
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
   bank: z.object({ nameTH: z.string() }),
+  /** ISO time until which withdrawals wait after a payout-account change; null when they do not (docs/decisions/0017) */
+  payoutCoolingUntil: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -49,6 +65,12 @@ export const UpdateProfileRequestSchema = z.object({
   bankCode: codeString(16).optional(),
   bankAccountName: z.string().trim().min(1).max(100).optional(),
   bankAccountNo: z.string().trim().min(1).max(20).optional(),
+  /**
+   * Step-up for a new bankCode or bankAccountNo (ASVS 7.5.1): the token of `POST /api/account/profile/otp` and the
+   * code sent to the member's phone. Without them such a change answers UNVERIFIED_OTP.
+   */
+  otpToken: z.string().min(1).max(200).optional(),
+  otpCode: z.string().min(1).max(10).optional(),
 });
 export const BankAccountNameRequestSchema = z.object({
   bankCode: codeString(16),
@@ -59,13 +81,18 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: z.string().min(1).max(128),
 });
 
-export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+export const OtpSendRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20), otpTicket });
 export const OtpSendResponseSchema = z.object({ otpRef: z.string(), otpToken: z.string(), code: z.string() });
 export const OtpVerifyRequestSchema = z.object({
   otpToken: z.string().min(1).max(200),
   otpCode: z.string().min(1).max(10),
 });
-export const OtpVerifyResponseSchema = z.object({ code: z.string(), message: z.string() });
+export const OtpVerifyResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** present on a registration verification: send it with otp/send, account/validate and account */
+  otpTicket: z.string().optional(),
+});
 
 export const accountEndpoints = {
   login: defineEndpoint({
@@ -75,6 +102,14 @@ export const accountEndpoints = {
     body: LoginRequestSchema,
     response: LoginResponseSchema,
     summary: 'Log in with phone and password',
+  }),
+  renew: defineEndpoint({
+    method: 'POST',
+    path: '/api/session/renew',
+    access: 'public',
+    body: RenewRequestSchema,
+    response: LoginResponseSchema,
+    summary: 'A fresh access token for a live session (silent renewal)',
   }),
   logout: defineEndpoint({
     method: 'POST',
@@ -113,6 +148,13 @@ export const accountEndpoints = {
     body: UpdateProfileRequestSchema,
     response: ProfileSchema,
     summary: 'Update profile (allowlisted fields)',
+  }),
+  bankChangeOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/profile/otp',
+    access: 'member',
+    response: OtpSendResponseSchema,
+    summary: "Send an OTP to the member's phone to approve a payout bank account change",
   }),
   bankAccountName: defineEndpoint({
     method: 'PUT',

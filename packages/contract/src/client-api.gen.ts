@@ -36,6 +36,7 @@ export const api = {
   },
   account: {
     login: { method: 'POST', path: '/api/login', access: 'public' } as ClientEndpoint<A['account']['login']>,
+    renew: { method: 'POST', path: '/api/session/renew', access: 'public' } as ClientEndpoint<A['account']['renew']>,
     logout: { method: 'POST', path: '/api/logout', access: 'member' } as ClientEndpoint<A['account']['logout']>,
     validate: { method: 'POST', path: '/api/account/validate', access: 'public' } as ClientEndpoint<
       A['account']['validate']
@@ -46,6 +47,9 @@ export const api = {
     >,
     updateProfile: { method: 'PUT', path: '/api/account/profile', access: 'member' } as ClientEndpoint<
       A['account']['updateProfile']
+    >,
+    bankChangeOtp: { method: 'POST', path: '/api/account/profile/otp', access: 'member' } as ClientEndpoint<
+      A['account']['bankChangeOtp']
     >,
     bankAccountName: { method: 'PUT', path: '/api/account/bankAccountName', access: 'member' } as ClientEndpoint<
       A['account']['bankAccountName']

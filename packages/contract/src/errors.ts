@@ -97,6 +97,7 @@ export const ERROR_CODES = [
   'TRANSFER_PENDING',
   'IDEMPOTENCY_IN_PROGRESS',
   'FORBIDDEN',
+  'PAYOUT_ACCOUNT_COOLING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -151,6 +152,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   EXISTING_BANK: 409,
   SLOT_ALREADY_ACTIVE: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYOUT_ACCOUNT_COOLING: 403,
   TRUELINK_DUPLICATE: 409,
   KEY_INVALID: 400,
   KEY_MISSING: 400,

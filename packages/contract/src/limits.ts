@@ -79,6 +79,8 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_VERIFY_ATTEMPTS = 5;
 export const OTP_SEND_INTERVAL_MS = 60_000;
 export const OTP_SENDS_PER_DAY = 5;
+/** How long the ticket handed to the client that verified a registration OTP stays valid (single use). */
+export const OTP_TICKET_TTL_MS = 30 * 60_000;
 export const SLIP_MAX_AGE_MS = 60 * 60_000;
 export const TIME_ZONE = 'Asia/Bangkok';
 

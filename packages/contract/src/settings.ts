@@ -29,6 +29,13 @@ export const SETTINGS = {
     .object({ withdrawMin: majorAmount, withdrawMax: majorAmount.positive() })
     .refine((v) => v.withdrawMin <= v.withdrawMax, { message: 'withdrawMin above withdrawMax' })
     .default({ withdrawMin: 100, withdrawMax: 50_000 }),
+  /** hours withdrawals stay blocked after the member changes the payout bank account (ASVS 7.5.1) */
+  payoutCoolingHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** smallest deposit credited, whole baht */
   minDeposit: majorAmount.default(1),
   /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */

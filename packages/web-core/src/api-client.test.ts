@@ -129,3 +129,87 @@ describe('createApiClient', () => {
     expect(headersOf(captured[0])).toMatchObject({ Authorization: 'Bearer op-1' });
   });
 });
+
+/** A JWT-shaped token whose payload says it expires at `expMs` (the client only reads `exp`). */
+const jwt = (name: string, expMs: number) =>
+  `h.${btoa(JSON.stringify({ exp: Math.floor(expMs / 1000), name })).replace(/=+$/, '')}.s`;
+
+describe('silent renewal (short access tokens)', () => {
+  const renewing = createTokenStore('token', 'refreshToken');
+  const storage = { setToken: renewing.set, getToken: renewing.get, getRefreshToken: renewing.getRefreshToken };
+  const { call, onSessionEvent } = createApiClient({ tokenStore: renewing, renewPath: api.account.renew.path });
+
+  const events: SessionEvent[] = [];
+  let unsubscribe: () => void = () => undefined;
+  beforeEach(() => {
+    events.length = 0;
+    unsubscribe = onSessionEvent((event) => events.push(event));
+  });
+  afterEach(() => {
+    unsubscribe();
+    vi.restoreAllMocks();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  /** Routes: the renew endpoint answers `renew`; everything else answers 200 or invalid-token for `stale`. */
+  function server(renew: { status: number; body: unknown }, rejected = new Set<string>()) {
+    const captured: Captured[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      captured.push({ url: String(input), init: init ?? {} });
+      if (String(input) === '/api/session/renew') return Response.json(renew.body, { status: renew.status });
+      const auth = headersOf({ url: '', init: init ?? {} }).Authorization ?? '';
+      if (rejected.has(auth.replace('Bearer ', '')))
+        return Response.json({ message: 'invalid-token' }, { status: 401 });
+      return Response.json({ ok: true });
+    });
+    return captured;
+  }
+
+  it('renews a token about to expire before the call, once for parallel calls, keeping remember-me', async () => {
+    const old = jwt('old', Date.now() + 30_000);
+    const fresh = jwt('fresh', Date.now() + 15 * 60_000);
+    storage.setToken(old, true, 'sid.secret');
+    const captured = server({ status: 200, body: { token: fresh, refreshToken: 'sid.secret' } });
+    await Promise.all([call(api.wallet.wallet), call(api.account.profile), call(api.wallet.wallet)]);
+    const renewals = captured.filter((c) => c.url === '/api/session/renew');
+    expect(renewals).toHaveLength(1);
+    expect(JSON.parse(renewals[0]!.init.body as string)).toEqual({ refreshToken: 'sid.secret' });
+    const calls = captured.filter((c) => c.url !== '/api/session/renew');
+    expect(calls.map((c) => headersOf(c).Authorization)).toEqual(Array(3).fill(`Bearer ${fresh}`));
+    expect(localStorage.getItem('token')).toBe(fresh);
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('does not renew a token with time left', async () => {
+    storage.setToken(jwt('ok', Date.now() + 10 * 60_000), false, 'sid.secret');
+    const captured = server({ status: 500, body: {} });
+    await call(api.wallet.wallet);
+    expect(captured.map((c) => c.url)).toEqual(['/api/wallet']);
+  });
+
+  it('renews and sends again once when the server refuses the token, with the same idempotency key', async () => {
+    const stale = jwt('stale', Date.now() + 10 * 60_000);
+    const fresh = jwt('fresh', Date.now() + 15 * 60_000);
+    storage.setToken(stale, false, 'sid.secret');
+    const captured = server({ status: 200, body: { token: fresh } }, new Set([stale]));
+    await expect(
+      call(api.wallet.transfer, { body: { from: 'WALLET', to: 'pg', amount: 10 }, idempotencyKey: 'k-1' }),
+    ).resolves.toEqual({ ok: true });
+    const sent = captured.filter((c) => c.url === '/api/wallet/transfer');
+    expect(sent.map((c) => headersOf(c)[IDEMPOTENCY_HEADER])).toEqual(['k-1', 'k-1']);
+    expect(headersOf(sent[1]).Authorization).toBe(`Bearer ${fresh}`);
+    expect(sessionStorage.getItem('token')).toBe(fresh);
+    expect(events).toEqual([]);
+  });
+
+  it('signs out when the session cannot be renewed (revoked or expired)', async () => {
+    const stale = jwt('stale', Date.now() - 1000);
+    storage.setToken(stale, true, 'sid.secret');
+    server({ status: 401, body: { message: 'invalid-token' } }, new Set([stale]));
+    await expect(call(api.wallet.wallet)).rejects.toMatchObject({ code: 'invalid-token' });
+    expect(storage.getToken()).toBeNull();
+    expect(storage.getRefreshToken()).toBeNull();
+    expect(events).toEqual(['signed-out']);
+  });
+});

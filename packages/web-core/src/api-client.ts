@@ -21,14 +21,38 @@ export const TIMEOUT_ERROR = 'TIMEOUT_ERROR';
 export type SessionEvent = 'terminated' | 'signed-out';
 type Listener = (event: SessionEvent) => void;
 
-/** Where the client reads the session token, and how it forgets it on an invalid-token answer. */
-export type TokenStore = { get: () => string | null; clear: () => void };
+/**
+ * Where the client reads the session token, and how it forgets it on an invalid-token answer. With
+ * `getRefreshToken` and `replace`, a short-lived access token is renewed silently (docs/decisions/0017).
+ */
+export type TokenStore = {
+  get: () => string | null;
+  clear: () => void;
+  getRefreshToken?: () => string | null;
+  replace?: (token: string) => void;
+};
 
 export type ApiClientOptions = {
   tokenStore: TokenStore;
   /** prefix before every contract path, e.g. '' (same origin) or 'https://api.example.com' */
   basePath?: string;
+  /** the renewal endpoint's path (`account.renew`), written out so the fetcher does not pull in the route table */
+  renewPath?: string;
 };
+
+/** Renew the access token when it has less than this left (it lives 15 minutes; docs/decisions/0017). */
+export const RENEW_AHEAD_MS = 2 * 60_000;
+
+/** The `exp` of a JWT in ms, or null when it is not a readable JWT (the server decides validity). */
+function expiryOf(token: string): number | null {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
 
 type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
   ? { params?: undefined }
@@ -44,8 +68,35 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
  * One fetcher per app: `call()` for every contract endpoint, with the app's token store and base path, and
  * `onSessionEvent()` for the router (`gone` → /terminated, invalid token → /login). The transport never navigates.
  */
-export function createApiClient({ tokenStore, basePath = '' }: ApiClientOptions) {
+export function createApiClient({ tokenStore, basePath = '', renewPath }: ApiClientOptions) {
   const baseUrl = basePath.replace(/\/$/, '');
+  let renewing: Promise<boolean> | null = null;
+
+  /** Silent renewal with the stored refresh token; one request at a time however many calls need it. */
+  function renewSession(): Promise<boolean> {
+    const refreshToken = tokenStore.getRefreshToken?.();
+    if (!renewPath || !refreshToken || !tokenStore.replace) return Promise.resolve(false);
+    const replace = tokenStore.replace;
+    renewing ??= (async () => {
+      try {
+        const response = await fetch(`${baseUrl}${renewPath}`, {
+          method: 'POST',
+          headers: { [WALLET_USER_HEADER]: '1', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+          signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+        });
+        const data = (await response.json().catch(() => null)) as { token?: unknown } | null;
+        if (!response.ok || typeof data?.token !== 'string') return false;
+        replace(data.token);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        renewing = null;
+      }
+    })();
+    return renewing;
+  }
   const listeners = new Set<Listener>();
   const emit = (event: SessionEvent) => listeners.forEach((l) => l(event));
   const onSessionEvent = (listener: Listener): (() => void) => {
@@ -65,37 +116,54 @@ export function createApiClient({ tokenStore, basePath = '' }: ApiClientOptions)
       formData?: FormData;
       signal?: AbortSignal;
     };
-    const headers: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
-    const token = tokenStore.get();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (endpoint.movesMoney) headers[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
+    const baseHeaders: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
+    // one key for the action, also when the call is sent again after a renewal
+    if (endpoint.movesMoney) baseHeaders[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
     let payload: BodyInit | undefined;
     if (formData) payload = formData;
     else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
+      baseHeaders['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}`, {
-        method: endpoint.method,
-        headers,
-        body: payload,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (err) {
-      if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0);
-      if (signal?.aborted) throw err;
-      throw new ApiError(NETWORK_ERROR, 0);
+    const send = async (): Promise<{ response: Response; message: string | undefined; data: unknown }> => {
+      const headers = { ...baseHeaders };
+      const token = tokenStore.get();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}`, {
+          method: endpoint.method,
+          headers,
+          body: payload,
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+      } catch (err) {
+        if (timeout.aborted) throw new ApiError(TIMEOUT_ERROR, 0);
+        if (signal?.aborted) throw err;
+        throw new ApiError(NETWORK_ERROR, 0);
+      }
+      const data: unknown = await response.json().catch(() => null);
+      const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : undefined;
+      return { response, message, data };
+    };
+
+    // renew a token that is about to expire before using it
+    const current = tokenStore.get();
+    const expiresAt = current ? expiryOf(current) : null;
+    if (expiresAt !== null && expiresAt - Date.now() < RENEW_AHEAD_MS) await renewSession();
+
+    let { response, message, data } = await send();
+    const isTokenRefused = (m: string | undefined) => m === INVALID_TOKEN_MESSAGE || m === IDENTITY_FAILURE_MESSAGE;
+    // a token refused anyway (a sleeping tab, a clock off): renew once and send again
+    if (isTokenRefused(message) && tokenStore.get() && (await renewSession())) {
+      ({ response, message, data } = await send());
     }
-    const data: unknown = await response.json().catch(() => null);
-    const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : undefined;
     if (message === GONE_MESSAGE || response.status === 410) {
       emit('terminated');
       throw new ApiError(GONE_MESSAGE, response.status);
     }
-    if (message === INVALID_TOKEN_MESSAGE || message === IDENTITY_FAILURE_MESSAGE) {
+    if (isTokenRefused(message)) {
       tokenStore.clear();
       emit('signed-out');
       throw new ApiError(INVALID_TOKEN_MESSAGE, response.status);

@@ -22,9 +22,9 @@ export const useProfile = () => useQuery(accountQueries.profile());
 export const useLogin = () =>
   useMutation({ mutationFn: (body: BodyOf<Account['login']>) => call(api.account.login, { body }) });
 
-/** POST /api/otp/send → { otpRef, otpToken, code } */
+/** POST /api/otp/send → { otpRef, otpToken, code }; a held ticket makes the server answer OTP_VERIFIED */
 export const useOtpSend = () =>
-  useMutation({ mutationFn: (phoneNumber: string) => call(api.account.otpSend, { body: { phoneNumber } }) });
+  useMutation({ mutationFn: (body: BodyOf<Account['otpSend']>) => call(api.account.otpSend, { body }) });
 
 /** POST /api/otp/verify */
 export const useOtpVerify = () =>
@@ -48,5 +48,17 @@ export function useUpdateBankAccountName() {
   return useMutation({
     mutationFn: (body: BodyOf<Account['bankAccountName']>) => call(api.account.bankAccountName, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey }),
+  });
+}
+
+/** POST /api/account/profile/otp: a code to the member's phone approving a payout bank account change */
+export const useBankChangeOtp = () => useMutation({ mutationFn: () => call(api.account.bankChangeOtp) });
+
+/** PUT /api/account/profile (a new bank or account number carries otpToken + otpCode); refreshes the profile */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<Account['updateProfile']>) => call(api.account.updateProfile, { body }),
+    onSuccess: (profile) => queryClient.setQueryData(accountQueries.profile().queryKey, profile),
   });
 }

@@ -3,27 +3,45 @@ import { createTokenStore, safe } from '@wallet/web-core/storage';
 /** Everything the app keeps in the browser (SPEC.md §3): token, locale, agreement, last sync, inviter code, guest id. */
 const KEYS = {
   token: 'token',
+  refreshToken: 'refreshToken',
   locale: 'locale',
   agreement: 'agreement',
   lastSync: 'lastSync',
   inviterCode: 'inviterCode',
   guestId: 'guestId',
+  otpTicket: 'otpTicket',
 } as const;
 
-const token = createTokenStore(KEYS.token);
+type StoredTicket = { phone: string; ticket: string; expiresAt: number };
+
+const token = createTokenStore(KEYS.token, KEYS.refreshToken);
 
 export const storage = {
-  /** the session token (also the api client's token store) */
+  /** the session token (also the api client's token store, with the refresh token that renews it) */
   token,
   getToken: token.get,
-  /** remember-me keeps the token across browser restarts (localStorage), otherwise only for the tab session */
+  /** remember-me keeps the tokens across browser restarts (localStorage), otherwise only for the tab session */
   setToken: token.set,
+  getRefreshToken: token.getRefreshToken,
   clearToken: token.clear,
   /** entering the signed-out shell clears the token and stored session data */
   clearSession(): void {
     token.clear();
     safe(() => localStorage.removeItem(KEYS.lastSync), undefined);
   },
+  /** the registration ticket for `phone` (sessionStorage, this tab only), while it is valid */
+  getOtpTicket(phone: string): string | null {
+    return safe(() => {
+      const raw = sessionStorage.getItem(KEYS.otpTicket);
+      const stored = raw ? (JSON.parse(raw) as Partial<StoredTicket>) : null;
+      const isValid =
+        stored?.phone === phone && typeof stored.ticket === 'string' && (stored.expiresAt ?? 0) > Date.now();
+      return isValid ? stored.ticket! : null;
+    }, null);
+  },
+  setOtpTicket: (phone: string, ticket: string, expiresAt: number): void =>
+    safe(() => sessionStorage.setItem(KEYS.otpTicket, JSON.stringify({ phone, ticket, expiresAt })), undefined),
+  clearOtpTicket: (): void => safe(() => sessionStorage.removeItem(KEYS.otpTicket), undefined),
   getLocale: (): string | null => safe(() => localStorage.getItem(KEYS.locale), null),
   setLocale: (locale: string): void => safe(() => localStorage.setItem(KEYS.locale, locale), undefined),
   hasAcceptedAgreement: (memberId: string): boolean =>

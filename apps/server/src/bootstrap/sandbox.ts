@@ -5,6 +5,7 @@ import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
 import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
+import { isSandboxControlPath, mayControlSandbox } from './sandbox-guard.ts';
 
 type SandboxPlugin = { prefix: string; register: (app: FastifyInstance) => Promise<void> };
 
@@ -35,6 +36,11 @@ export const sandboxModule: ModuleFactory = (ctx) => {
     plugin: async (app) => {
       await app.register(
         async (sandbox) => {
+          sandbox.addHook('onRequest', async (request, reply) => {
+            if (isSandboxControlPath(request.url) && !mayControlSandbox(request, ctx.config.sandboxKey)) {
+              return reply.status(403).send({ message: 'UNAUTHORIZED' });
+            }
+          });
           for (const plugin of plugins) await sandbox.register(plugin.register, { prefix: plugin.prefix });
         },
         { prefix: '/sandbox' },

@@ -22,8 +22,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_:.-]{1,64}$/)
     .default('wallet:'),
-  /** outside parties: the built-in sandbox (default) or live adapters */
-  PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** outside parties: the built-in sandbox (default outside production) or live adapters (default in production) */
+  PROVIDERS: z.enum(['sandbox', 'live']).optional(),
+  /** production refuses PROVIDERS=sandbox unless this is set (a staging site running on simulators) */
+  ALLOW_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /** the `X-Sandbox-Key` header that opens the sandbox's control and log routes to non-loopback clients */
+  SANDBOX_KEY: z.string().min(16).optional(),
+  /** serve the OpenAPI page at /api/docs (default: on outside production) */
+  API_DOCS: bool.optional(),
   /** th = Thailand (default), la = the Lao variant */
   VARIANT: z.enum(['th', 'la']).default('th'),
   DEMO_DATA: bool.optional(),
@@ -64,6 +70,9 @@ export type Config = {
   redisUrl: string | undefined;
   redisPrefix: string;
   providers: 'sandbox' | 'live';
+  /** opens /sandbox control and log routes to clients that are not on loopback */
+  sandboxKey: string | undefined;
+  apiDocs: boolean;
   variant: 'th' | 'la';
   demoData: boolean;
   logLevel: string;
@@ -110,6 +119,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.ENCRYPTION_KEY || !env.PROVIDER_SECRET)) {
     throw new Error('Invalid configuration: production needs JWT_SECRET, ENCRYPTION_KEY and PROVIDER_SECRET');
   }
+  const isProduction = env.NODE_ENV === 'production';
+  const providers = env.PROVIDERS ?? (isProduction ? 'live' : 'sandbox');
+  if (isProduction && providers === 'sandbox' && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    throw new Error(
+      'Invalid configuration: PROVIDERS=sandbox in production serves simulated money and SMS; ' +
+        'set ALLOW_SANDBOX_IN_PRODUCTION=true if that is really meant',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -119,7 +136,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    providers: env.PROVIDERS,
+    providers,
+    sandboxKey: env.SANDBOX_KEY,
+    apiDocs: env.API_DOCS ?? !isProduction,
     variant: env.VARIANT,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,

@@ -167,5 +167,6 @@ export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
     ],
     notice: 'หากยอดเงินคงเหลือต่ำกว่า %percentFail% % ของยอดโบนัส ระบบจะยกเลิกโบนัสอัตโนมัติ',
     chatPrefix: 'wallet',
+    payoutCoolingHours: 24,
   };
 }

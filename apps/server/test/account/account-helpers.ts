@@ -70,22 +70,26 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
   return match[1];
 }
 
-export async function sendOtp(t: TestApp, phone: string, ip = uniqueIp()): Promise<Reply> {
-  return post(t, '/api/otp/send', { phoneNumber: phone }, { ip });
+export async function sendOtp(t: TestApp, phone: string, ip = uniqueIp(), otpTicket?: string): Promise<Reply> {
+  return post(t, '/api/otp/send', { phoneNumber: phone, ...(otpTicket ? { otpTicket } : {}) }, { ip });
 }
 
-/** Send and verify an OTP for a phone; returns the token used. */
+/** Send and verify an OTP for a phone; returns the single-use ticket the verify call handed out. */
 export async function verifyPhone(t: TestApp, phone: string): Promise<string> {
   const sent = await sendOtp(t, phone);
   expect(sent).toMatchObject({ status: 200, body: { code: 'OTP_SENT' } });
   const otpToken = sent.body.otpToken as string;
   const verified = await post(t, '/api/otp/verify', { otpToken, otpCode: await lastCode(t, phone) });
-  expect(verified).toEqual({ status: 200, body: { code: 'OTP_CODE_VALID', message: 'OK' } });
-  return otpToken;
+  expect(verified).toEqual({
+    status: 200,
+    body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+  });
+  return verified.body.otpTicket as string;
 }
 
-export async function register(t: TestApp, body: Record<string, unknown>): Promise<Reply> {
-  return post(t, '/api/account', body);
+/** POST /api/account from a fresh client address (registration checks count per IP). */
+export async function register(t: TestApp, body: Record<string, unknown>, ip = uniqueIp()): Promise<Reply> {
+  return post(t, '/api/account', body, { ip });
 }
 
 export async function login(t: TestApp, username: string, password: string, ip = '127.0.0.1'): Promise<Reply> {
@@ -100,5 +104,22 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const ip = uniqueIp();
   const session = await login(t, body.username, body.password, ip);
   expect(session.status).toBe(200);
-  return { ...body, ip, token: session.body.token as string };
+  return { ...body, ip, token: session.body.token as string, refreshToken: session.body.refreshToken as string };
+}
+
+/** A fresh access token for the member's session (access tokens live 15 minutes; tests that move the clock renew). */
+export async function renewToken(t: TestApp, member: { refreshToken: string }): Promise<string> {
+  const res = await post(t, '/api/session/renew', { refreshToken: member.refreshToken });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}
+
+/** Step-up for a payout-account change: request the OTP as the member and read the code from the outbox. */
+export async function bankChangeOtp(
+  t: TestApp,
+  member: { token: string; username: string },
+): Promise<{ otpToken: string; otpCode: string }> {
+  const sent = await post(t, '/api/account/profile/otp', undefined, { token: member.token, ip: uniqueIp() });
+  expect(sent).toMatchObject({ status: 200, body: { code: 'OTP_SENT' } });
+  return { otpToken: sent.body.otpToken as string, otpCode: await lastCode(t, member.username) };
 }

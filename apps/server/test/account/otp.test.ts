@@ -88,18 +88,32 @@ describe('POST /api/otp/send', () => {
     expect((await sendOtp(t, phone, uniqueIp())).status).toBe(200);
   });
 
-  it('answers OTP_VERIFIED without an SMS when the phone was verified in the last 30 minutes', async () => {
+  it('answers OTP_VERIFIED without an SMS to the ticket holder for 30 minutes', async () => {
     const phone = uniquePhone();
-    await verifyPhone(t, phone);
+    const ticket = await verifyPhone(t, phone);
     t.clock.advance(29 * 60_000);
-    const again = await sendOtp(t, phone);
+    const again = await sendOtp(t, phone, uniqueIp(), ticket);
     expect(again).toMatchObject({
       status: 200,
       body: { code: 'OTP_VERIFIED', otpRef: expect.stringMatching(/^[A-Z]{4}$/) },
     });
     expect(await outbox(t, phone)).toHaveLength(1);
     t.clock.advance(2 * 60_000);
+    expect((await sendOtp(t, phone, uniqueIp(), ticket)).body.code).toBe('OTP_SENT');
+  });
+
+  it('tells OTP_VERIFIED only to the ticket holder (ASVS 6.6.2)', async () => {
+    const phone = uniquePhone();
+    const ticket = await verifyPhone(t, phone);
+    t.clock.advance(60_000);
+    // a client that knows only the phone gets a fresh code sent to the phone's owner
     expect((await sendOtp(t, phone)).body.code).toBe('OTP_SENT');
+    t.clock.advance(60_000);
+    expect((await sendOtp(t, phone, uniqueIp(), 'B'.repeat(43))).body.code).toBe('OTP_SENT');
+    // another phone's ticket says nothing either
+    const other = uniquePhone();
+    expect((await sendOtp(t, other, uniqueIp(), ticket)).body.code).toBe('OTP_SENT');
+    expect((await sendOtp(t, phone, uniqueIp(), ticket)).body.code).toBe('OTP_VERIFIED');
   });
 });
 
@@ -110,7 +124,7 @@ describe('POST /api/otp/verify', () => {
     const code = await lastCode(t, phone);
     expect(await verify(body.otpToken as string, code)).toEqual({
       status: 200,
-      body: { code: 'OTP_CODE_VALID', message: 'OK' },
+      body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: expect.any(String) },
     });
     expect(await verify(body.otpToken as string, code)).toEqual({
       status: 400,
@@ -182,11 +196,13 @@ describe('POST /api/otp/verify', () => {
     if (codeA !== codeB) {
       expect((await verify(sentB.body.otpToken as string, codeA)).body.message).toBe('OTP_CODE_INVALID');
     }
-    expect((await verify(sentA.body.otpToken as string, codeA)).status).toBe(200);
+    const verifiedA = await verify(sentA.body.otpToken as string, codeA);
+    expect(verifiedA.status).toBe(200);
     // verifying A's token verified A only
-    expect((await sendOtp(t, a)).body.code).toBe('OTP_VERIFIED');
+    const ticketA = verifiedA.body.otpTicket as string;
+    expect((await sendOtp(t, a, uniqueIp(), ticketA)).body.code).toBe('OTP_VERIFIED');
     t.clock.advance(60_000);
-    expect((await sendOtp(t, b)).body.code).toBe('OTP_SENT');
+    expect((await sendOtp(t, b, uniqueIp(), ticketA)).body.code).toBe('OTP_SENT');
   });
 
   it('invalidates the previous code when a new one is sent', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/core.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { get, login, put, signUp, uniqueAccountNo, uniqueIp } from './account-helpers.ts';
+import { bankChangeOtp, get, login, put, renewToken, signUp, uniqueAccountNo, uniqueIp } from './account-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +33,7 @@ describe('GET /api/account/profile', () => {
       bankAccountName: 'SOMCHAI JAIDEE',
       bankAccountNo: member.bankAccountNo,
       bank: { nameTH: 'ธนาคารไทยพาณิชย์' },
+      payoutCoolingUntil: null,
     });
     const [row] = await t.ctx.db.select({ id: members.id }).from(members).where(eq(members.username, member.username));
     expect(res.body._id).toBe(String(row!.id));
@@ -50,7 +51,13 @@ describe('PUT /api/account/profile', () => {
     const res = await put(
       t,
       '/api/account/profile',
-      { name: 'New Name', bankCode: 'KTB', bankAccountName: 'new name', bankAccountNo },
+      {
+        name: 'New Name',
+        bankCode: 'KTB',
+        bankAccountName: 'new name',
+        bankAccountNo,
+        ...(await bankChangeOtp(t, member)),
+      },
       { token: member.token },
     );
     expect(res.status).toBe(200);
@@ -134,8 +141,11 @@ describe('PUT /api/account/profile', () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const bankAccountNo = uniqueAccountNo();
+    const steps = [await bankChangeOtp(t, a), await bankChangeOtp(t, b)];
     const replies = await Promise.all(
-      [a, b].map((m) => put(t, '/api/account/profile', { bankCode: 'SCB', bankAccountNo }, { token: m.token })),
+      [a, b].map((m, i) =>
+        put(t, '/api/account/profile', { bankCode: 'SCB', bankAccountNo, ...steps[i] }, { token: m.token }),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(replies.find((r) => r.status === 409)!.body).toEqual({ message: 'EXISTING_BANK' });
@@ -254,7 +264,7 @@ describe('PUT /api/account/changepwd', () => {
         t,
         '/api/account/changepwd',
         { oldPassword: member.password, newPassword: 'brand-new-pass' },
-        { token: member.token },
+        { token: await renewToken(t, member) },
       ),
     ).toEqual(SUCCESS);
   });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/core.ts';
 import { verifyPassword } from '../../src/modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { post, register, registration, uniqueAccountNo, uniquePhone, verifyPhone } from './account-helpers.ts';
+import {
+  post,
+  register,
+  registration,
+  sendOtp,
+  uniqueAccountNo,
+  uniqueIp,
+  uniquePhone,
+  verifyPhone,
+} from './account-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validate = (body: Record<string, unknown>) => post(t, '/api/account/validate', body);
+const validate = (body: Record<string, unknown>, ip = uniqueIp()) => post(t, '/api/account/validate', body, { ip });
 const memberByPhone = async (phone: string) =>
   (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
 const fails = (message: string, status = 400) => ({ status, body: { message } });
@@ -233,19 +242,48 @@ describe('registration with the OTP setting on', () => {
     expect(await register(t, body)).toEqual(fails('UNVERIFIED_OTP'));
   });
 
-  it('registers within 30 minutes of verifying the phone', async () => {
+  it('registers within 30 minutes with the ticket the verify call handed out, once', async () => {
     const body = registration();
-    await verifyPhone(t, body.username);
+    const otpTicket = await verifyPhone(t, body.username);
     t.clock.advance(29 * 60_000);
-    expect(await validate({ name: body.name, username: body.username, password: body.password })).toEqual(SUCCESS);
-    expect(await register(t, body)).toEqual(SUCCESS);
+    const step3 = { name: body.name, username: body.username, password: body.password };
+    expect(await validate({ ...step3, otpTicket })).toEqual(SUCCESS);
+    expect(await validate({ ...step3, otpTicket })).toEqual(SUCCESS);
+    expect(await register(t, { ...body, otpTicket })).toEqual(SUCCESS);
+    expect(await memberByPhone(body.username)).toMatchObject({ bankAccountNo: body.bankAccountNo });
   });
 
-  it('answers UNVERIFIED_OTP once the verification is older than 30 minutes', async () => {
+  it('binds the verification to the client that verified it (ASVS 6.6.2)', async () => {
     const body = registration();
-    await verifyPhone(t, body.username);
+    const otpTicket = await verifyPhone(t, body.username);
+    // another client knows only the phone: no OTP_VERIFIED, no registration
+    t.clock.advance(60_000);
+    expect((await sendOtp(t, body.username)).body.code).toBe('OTP_SENT');
+    expect(await validate({ name: 'Attacker', username: body.username, password: 'other-pass' })).toEqual(
+      fails('UNVERIFIED_OTP'),
+    );
+    expect(await register(t, { ...body, bankAccountNo: uniqueAccountNo() })).toEqual(fails('UNVERIFIED_OTP'));
+    expect(await register(t, { ...body, otpTicket: 'A'.repeat(43) })).toEqual(fails('UNVERIFIED_OTP'));
+    expect(await memberByPhone(body.username)).toBeUndefined();
+    // the holder still can (a later send did not spoil its ticket)
+    expect(await register(t, { ...body, otpTicket })).toEqual(SUCCESS);
+  });
+
+  it('does not accept a ticket for another phone, nor a spent one', async () => {
+    const first = registration();
+    const ticket = await verifyPhone(t, first.username);
+    expect(await register(t, { ...registration(), otpTicket: ticket })).toEqual(fails('UNVERIFIED_OTP'));
+    expect(await register(t, { ...first, otpTicket: ticket })).toEqual(SUCCESS);
+    expect(await validate({ name: 'x', username: first.username, password: 'secret-pass', otpTicket: ticket })).toEqual(
+      fails('UNVERIFIED_OTP'),
+    );
+  });
+
+  it('answers UNVERIFIED_OTP once the ticket is older than 30 minutes', async () => {
+    const body = registration();
+    const otpTicket = await verifyPhone(t, body.username);
     t.clock.advance(31 * 60_000);
-    expect(await register(t, body)).toEqual(fails('UNVERIFIED_OTP'));
+    expect(await register(t, { ...body, otpTicket })).toEqual(fails('UNVERIFIED_OTP'));
   });
 
   it("does not accept another phone's verification", async () => {

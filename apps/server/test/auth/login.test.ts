@@ -20,7 +20,7 @@ describe('POST /api/login', () => {
   it('logs the demo member in and the token opens member endpoints', async () => {
     const res = await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password, uniqueIp());
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ token: expect.any(String) });
+    expect(res.body).toEqual({ token: expect.any(String), refreshToken: expect.any(String) });
     const profile = await get(t, '/api/account/profile', { token: res.body.token as string });
     expect(profile.status).toBe(200);
     expect(profile.body.username).toBe(DEMO_MEMBER.username);

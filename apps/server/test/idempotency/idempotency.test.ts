@@ -127,6 +127,8 @@ describe('Idempotency-Key on money-moving endpoints', () => {
     const m = await createMember(t);
     const first = await post(m.auth, '/api/wallet/add', { amount: 100 }, 'key-6');
     t.clock.advance(IDEMPOTENCY_TTL_MS - 1000);
+    // access tokens live 15 minutes: a new session of the same member (keys are per member)
+    m.auth.authorization = `Bearer ${await t.ctx.sessions.create(m.id)}`;
     expect((await post(m.auth, '/api/wallet/add', { amount: 100 }, 'key-6')).body).toBe(first.body);
     expect((await post(m.auth, '/api/wallet/add', { amount: 300 }, 'key-6')).statusCode).toBe(422);
     t.clock.advance(2000);

@@ -30,7 +30,8 @@ export class InMemoryOutbox {
 }
 
 const SendSchema = z.object({ phone: z.string().trim().min(1).max(20), text: z.string().min(1).max(1000) });
-const OutboxQuerySchema = z.object({ phone: z.string().trim().min(1).max(20).optional() });
+/** One phone at a time: the outbox never lists every code it holds. */
+const OutboxQuerySchema = z.object({ phone: z.string().trim().min(1).max(20) });
 
 export type SandboxSmsOptions = {
   outbox: InMemoryOutbox;
@@ -40,7 +41,7 @@ export type SandboxSmsOptions = {
 
 /**
  * The SMS gateway simulator, mounted under `/sandbox/sms`:
- * `POST /send {phone, text}` and `GET /outbox?phone=` (JSON array, newest last).
+ * `POST /send {phone, text}` and `GET /outbox?phone=` (one phone's messages, newest last; the phone is required).
  * Validation is done in the handlers, so it runs under any schema compiler.
  */
 export async function sandboxSms(app: FastifyInstance, options: SandboxSmsOptions): Promise<void> {

@@ -42,7 +42,7 @@ describe('LoginForm', () => {
   });
 
   it('keeps only digits in the phone field and stores the token by remember-me', async () => {
-    const calls = mockApi({ 'POST /api/login': () => ({ body: { token: 'tok' } }) });
+    const calls = mockApi({ 'POST /api/login': () => ({ body: { token: 'tok', refreshToken: 'sid.secret' } }) });
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
     const phone = screen.getByLabelText('Phone number');
@@ -52,8 +52,11 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByLabelText('Remember me'));
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(calls[0]?.body).toEqual({ username: '0812345678', password: 'secret' });
+    // remember me off: a 12-hour session, tokens only for this tab
+    expect(calls[0]?.body).toEqual({ username: '0812345678', password: 'secret', remember: false });
     expect(sessionStorage.getItem('token')).toBe('tok');
+    expect(sessionStorage.getItem('refreshToken')).toBe('sid.secret');
     expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 });

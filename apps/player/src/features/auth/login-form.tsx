@@ -30,10 +30,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     event.preventDefault();
     if (!username.trim() || !password || login.isPending) return;
     login.mutate(
-      { username: username.trim(), password },
+      { username: username.trim(), password, remember: isRemembered },
       {
-        onSuccess: ({ token }) => {
-          storage.setToken(token, isRemembered);
+        onSuccess: ({ token, refreshToken }) => {
+          storage.setToken(token, isRemembered, refreshToken);
           onSuccess();
         },
         onError: (err) => setError(presentError(err, { as: 'inline' })),

@@ -5,12 +5,13 @@ import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
 import { Icon } from '@wallet/ui/icon';
 import { formatAccountNumber, formatDateTime } from '@wallet/web-core/format';
-import { needsEnglishBankName } from './profile-rules.ts';
+import { needsEnglishBankName, payoutCoolingUntil } from './profile-rules.ts';
 
 export type ProfileDetailsProps = {
   profile: Profile;
   onChangePassword: () => void;
   onEditBankName: () => void;
+  onChangeBankAccount: () => void;
 };
 
 function Row({
@@ -36,9 +37,15 @@ function Row({
 }
 
 /** SPEC.md §2 Profile: name, id, creation date, username (read-only) and bank details; lock opens the password dialog. */
-export function ProfileDetails({ profile, onChangePassword, onEditBankName }: ProfileDetailsProps) {
+export function ProfileDetails({
+  profile,
+  onChangePassword,
+  onEditBankName,
+  onChangeBankAccount,
+}: ProfileDetailsProps) {
   const { t } = useTranslation('profile');
   const needsEnglish = needsEnglishBankName(profile);
+  const coolingUntil = payoutCoolingUntil(profile);
   return (
     <div className="flex flex-col gap-4" data-testid="profile-details">
       <Card tone="highlight" className="flex items-center gap-4">
@@ -102,6 +109,20 @@ export function ProfileDetails({ profile, onChangePassword, onEditBankName }: Pr
             <span className="tabular-nums">{formatAccountNumber(profile.bankAccountNo)}</span>
           </Row>
         </dl>
+        {coolingUntil && (
+          <div
+            className="m-4 mt-2 flex items-center gap-3 rounded-2xl bg-warning/10 px-4 py-3 ring-1 ring-warning/30 ring-inset"
+            data-testid="payout-cooling"
+          >
+            <Icon name="alert" className="size-5 shrink-0 text-warning" />
+            <p className="flex-1 text-sm text-fg">{t('bankChange.cooling', { time: formatDateTime(coolingUntil) })}</p>
+          </div>
+        )}
+        <div className="m-4 mt-2 flex justify-end">
+          <Button size="sm" variant="secondary" onClick={onChangeBankAccount} data-testid="change-bank-account">
+            {t('bankChange.open')}
+          </Button>
+        </div>
         {needsEnglish && (
           <div className="m-4 mt-2 flex items-center gap-3 rounded-2xl bg-warning/10 px-4 py-3 ring-1 ring-warning/30 ring-inset">
             <Icon name="alert" className="size-5 shrink-0 text-warning" />

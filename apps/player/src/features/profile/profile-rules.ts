@@ -24,3 +24,26 @@ export function checkChangePassword(values: ChangePasswordValues): 'silent' | 'n
   if (values.newPassword !== values.confirmPassword) return 'notEqual';
   return 'ok';
 }
+
+export type BankChangeValues = { bankCode: string; bankAccountNo: string; bankAccountName: string };
+
+/**
+ * Before asking for a code: every field filled, and a different bank or account number (a `profile` key, or null).
+ * The server applies the bank rules (digits per bank, English names) and answers with its code.
+ */
+export function checkBankChange(
+  values: BankChangeValues,
+  current: Pick<Profile, 'bankCode' | 'bankAccountNo'>,
+): string | null {
+  if (!values.bankCode || !values.bankAccountNo.trim() || !values.bankAccountName.trim()) return 'bankChange.required';
+  if (values.bankCode === current.bankCode && values.bankAccountNo.trim() === current.bankAccountNo) {
+    return 'bankChange.unchanged';
+  }
+  return null;
+}
+
+/** The end of the payout cooling period while it runs, else null. */
+export function payoutCoolingUntil(profile: Pick<Profile, 'payoutCoolingUntil'>, now = Date.now()): string | null {
+  const until = profile.payoutCoolingUntil;
+  return until && Date.parse(until) > now ? until : null;
+}

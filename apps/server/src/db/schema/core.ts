@@ -69,6 +69,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** SHA-256 of the renewal secret handed out at login (the access JWT lives minutes; this renews it) */
+    refreshHash: text('refresh_hash'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

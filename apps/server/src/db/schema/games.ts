@@ -26,9 +26,15 @@ export const gameAccounts = pgTable(
       .default(sql`0`),
     balanceUpdatedAt: timestamp('balance_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * `pending` while the player is being created at the provider (the row is reserved before calling out, so
+     * concurrent activations make one createPlayer call), `active` once the provider took it.
+     */
+    status: text('status').notNull().default('active'),
   },
   (t) => [
     uniqueIndex('game_accounts_member_game_uq').on(t.memberId, t.game),
+    check('game_accounts_status_ck', sql`${t.status} in ('pending', 'active')`),
     uniqueIndex('game_accounts_game_username_uq').on(t.game, t.username),
   ],
 );

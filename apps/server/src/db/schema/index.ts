@@ -6,3 +6,4 @@ export * from './games.ts';
 export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './operators.ts';
+export * from './security-events.ts';

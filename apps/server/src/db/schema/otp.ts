@@ -24,10 +24,18 @@ export const otpCodes = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** set when a newer code was sent to the same phone */
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+    /** `register` (sign-up) or `bank-change` (step-up before a payout-account change) */
+    purpose: text('purpose').notNull().default('register'),
+    /** HMAC of the single-use ticket handed to the client that verified the code (ASVS 6.6.2) */
+    ticketHash: text('ticket_hash'),
+    /** when the ticket was spent (a registration succeeded with it) */
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('otp_codes_token_uq').on(t.tokenHash),
     index('otp_codes_phone_created_idx').on(t.phone, t.createdAt),
     check('otp_codes_attempts_ck', sql`${t.attempts} >= 0`),
+    check('otp_codes_purpose_ck', sql`${t.purpose} in ('register', 'bank-change')`),
+    uniqueIndex('otp_codes_ticket_uq').on(t.ticketHash),
   ],
 );

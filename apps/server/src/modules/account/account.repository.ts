@@ -1,8 +1,9 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { banks, members, sessions, sources } from '../../db/schema/core.ts';
 import { emit } from '../../events/emit.ts';
+import { memberSecurityEvents } from '../../db/schema/security-events.ts';
 
 export type BankRow = Pick<
   typeof banks.$inferSelect,
@@ -151,5 +152,32 @@ export class AccountRepository {
         .where(eq(members.id, memberId));
       await emit(tx, { type: 'member.updated', payload: { memberId, fields: changed } });
     });
+  }
+
+  /** Change the member and record the security event in one transaction. */
+  async updateMemberWithEvent(
+    memberId: number,
+    fields: Partial<Pick<typeof members.$inferInsert, 'name' | 'bankCode' | 'bankAccountName' | 'bankAccountNo'>>,
+    event: { kind: string; detail: Record<string, unknown>; ip: string | null; sessionId: string | null },
+    at: Date,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(members)
+        .set({ ...fields, updatedAt: at })
+        .where(eq(members.id, memberId));
+      await tx.insert(memberSecurityEvents).values({ memberId, ...event, createdAt: at });
+    });
+  }
+
+  /** When the member's latest security event of `kind` happened, if any. */
+  async lastSecurityEvent(memberId: number, kind: string): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ at: memberSecurityEvents.createdAt })
+      .from(memberSecurityEvents)
+      .where(and(eq(memberSecurityEvents.memberId, memberId), eq(memberSecurityEvents.kind, kind)))
+      .orderBy(desc(memberSecurityEvents.createdAt))
+      .limit(1);
+    return row?.at;
   }
 }

@@ -13,8 +13,10 @@ import { LoginService } from '../auth/auth.api.ts';
 import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
+import { PayoutCooling } from './payout-cooling.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
+import { guardProbes } from './registration-probes.ts';
 
 export type AccountModuleOptions = {
   /** replaces the SMS gateway (tests) */
@@ -52,34 +54,46 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
     });
     const login = new LoginService({ repo, sessions, limiter, clock, variant: config.variant });
     const register = new RegisterService({ repo, otp, settings, variant: config.variant, clock });
-    const profile = new ProfileService({ repo, sessions, limiter, clock });
+    const cooling = new PayoutCooling({ repo, settings, clock });
+    const profile = new ProfileService({ repo, sessions, limiter, clock, otp, cooling });
 
     return {
       name: 'account',
       handlers: {
         'account.login': ({ body, request }) =>
-          login.login(body.username, body.password, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+          login.login(body.username, body.password, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            ...(body.remember === undefined ? {} : { remember: body.remember }),
+          }),
+        'account.renew': ({ body }) => sessions.renew(body.refreshToken),
         'account.logout': ({ member }) => login.logout(member.sessionId),
-        'account.validate': async ({ body }) => {
-          await register.validate(body);
-          return { message: 'SUCCESS' };
-        },
-        'account.register': async ({ body }) => {
-          await register.register(body);
-          return { message: 'SUCCESS' };
-        },
+        'account.validate': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            await register.validate(body);
+            return { message: 'SUCCESS' as const };
+          }),
+        'account.register': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            await register.register(body);
+            return { message: 'SUCCESS' as const };
+          }),
         'account.profile': ({ member }) => profile.get(member.id),
-        'account.updateProfile': ({ member, body }) => profile.update(member.id, body),
+        'account.updateProfile': ({ member, body, request }) => {
+          return profile.update(member, body, { ip: request.ip, sessionId: member.sessionId });
+        },
+        'account.bankChangeOtp': ({ member, request }) => profile.sendBankChangeOtp(member, request.ip),
         'account.bankAccountName': ({ member, body }) =>
           profile.setBankAccountName(member.id, body.bankCode, body.bankAccountName),
         'account.changePassword': ({ member, body }) =>
           profile.changePassword(member, body.oldPassword, body.newPassword),
-        'account.otpSend': async ({ body, request }) => {
-          const phone = requirePhone(config.variant, body.phoneNumber);
-          // a registration OTP for a registered phone would only cost an SMS
-          if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
-          return otp.send(phone, request.ip);
-        },
+        'account.otpSend': ({ body, request }) =>
+          guardProbes(limiter, request.ip, async () => {
+            const phone = requirePhone(config.variant, body.phoneNumber);
+            // a registration OTP for a registered phone would only cost an SMS
+            if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
+            return otp.send(phone, request.ip, { ticket: body.otpTicket });
+          }),
         'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
       },
       jobs: [

@@ -6,8 +6,10 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/auth.api.ts';
 import type { AuthMember, SessionService } from '../auth/auth.api.ts';
+import type { OtpSendResult, OtpService } from '../otp/otp.api.ts';
 import { uniqueViolation, type AccountRepository } from './account.repository.ts';
 import { checkBankFields } from './bank-account.ts';
+import { PAYOUT_ACCOUNT_CHANGED, type PayoutCooling } from './payout-cooling.ts';
 import { checkPassword, cleanName } from './registration-rules.ts';
 
 type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
@@ -15,7 +17,17 @@ type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 /** Wrong current passwords per member: a stolen token must not become a password oracle. */
 const CHANGE_PASSWORD_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 
-export type ProfileDeps = { repo: AccountRepository; sessions: SessionService; limiter: RateLimiter; clock: Clock };
+export type ProfileDeps = {
+  repo: AccountRepository;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  clock: Clock;
+  otp: OtpService;
+  cooling: PayoutCooling;
+};
+
+/** Who asks for a change, for the security event. */
+export type ChangeMeta = { ip: string; sessionId: string };
 
 /** The signed-in member's own record: read, edit (allowlisted fields), bank name, password. */
 export class ProfileService {
@@ -35,12 +47,23 @@ export class ProfileService {
       bankAccountName: row.bankAccountName,
       bankAccountNo: row.bankAccountNo,
       bank: { nameTH: row.bankNameTH ?? '' },
+      payoutCoolingUntil: (await this.deps.cooling.until(memberId))?.toISOString() ?? null,
     };
   }
 
-  /** Only name and the three bank fields can change (the schema drops anything else). */
-  async update(memberId: number, body: UpdateProfileRequest): Promise<Profile> {
+  /** Step-up for a payout-account change: an OTP to the member's own phone (the username). */
+  async sendBankChangeOtp(member: AuthMember, ip: string): Promise<OtpSendResult> {
+    return this.deps.otp.send(member.username, ip, { purpose: 'bank-change' });
+  }
+
+  /**
+   * Only name and the three bank fields can change (the schema drops anything else). A new bankCode or
+   * bankAccountNo redirects payouts, so it needs a fresh OTP to the member's phone, is recorded as a security
+   * event, and starts the payout cooling period (ASVS 7.5.1, docs/decisions/0017).
+   */
+  async update(member: AuthMember, body: UpdateProfileRequest, meta: ChangeMeta): Promise<Profile> {
     const { repo, clock } = this.deps;
+    const memberId = member.id;
     const current = await this.get(memberId);
     const fields: { name?: string; bankCode?: string; bankAccountName?: string; bankAccountNo?: string } = {};
     if (body.name !== undefined) fields.name = cleanName(body.name);
@@ -64,8 +87,25 @@ export class ProfileService {
       });
     }
     if (Object.keys(fields).length === 0) return current;
+    const isPayoutChange =
+      (fields.bankCode !== undefined && fields.bankCode !== current.bankCode) ||
+      (fields.bankAccountNo !== undefined && fields.bankAccountNo !== current.bankAccountNo);
     try {
-      await repo.updateMember(memberId, fields, clock.now());
+      if (isPayoutChange) {
+        if (!body.otpToken || !body.otpCode) throw new AppError('UNVERIFIED_OTP');
+        await this.deps.otp.verify(body.otpToken, body.otpCode, { purpose: 'bank-change', phone: member.username });
+        const before = { bankCode: current.bankCode, bankAccountNo: current.bankAccountNo };
+        const after = {
+          bankCode: fields.bankCode ?? before.bankCode,
+          bankAccountNo: fields.bankAccountNo ?? before.bankAccountNo,
+        };
+        await repo.updateMemberWithEvent(
+          memberId,
+          fields,
+          { kind: PAYOUT_ACCOUNT_CHANGED, detail: { before, after }, ip: meta.ip, sessionId: meta.sessionId },
+          clock.now(),
+        );
+      } else await repo.updateMember(memberId, fields, clock.now());
     } catch (err) {
       if (uniqueViolation(err) === 'bank') throw new AppError('EXISTING_BANK');
       throw err;

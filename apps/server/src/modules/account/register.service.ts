@@ -29,10 +29,10 @@ export class RegisterService {
   async validate(body: ValidateRequest) {
     const { repo, otp, settings, variant } = this.deps;
     const username = requirePhone(variant, body.username);
+    // the ticket first: without one, nothing about the phone or bank is revealed
+    const isOtpRequired = await settings.get('registerOTP');
+    if (isOtpRequired && !(await otp.holdsTicket(username, body.otpTicket))) throw new AppError('UNVERIFIED_OTP');
     if (await repo.usernameExists(username)) throw new AppError('EXISTING_USER');
-    if ((await settings.get('registerOTP')) && !(await otp.isRecentlyVerified(username))) {
-      throw new AppError('UNVERIFIED_OTP');
-    }
     const name = cleanName(body.name);
     checkPassword(body.password);
     const sourceCode = (body.sourceCode ?? '').trim().toUpperCase();
@@ -41,6 +41,7 @@ export class RegisterService {
     if (inviterId !== null && !(await repo.memberExists(inviterId))) throw new AppError('INVALID_USER_INFO');
     const bank = await checkBankFields(repo, body);
     return {
+      isOtpRequired,
       username,
       name,
       sourceCode: sourceCode === '' ? null : sourceCode,
@@ -79,5 +80,7 @@ export class RegisterService {
       if (clash === 'bank') throw new AppError('EXISTING_BANK');
       throw err;
     }
+    // single use: the member exists now, so the ticket can answer OTP_VERIFIED no more
+    if (valid.isOtpRequired) await this.deps.otp.spendTicket(valid.username, body.otpTicket);
   }
 }

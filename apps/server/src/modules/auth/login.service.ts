@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitHit, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import type { SessionService } from './session.service.ts';
+import type { SessionService, SessionTokens } from './session.service.ts';
 import { normalizePhone, type Variant } from '../../lib/phone-number.ts';
 
 /**
@@ -38,8 +38,8 @@ export class LoginService {
   async login(
     username: string,
     password: string,
-    meta: { ip: string; userAgent?: string },
-  ): Promise<{ token: string }> {
+    meta: { ip: string; userAgent?: string; remember?: boolean },
+  ): Promise<SessionTokens> {
     const { repo, limiter, clock } = this.deps;
     // the per-IP limit first: a client over it adds no other counter (random usernames cannot grow the store)
     const byIp = await limiter.hit('login-ip', meta.ip, LOGIN_IP_RULE);
@@ -68,11 +68,11 @@ export class LoginService {
     await Promise.all([byIp, byPhone].filter((h): h is RateLimitHit => h !== null).map((h) => limiter.undo(h)));
 
     if (member.status !== 'active') throw new AppError('INACTIVE_USER');
-    const token = await this.deps.sessions.create(member.id, {
+    return this.deps.sessions.start(member.id, {
       ip: meta.ip,
       ...(meta.userAgent ? { userAgent: meta.userAgent } : {}),
+      ...(meta.remember === undefined ? {} : { remember: meta.remember }),
     });
-    return { token };
   }
 
   async logout(sessionId: string): Promise<{ message: 'SUCCESS' }> {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -7,13 +7,24 @@ import { members, sessions } from '../../db/schema/core.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 
+/** A remembered session (remember me) lives at most this long, renewed silently (DESIGN.md §5). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** A session without remember me ends with the working day. */
+export const SESSION_SHORT_MS = 12 * 3600_000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+/** The bearer JWT names the session and lives this long; the player renews it with the refresh token. */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const AUDIENCE = 'wallet-player';
 const ISSUER = 'member-wallet';
 /** Verified signatures kept in memory (a token string that verified once always verifies); bounded. */
 const VERIFIED_CACHE_SIZE = 20_000;
+
+/** What login and renewal hand out: a short access JWT and the renewal secret of its session. */
+export type SessionTokens = { token: string; refreshToken: string };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+const REFRESH_FORMAT = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/;
 
 /** The signed-in member a request acts for. */
 export type AuthMember = {
@@ -48,6 +59,7 @@ export class SessionService {
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
         revokedAt: sessions.revokedAt,
+        refreshHash: sessions.refreshHash,
       })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
@@ -78,27 +90,73 @@ export class SessionService {
     }
   }
 
+  /** A new session and its first access token (tests and internal callers that need no renewal). */
   async create(memberId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+    return (await this.start(memberId, meta)).token;
+  }
+
+  /** Sign in: a server-side session (30 days with remember me, else 12 hours) and its tokens. */
+  async start(
+    memberId: number,
+    meta: { ip?: string; userAgent?: string; remember?: boolean } = {},
+  ): Promise<SessionTokens> {
     const now = this.clock.now();
     const id = randomBytes(18).toString('base64url');
-    const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + (meta.remember === false ? SESSION_SHORT_MS : SESSION_ABSOLUTE_MS));
     await this.db.insert(sessions).values({
       id,
       memberId,
       createdAt: now,
       lastSeenAt: now,
       expiresAt,
+      refreshHash: sha256(secret).toString('hex'),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    return new SignJWT({ sid: id })
+    return { token: await this.accessToken(id, memberId, expiresAt, now), refreshToken: `${id}.${secret}` };
+  }
+
+  private accessToken(sid: string, memberId: number, sessionExpiresAt: Date, now: Date): Promise<string> {
+    const expMs = Math.min(now.getTime() + ACCESS_TOKEN_TTL_MS, sessionExpiresAt.getTime());
+    return new SignJWT({ sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(memberId))
       .setAudience(AUDIENCE)
       .setIssuer(ISSUER)
       .setIssuedAt(Math.floor(now.getTime() / 1000))
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .setExpirationTime(Math.floor(expMs / 1000))
       .sign(this.key);
+  }
+
+  /**
+   * Silent renewal: a fresh access token for a live session, given its refresh token. The session (revocable, with
+   * its own absolute and idle expiry) is the long-lived credential; the refresh token is sent only here.
+   */
+  async renew(refreshToken: string): Promise<SessionTokens> {
+    const now = this.clock.now();
+    const match = REFRESH_FORMAT.exec(refreshToken);
+    if (!match) throw new AppError('invalid-token');
+    const [, sid, secret] = match as unknown as [string, string, string];
+    const [row] = await this.lookup.execute({ sid });
+    const expected = row?.refreshHash ? Buffer.from(row.refreshHash, 'hex') : null;
+    if (!row || !expected || !timingSafeEqual(expected, sha256(secret)) || !this.isLive(row, now)) {
+      throw new AppError('invalid-token');
+    }
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
+    return { token: await this.accessToken(sid, row.id, row.expiresAt, now), refreshToken };
+  }
+
+  private isLive(
+    row: { revokedAt: Date | null; expiresAt: Date; lastSeenAt: Date; status: string },
+    now: Date,
+  ): boolean {
+    return (
+      !row.revokedAt &&
+      row.expiresAt > now &&
+      now.getTime() - row.lastSeenAt.getTime() <= SESSION_IDLE_MS &&
+      row.status === 'active'
+    );
   }
 
   /** Resolve a bearer token to its member, or throw 401 invalid-token. */
@@ -107,10 +165,7 @@ export class SessionService {
     const sid = await this.sessionIdOf(token, now);
     // the session row is read on every request, so logout, password change and deactivation revoke at once
     const [row] = await this.lookup.execute({ sid });
-    if (!row || row.revokedAt || row.expiresAt <= now || now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
-      throw new AppError('invalid-token');
-    }
-    if (row.status !== 'active') throw new AppError('invalid-token');
+    if (!row || !this.isLive(row, now)) throw new AppError('invalid-token');
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
     }

@@ -1,28 +1,65 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/games.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
 
+/** The member's active account at a game (a reservation still being created at the provider is not one). */
 export async function findGameAccount(db: Db | Tx, memberId: number, game: string): Promise<GameAccount | undefined> {
   const [row] = await db
     .select()
     .from(gameAccounts)
-    .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.game, game)));
+    .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.game, game), eq(gameAccounts.status, 'active')));
   return row;
 }
 
 export function listGameAccounts(db: Db | Tx, memberId: number): Promise<GameAccount[]> {
-  return db.select().from(gameAccounts).where(eq(gameAccounts.memberId, memberId));
+  return db
+    .select()
+    .from(gameAccounts)
+    .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.status, 'active')));
 }
 
-/** Insert unless the member already has this game; undefined when another request won the race. */
-export async function insertGameAccount(
+type NewGameAccount = { memberId: number; game: string; username: string; passwordEnc: string; createdAt: Date };
+
+/**
+ * Reserve the member's row for a game before calling the provider; undefined when a row exists already (active,
+ * or another activation in flight). A reservation older than `staleBefore` (its process died mid-call) is taken
+ * over with the new credentials, atomically, so still only one request calls out.
+ */
+export async function reserveGameAccount(
   db: Db,
-  row: { memberId: number; game: string; username: string; passwordEnc: string; createdAt: Date },
+  row: NewGameAccount,
+  staleBefore: Date,
 ): Promise<GameAccount | undefined> {
-  const [created] = await db.insert(gameAccounts).values(row).onConflictDoNothing().returning();
-  return created;
+  const [created] = await db
+    .insert(gameAccounts)
+    .values({ ...row, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [taken] = await db
+    .update(gameAccounts)
+    .set({ username: row.username, passwordEnc: row.passwordEnc, createdAt: row.createdAt })
+    .where(
+      and(
+        eq(gameAccounts.memberId, row.memberId),
+        eq(gameAccounts.game, row.game),
+        eq(gameAccounts.status, 'pending'),
+        lt(gameAccounts.createdAt, staleBefore),
+      ),
+    )
+    .returning();
+  return taken;
+}
+
+export async function confirmGameAccount(db: Db, id: number): Promise<void> {
+  await db.update(gameAccounts).set({ status: 'active' }).where(eq(gameAccounts.id, id));
+}
+
+/** The provider refused: give the reservation back so a later try can call out again. */
+export async function releaseGameAccount(db: Db, id: number): Promise<void> {
+  await db.delete(gameAccounts).where(and(eq(gameAccounts.id, id), eq(gameAccounts.status, 'pending')));
 }
 
 export async function updateGamePassword(db: Db, id: number, passwordEnc: string): Promise<void> {

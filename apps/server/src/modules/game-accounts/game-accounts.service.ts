@@ -4,11 +4,16 @@ import type { GamesDeps } from './games-deps.ts';
 import { providerOf } from './games-deps.ts';
 import { newGamePassword, newGameUsername, openGamePassword, sealGamePassword } from './game-credentials.ts';
 import {
+  confirmGameAccount,
   findGameAccount,
-  insertGameAccount,
+  releaseGameAccount,
+  reserveGameAccount,
   updateGamePassword,
   type GameAccount,
 } from './game-accounts.repository.ts';
+
+/** A reservation this old belongs to a request that died mid-call (longer than any provider timeout). */
+const ACTIVATION_STALE_MS = 5 * 60_000;
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 
@@ -16,27 +21,37 @@ const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 export class GameAccountsService {
   constructor(private readonly deps: GamesDeps) {}
 
-  /** Create the player at the provider, then remember it. A refused or unknown create leaves no row. */
+  /**
+   * Reserve the row, create the player at the provider, then confirm the row. Concurrent activations of one game
+   * make one createPlayer call (the others answer SLOT_ALREADY_ACTIVE); a refused or unknown create leaves no row.
+   */
   async activate(memberId: number, game: string): Promise<GameCredentials> {
+    const { db, clock, log } = this.deps;
     const provider = providerOf(this.deps, game);
-    if (await findGameAccount(this.deps.db, memberId, game)) throw new AppError('SLOT_ALREADY_ACTIVE');
+    if (await findGameAccount(db, memberId, game)) throw new AppError('SLOT_ALREADY_ACTIVE');
     const username = newGameUsername(memberId);
     const password = newGamePassword();
+    const now = clock.now();
+    const reserved = await reserveGameAccount(
+      db,
+      {
+        memberId,
+        game,
+        username,
+        passwordEnc: sealGamePassword(password, this.deps.config.secrets.encryptionKey, memberId, game),
+        createdAt: now,
+      },
+      new Date(now.getTime() - ACTIVATION_STALE_MS),
+    );
+    if (!reserved) throw new AppError('SLOT_ALREADY_ACTIVE');
     try {
       await provider.createPlayer(username, password);
     } catch (err) {
-      this.deps.log.warn({ err: errorName(err), game, memberId }, 'game account: provider refused createPlayer');
+      await releaseGameAccount(db, reserved.id);
+      log.warn({ err: errorName(err), game, memberId }, 'game account: provider refused createPlayer');
       throw new AppError('SLOT_ACTIVATE_FAIL');
     }
-    const created = await insertGameAccount(this.deps.db, {
-      memberId,
-      game,
-      username,
-      passwordEnc: sealGamePassword(password, this.deps.config.secrets.encryptionKey, memberId, game),
-      createdAt: this.deps.clock.now(),
-    });
-    // a concurrent activation won: its player is the one we keep (ours stays unused at the provider, empty)
-    if (!created) throw new AppError('SLOT_ALREADY_ACTIVE');
+    await confirmGameAccount(db, reserved.id);
     return { username, password };
   }
 

@@ -6,7 +6,10 @@ import { otpCodes } from '../../db/schema/otp.ts';
 const OTP_LOCK_NAMESPACE = 0x07_01;
 
 export type OtpRow = typeof otpCodes.$inferSelect;
-export type NewOtp = Pick<OtpRow, 'phone' | 'tokenHash' | 'codeHash' | 'ref' | 'ip' | 'createdAt' | 'expiresAt'>;
+export type OtpPurpose = 'register' | 'bank-change';
+export type NewOtp = Pick<OtpRow, 'phone' | 'tokenHash' | 'codeHash' | 'ref' | 'ip' | 'createdAt' | 'expiresAt'> & {
+  purpose: OtpPurpose;
+};
 
 export class OtpRepository {
   constructor(private readonly db: Db) {}
@@ -33,12 +36,19 @@ export class OtpRepository {
     return { lastSentAt: last?.createdAt ?? null, sentToday: Number(today?.n ?? 0) };
   }
 
-  /** A new code replaces the phone's pending ones. */
+  /** A new code replaces the phone's pending ones for the same purpose. */
   async insertReplacingPending(tx: Tx, row: NewOtp): Promise<number> {
     await tx
       .update(otpCodes)
       .set({ invalidatedAt: row.createdAt })
-      .where(and(eq(otpCodes.phone, row.phone), isNull(otpCodes.verifiedAt), isNull(otpCodes.invalidatedAt)));
+      .where(
+        and(
+          eq(otpCodes.phone, row.phone),
+          eq(otpCodes.purpose, row.purpose),
+          isNull(otpCodes.verifiedAt),
+          isNull(otpCodes.invalidatedAt),
+        ),
+      );
     const [inserted] = await tx.insert(otpCodes).values(row).returning({ id: otpCodes.id });
     return inserted!.id;
   }
@@ -69,25 +79,41 @@ export class OtpRepository {
     return row;
   }
 
-  /** Mark verified once; false when another request verified it first. */
-  async markVerified(id: number, at: Date): Promise<boolean> {
+  /** Mark verified once (with the ticket handed out, if any); false when another request verified it first. */
+  async markVerified(id: number, at: Date, ticketHash: string | null): Promise<boolean> {
     const rows = await this.db
       .update(otpCodes)
-      .set({ verifiedAt: at })
+      .set({ verifiedAt: at, ticketHash })
       .where(and(eq(otpCodes.id, id), isNull(otpCodes.verifiedAt), isNull(otpCodes.invalidatedAt)))
       .returning({ id: otpCodes.id });
     return rows.length === 1;
   }
 
-  /** The phone's latest verification after `since`, if any. */
-  async latestVerification(phone: string, since: Date): Promise<{ ref: string } | undefined> {
+  /** The registration verification a ticket names, when it is for `phone`, verified after `since` and unspent. */
+  async findTicket(phone: string, ticketHash: string, since: Date): Promise<{ id: number; ref: string } | undefined> {
     const [row] = await this.db
-      .select({ ref: otpCodes.ref })
+      .select({ id: otpCodes.id, ref: otpCodes.ref })
       .from(otpCodes)
-      .where(and(eq(otpCodes.phone, phone), gt(otpCodes.verifiedAt, since)))
-      .orderBy(desc(otpCodes.verifiedAt))
-      .limit(1);
+      .where(
+        and(
+          eq(otpCodes.ticketHash, ticketHash),
+          eq(otpCodes.phone, phone),
+          eq(otpCodes.purpose, 'register'),
+          gt(otpCodes.verifiedAt, since),
+          isNull(otpCodes.ticketUsedAt),
+        ),
+      );
     return row;
+  }
+
+  /** Spend a ticket once; false when it was already spent. */
+  async spendTicket(id: number, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(otpCodes)
+      .set({ ticketUsedAt: at })
+      .where(and(eq(otpCodes.id, id), isNull(otpCodes.ticketUsedAt)))
+      .returning({ id: otpCodes.id });
+    return rows.length === 1;
   }
 
   async deleteCreatedBefore(before: Date): Promise<number> {

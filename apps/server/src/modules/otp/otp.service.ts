@@ -1,24 +1,37 @@
-import { OTP_MAX_VERIFY_ATTEMPTS, OTP_SEND_INTERVAL_MS, OTP_SENDS_PER_DAY, OTP_TTL_MS } from '@wallet/contract/limits';
+import {
+  OTP_MAX_VERIFY_ATTEMPTS,
+  OTP_SEND_INTERVAL_MS,
+  OTP_SENDS_PER_DAY,
+  OTP_TICKET_TTL_MS,
+  OTP_TTL_MS,
+} from '@wallet/contract/limits';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import type { OtpRepository } from './otp.repository.ts';
+import type { OtpPurpose, OtpRepository } from './otp.repository.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 
 /** Sends per client IP, across all phones (SMS pumping). Generous enough for carrier-grade NAT. */
 export const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 3600_000 };
-/** A verified phone stays verified this long: registration accepts it, send answers OTP_VERIFIED. */
-export const OTP_VERIFIED_WINDOW_MS = 30 * 60_000;
+/**
+ * A registration ticket (handed to the client that verified the code) stays valid this long: registration accepts
+ * it, and send answers OTP_VERIFIED to its holder (docs/decisions/0017-otp-ticket-step-up-sessions.md).
+ */
+export const OTP_VERIFIED_WINDOW_MS = OTP_TICKET_TTL_MS;
 /** Rows are kept two days (the daily send count needs today's). */
 export const OTP_RETENTION_MS = 2 * 86_400_000;
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,64}$/;
 
+/** What a verification is for: a sign-up (hands out a ticket) or a member's step-up (bound to the member's phone). */
+export type OtpCheck = { purpose: 'register' } | { purpose: 'bank-change'; phone: string };
+
 export type OtpSendResult = { otpRef: string; otpToken: string; code: 'OTP_SENT' | 'OTP_VERIFIED' };
+export type OtpVerifyResult = { code: 'OTP_CODE_VALID'; message: 'OK'; otpTicket?: string };
 
 export type OtpServiceDeps = {
   repo: OtpRepository;
@@ -39,18 +52,33 @@ export class OtpService {
     return createHmac('sha256', this.deps.pepper).update(parts.join('\u0000')).digest('hex');
   }
 
-  private smsText(code: string, ref: string): string {
+  private smsText(code: string, ref: string, purpose: OtpPurpose): string {
+    if (purpose === 'bank-change') {
+      return this.deps.variant === 'la'
+        ? `ລະຫັດ OTP ເພື່ອປ່ຽນບັນຊີທະນາຄານ: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`
+        : `รหัส OTP สำหรับเปลี่ยนบัญชีธนาคาร: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`;
+    }
     return this.deps.variant === 'la'
       ? `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`
       : `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`;
   }
 
-  /** `phone` is already normalised and known not to be a member. */
-  async send(phone: string, ip: string): Promise<OtpSendResult> {
+  /**
+   * `phone` is already normalised (and, for `register`, known not to be a member). Only the holder of a valid
+   * ticket for the phone is told OTP_VERIFIED; anyone else gets a new code sent to the phone's owner.
+   */
+  async send(
+    phone: string,
+    ip: string,
+    options: { purpose?: OtpPurpose; ticket?: string | undefined } = {},
+  ): Promise<OtpSendResult> {
     const { repo, clock, limiter } = this.deps;
+    const purpose = options.purpose ?? 'register';
     const now = clock.now();
-    const verified = await repo.latestVerification(phone, new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS));
-    if (verified) return { otpRef: verified.ref, otpToken: '', code: 'OTP_VERIFIED' };
+    if (purpose === 'register' && options.ticket) {
+      const held = await this.findTicket(phone, options.ticket);
+      if (held) return { otpRef: held.ref, otpToken: '', code: 'OTP_VERIFIED' };
+    }
 
     if (!(await limiter.hit('otp-send-ip', ip, OTP_SEND_IP_RULE)).isAllowed) throw new AppError('OTP_BLOCK');
 
@@ -66,6 +94,7 @@ export class OtpService {
       if (stats.sentToday >= OTP_SENDS_PER_DAY) throw new AppError('OTP_BLOCK');
       return repo.insertReplacingPending(tx, {
         phone,
+        purpose,
         tokenHash,
         codeHash: this.hmac('code', tokenHash, code),
         ref,
@@ -76,7 +105,7 @@ export class OtpService {
     });
 
     try {
-      await this.deps.sms.send(phone, this.smsText(code, ref));
+      await this.deps.sms.send(phone, this.smsText(code, ref, purpose));
     } catch (err) {
       // a failed send does not count against the phone's limits
       await repo.delete(id);
@@ -86,12 +115,17 @@ export class OtpService {
     return { otpRef: ref, otpToken, code: 'OTP_SENT' };
   }
 
-  async verify(otpToken: string, otpCode: string): Promise<{ code: 'OTP_CODE_VALID'; message: 'OK' }> {
+  /** Check a code once. A registration answer carries the single-use ticket that stands for the verified phone. */
+  async verify(otpToken: string, otpCode: string, check: OtpCheck = { purpose: 'register' }): Promise<OtpVerifyResult> {
     const { repo, clock } = this.deps;
     if (!TOKEN_FORMAT.test(otpToken)) throw new AppError('OTP_TOKEN_INVALID');
     const tokenHash = this.hmac('token', otpToken);
     const row = await repo.findByToken(tokenHash);
     if (!row || row.verifiedAt || row.invalidatedAt) throw new AppError('OTP_TOKEN_INVALID');
+    // a token is good only for what it was sent for (a sign-up code cannot approve a bank change, or the reverse)
+    if (row.purpose !== check.purpose || (check.purpose === 'bank-change' && row.phone !== check.phone)) {
+      throw new AppError('OTP_TOKEN_INVALID');
+    }
     if (row.attempts >= OTP_MAX_VERIFY_ATTEMPTS) throw new AppError('OTP_BLOCK');
     const now = clock.now();
     if (row.expiresAt <= now) throw new AppError('OTP_EXPIRED');
@@ -105,13 +139,30 @@ export class OtpService {
     const expected = Buffer.from(spent.codeHash, 'hex');
     const actual = Buffer.from(this.hmac('code', tokenHash, otpCode.trim()), 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new AppError('OTP_CODE_INVALID');
-    if (!(await repo.markVerified(row.id, now))) throw new AppError('OTP_TOKEN_INVALID');
-    return { code: 'OTP_CODE_VALID', message: 'OK' };
+    const ticket = check.purpose === 'register' ? randomBytes(32).toString('base64url') : null;
+    if (!(await repo.markVerified(row.id, now, ticket ? this.hmac('ticket', ticket) : null))) {
+      throw new AppError('OTP_TOKEN_INVALID');
+    }
+    return ticket
+      ? { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: ticket }
+      : { code: 'OTP_CODE_VALID', message: 'OK' };
   }
 
-  async isRecentlyVerified(phone: string): Promise<boolean> {
+  private findTicket(phone: string, ticket: string) {
+    if (!TOKEN_FORMAT.test(ticket)) return Promise.resolve(undefined);
     const since = new Date(this.deps.clock.now().getTime() - OTP_VERIFIED_WINDOW_MS);
-    return (await this.deps.repo.latestVerification(phone, since)) !== undefined;
+    return this.deps.repo.findTicket(phone, this.hmac('ticket', ticket), since);
+  }
+
+  /** Whether `ticket` is a valid, unspent registration ticket for `phone`. */
+  async holdsTicket(phone: string, ticket: string | undefined): Promise<boolean> {
+    return ticket !== undefined && (await this.findTicket(phone, ticket)) !== undefined;
+  }
+
+  /** Spend the ticket for `phone` (a registration succeeded); false when it is not valid or already spent. */
+  async spendTicket(phone: string, ticket: string | undefined): Promise<boolean> {
+    const held = ticket === undefined ? undefined : await this.findTicket(phone, ticket);
+    return held !== undefined && this.deps.repo.spendTicket(held.id, this.deps.clock.now());
   }
 
   /** Delete codes past the retention; returns how many. */

@@ -37,7 +37,7 @@ export async function walletSnapshot(db: Db, memberId: number, currency: string)
       (select balance::text from ledger_accounts where code = ${memberInvite(memberId)} and currency = ${currency}) as invite,
       coalesce((select json_agg(json_build_object('game', g.game, 'balance', g.balance::text,
           'at', (extract(epoch from g.balance_updated_at) * 1000)::float8))
-        from game_accounts g where g.member_id = m.id), '[]'::json) as accounts
+        from game_accounts g where g.member_id = m.id and g.status = 'active'), '[]'::json) as accounts
     from members m left join banks b on b.code = m.bank_code
     where m.id = ${memberId}`)) as unknown as { rows: Row[] };
   const r = result.rows[0];

@@ -104,4 +104,52 @@ describe('/user/profile', () => {
       }),
     );
   });
+
+  it('walks through a bank account change: new account, code to the phone, save; shows the cooling period', async () => {
+    const until = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const calls = mockApi({
+      'GET /api/account/profile': () => ({ body: PROFILE }),
+      'GET /api/lookup/banks': () => ({
+        body: [
+          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย' },
+          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์' },
+        ],
+      }),
+      'POST /api/account/profile/otp': () => ({ body: { otpRef: 'QWER', otpToken: 'step-tok', code: 'OTP_SENT' } }),
+      'PUT /api/account/profile': (c) =>
+        (c.body as { otpCode: string }).otpCode === '111111'
+          ? { status: 400, body: { message: 'OTP_CODE_INVALID' } }
+          : { body: { ...PROFILE, bankCode: 'SCB', bankAccountNo: '1112223334', payoutCoolingUntil: until } },
+    });
+    renderWithProviders(<ProfileRoute />);
+    await userEvent.click(await screen.findByTestId('change-bank-account'));
+    const dialog = await screen.findByRole('dialog');
+    // same account: nothing is sent
+    await userEvent.click(within(dialog).getByTestId('bank-change-submit'));
+    expect(within(dialog).getByTestId('bank-change-error')).toHaveTextContent(
+      'Please fill in the bank, account number and account name',
+    );
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'ธนาคารไทยพาณิชย์' })).toBeInTheDocument());
+    await userEvent.selectOptions(within(dialog).getByLabelText('Bank'), 'SCB');
+    await userEvent.type(within(dialog).getByLabelText('Account number'), '1112223334');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    expect(await within(dialog).findByText(/Enter the code we sent to 0812345678/)).toBeInTheDocument();
+    expect(within(dialog).getByText('QWER')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Verification code'), '111111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save bank account' }));
+    expect(await within(dialog).findByTestId('bank-change-error')).toHaveTextContent('Incorrect OTP code.');
+    await userEvent.clear(within(dialog).getByLabelText('Verification code'));
+    await userEvent.type(within(dialog).getByLabelText('Verification code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(called(calls, 'PUT', '/api/account/profile').at(-1)?.body).toEqual({
+      bankCode: 'SCB',
+      bankAccountNo: '1112223334',
+      bankAccountName: 'สมชาย ใจดี',
+      otpToken: 'step-tok',
+      otpCode: '123456',
+    });
+    expect(await screen.findByTestId('payout-cooling')).toHaveTextContent('Withdrawals are paused until');
+    expect(screen.getByTestId('profile-bank-account-no')).toHaveTextContent('111-222-3334');
+  }, 20_000);
 });

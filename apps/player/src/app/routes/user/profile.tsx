@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useProfile } from '../../../api/account.ts';
 import { LoadingOverlay } from '@wallet/ui/loading-overlay';
+import { BankAccountChangeDialog } from '../../../features/profile/bank-account-change-dialog.tsx';
 import { BankAccountNameDialog } from '../../../features/profile/bank-account-name-dialog.tsx';
 import { ChangePasswordDialog } from '../../../features/profile/change-password-dialog.tsx';
 import { ProfileDetails } from '../../../features/profile/profile-details.tsx';
@@ -10,6 +11,7 @@ import { needsEnglishBankName } from '../../../features/profile/profile-rules.ts
 export function Component() {
   const profile = useProfile();
   const [isPasswordOpen, setIsPasswordOpen] = useState(false);
+  const [isBankChangeOpen, setIsBankChangeOpen] = useState(false);
   // the English-name prompt opens by itself once per visit when the account needs it
   const [bankNamePrompt, setBankNamePrompt] = useState<'pending' | 'open' | 'closed'>('pending');
   const data = profile.data;
@@ -24,7 +26,9 @@ export function Component() {
             profile={data}
             onChangePassword={() => setIsPasswordOpen(true)}
             onEditBankName={() => setBankNamePrompt('open')}
+            onChangeBankAccount={() => setIsBankChangeOpen(true)}
           />
+          {isBankChangeOpen && <BankAccountChangeDialog open onOpenChange={setIsBankChangeOpen} profile={data} />}
           <ChangePasswordDialog open={isPasswordOpen} onOpenChange={setIsPasswordOpen} />
           <BankAccountNameDialog
             open={bankNamePrompt === 'open'}

@@ -18,7 +18,8 @@ export type OtpStepProps = {
   otp: OtpState;
   isResending: boolean;
   onResend: () => void;
-  onVerified: () => void;
+  /** `otpTicket`: what the server handed this client for the verified phone */
+  onVerified: (otpTicket: string | undefined) => void;
 };
 
 /** Step 2: the 6-digit SMS code, its reference, and a resend button after a 60 s countdown. */
@@ -37,7 +38,10 @@ export function OtpStep({ phone, otp, isResending, onResend, onVerified }: OtpSt
     }
     verify.mutate(
       { otpToken: otp.otpToken, otpCode: code },
-      { onSuccess: onVerified, onError: (err) => setError(presentError(err, { as: 'inline' })) },
+      {
+        onSuccess: (result) => onVerified(result.otpTicket),
+        onError: (err) => setError(presentError(err, { as: 'inline' })),
+      },
     );
   };
 

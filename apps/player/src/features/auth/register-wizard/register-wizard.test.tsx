@@ -54,6 +54,7 @@ describe('RegisterWizard', () => {
   beforeEach(() => i18next.changeLanguage('en'));
   afterEach(async () => {
     vi.restoreAllMocks();
+    sessionStorage.clear();
     await i18next.changeLanguage('th');
   });
 
@@ -174,5 +175,60 @@ describe('RegisterWizard', () => {
     });
     expect(onRegistered).not.toHaveBeenCalled();
     await waitFor(() => expect(onRegistered).toHaveBeenCalled(), { timeout: 3000 });
+  });
+
+  it('keeps the ticket the verify call handed out and sends it with every registration call (ASVS 6.6.2)', async () => {
+    const { calls } = setup({
+      isOtpOn: true,
+      routes: {
+        'POST /api/otp/verify': () => ({ body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: 'ticket-1' } }),
+      },
+    });
+    await submitPhone('0812345678');
+    await waitFor(() => expect(step()).toBe('otp'));
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(step()).toBe('profile'));
+    expect(sessionStorage.getItem('otpTicket')).toContain('ticket-1');
+    await fillProfile();
+    await waitFor(() => expect(step()).toBe('bank'));
+    expect(called(calls, 'POST', '/api/account/validate')[0]?.body).toMatchObject({ otpTicket: 'ticket-1' });
+    await userEvent.selectOptions(screen.getByLabelText('Bank'), 'SCB');
+    await userEvent.type(screen.getByLabelText('Account number'), '1234567890');
+    await userEvent.type(screen.getByLabelText('First name'), 'somchai');
+    await userEvent.type(screen.getByLabelText('Last name'), 'jaidee');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(called(calls, 'POST', '/api/account')).toHaveLength(1));
+    expect(called(calls, 'POST', '/api/account')[0]?.body).toMatchObject({ otpTicket: 'ticket-1' });
+    // spent: the tab forgets it
+    expect(sessionStorage.getItem('otpTicket')).toBeNull();
+  }, 20_000);
+
+  it('sends a stored ticket with otp/send, so the server can answer OTP_VERIFIED and the step is skipped', async () => {
+    sessionStorage.setItem(
+      'otpTicket',
+      JSON.stringify({ phone: '0812345678', ticket: 'ticket-2', expiresAt: Date.now() + 60_000 }),
+    );
+    const { calls } = setup({
+      isOtpOn: true,
+      routes: { 'POST /api/otp/send': () => ({ body: { otpRef: 'WXYZ', otpToken: '', code: 'OTP_VERIFIED' } }) },
+    });
+    await submitPhone('0812345678');
+    await waitFor(() => expect(step()).toBe('profile'));
+    expect(called(calls, 'POST', '/api/otp/send')[0]?.body).toEqual({
+      phoneNumber: '0812345678',
+      otpTicket: 'ticket-2',
+    });
+  });
+
+  it('does not send an expired ticket or one for another phone', async () => {
+    sessionStorage.setItem(
+      'otpTicket',
+      JSON.stringify({ phone: '0812345678', ticket: 'old', expiresAt: Date.now() - 1 }),
+    );
+    const { calls } = setup({ isOtpOn: true });
+    await submitPhone('0812345678');
+    await waitFor(() => expect(step()).toBe('otp'));
+    expect(called(calls, 'POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
   });
 });

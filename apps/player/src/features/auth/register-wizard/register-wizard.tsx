@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
+import { OTP_TICKET_TTL_MS, REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
 import { useOtpSend, useRegister, useValidateRegistration } from '../../../api/account.ts';
 import { useRegisterOtp } from '../../../api/lookup.ts';
 import { ApiError } from '@wallet/web-core/api-client';
 import { presentError } from '@wallet/web-core/present-error';
+import { storage } from '../../../lib/storage.ts';
 import { BankStep, type BankStepValues } from './bank-step.tsx';
 import { OtpStep, type OtpState } from './otp-step.tsx';
 import { PhoneStep } from './phone-step.tsx';
@@ -63,21 +64,30 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
     return () => clearTimeout(timer);
   }, [isDone, onRegistered]);
 
+  // the ticket the verify call handed this tab stands for the verified phone (docs/decisions/0017)
+  const ticketFor = (phoneNumber: string) => {
+    const otpTicket = storage.getOtpTicket(phoneNumber);
+    return otpTicket ? { otpTicket } : {};
+  };
+
   const sendOtp = (phoneNumber: string) =>
-    otpSend.mutate(phoneNumber, {
-      onSuccess: (result) => {
-        const next = stepAfterOtpSend(result.code);
-        if (next === 'otp') setOtp({ otpRef: result.otpRef, otpToken: result.otpToken, sentAt: Date.now() });
-        else setIsOtpVerified(true);
-        setStep(next);
+    otpSend.mutate(
+      { phoneNumber, ...ticketFor(phoneNumber) },
+      {
+        onSuccess: (result) => {
+          const next = stepAfterOtpSend(result.code);
+          if (next === 'otp') setOtp({ otpRef: result.otpRef, otpToken: result.otpToken, sentAt: Date.now() });
+          else setIsOtpVerified(true);
+          setStep(next);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === OTP_ALREADY_VERIFIED) {
+            setIsOtpVerified(true);
+            setStep('profile');
+          } else presentError(err, { as: 'toast' });
+        },
       },
-      onError: (err) => {
-        if (err instanceof ApiError && err.code === OTP_ALREADY_VERIFIED) {
-          setIsOtpVerified(true);
-          setStep('profile');
-        } else presentError(err, { as: 'toast' });
-      },
-    });
+    );
 
   const handlePhone = (value: string) => {
     const isSamePhone = value === phone;
@@ -101,6 +111,7 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
         password: values.password,
         sourceCode: values.sourceCode,
         inviteCode: values.inviteCode,
+        ...ticketFor(phone),
       },
       { onSuccess: () => setStep('bank'), onError: (err) => presentError(err, { as: 'toast' }) },
     );
@@ -117,10 +128,12 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
       bankAccountName: toBankAccountName(values.firstName, values.lastName),
       bankAccountNo: values.bankAccountNo,
       ...(values.currency ? { currency: values.currency } : {}),
+      ...ticketFor(phone),
     };
     try {
       await validate.mutateAsync(body);
       await register.mutateAsync(body);
+      storage.clearOtpTicket();
       setIsDone(true);
     } catch (err) {
       presentError(err, { as: 'toast' });
@@ -170,7 +183,8 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
             otp={otp}
             isResending={otpSend.isPending}
             onResend={() => sendOtp(phone)}
-            onVerified={() => {
+            onVerified={(otpTicket) => {
+              if (otpTicket) storage.setOtpTicket(phone, otpTicket, Date.now() + OTP_TICKET_TTL_MS);
               setIsOtpVerified(true);
               setStep('profile');
             }}

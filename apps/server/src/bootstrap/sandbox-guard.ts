@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+
+const SANDBOX_KEY_HEADER = 'x-sandbox-key';
+
+/**
+ * The sandbox routes that read or steer the simulators for everyone: the SMS outbox and gateway, the game
+ * fault switches and the request log. The signed provider API and the demo game (launch token) stay open.
+ */
+const CONTROL_PATH = /^\/sandbox\/(sms\/|games\/_(faults|log)(\/|\?|$))/;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export const isSandboxControlPath = (url: string): boolean => CONTROL_PATH.test(url);
+
+/**
+ * Loopback clients (tests, `npm start` on this machine) may use the control routes; anyone else needs the
+ * `X-Sandbox-Key` header equal to SANDBOX_KEY (no key configured: loopback only). Behind a proxy, TRUST_PROXY must
+ * be set so `request.ip` is the real client and not the proxy's loopback address.
+ */
+export function mayControlSandbox(request: FastifyRequest, key: string | undefined): boolean {
+  if (LOOPBACK.has(request.ip)) return true;
+  const given = request.headers[SANDBOX_KEY_HEADER];
+  if (!key || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
