@@ -1,13 +1,10 @@
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
@@ -17,6 +14,7 @@ import { AppError } from './errors.ts';
 import type { Module, ModuleFactory } from './http/handlers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
+import { servePlayer } from './http/serve-player.ts';
 import { SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService } from './modules/settings/settings.api.ts';
@@ -130,25 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { unimplemented } = registerRoutes(app, ctx, modules);
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
-  await servePlayer(app, config);
+  await servePlayer(app, config.playerDist);
   startJobs(app, ctx, modules);
   return { app, ctx, modules, unimplemented };
-}
-
-/** The built player app at `/`, with history-mode fallback for every non-API GET. */
-async function servePlayer(app: FastifyInstance, config: Config): Promise<void> {
-  const dist = config.playerDist;
-  const hasDist = existsSync(path.join(dist, 'index.html'));
-  if (hasDist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
-    if (isApi || request.method !== 'GET' || !hasDist) {
-      return reply.status(404).send({ message: 'NOT_FOUND' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
-  });
 }
 
 function startJobs(app: FastifyInstance, ctx: AppContext, modules: Module[]): void {
