@@ -132,6 +132,7 @@ try {
         disableStorageReset: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
+      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
@@ -150,7 +151,7 @@ try {
         fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-        cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+        cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
         failing,
         finalUrl: lhr.finalDisplayedUrl,
       });

@@ -10,8 +10,8 @@ import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router: given }: { router?: ReturnType<typeof createRouter> } = {}) {
+  const [router] = useState(() => given ?? createRouter());
   useEffect(
     () =>
       onSessionEvent((event) => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 const HASHED_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Other public files (logo, icons, videos, robots.txt) keep their names across deploys. */
-const PUBLIC_FILE = 'public, max-age=3600';
+const PUBLIC_FILE = 'public, max-age=86400, stale-while-revalidate=604800';
 /** A path that names a file (has an extension) is never answered with the app shell. */
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]{1,12}$/i;
 
