@@ -1,2 +1,8 @@
 // The public face of the settings module (the typed settings store).
-export { SettingsService, type SettingKey, type SettingValues } from './settings.service.ts';
+export {
+  SettingsService,
+  type ContentTranslations,
+  type LocalizedContent,
+  type SettingKey,
+  type SettingValues,
+} from './settings.service.ts';

@@ -3,6 +3,17 @@ import type { DepositLookup, Info, Contact } from '@wallet/contract/lookup';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/core.ts';
 
+/** The operator's text in Lao or English; anything missing falls back to the Thai settings. */
+export type LocalizedContent = {
+  agreements?: string[];
+  conditions?: string[];
+  contactText?: string;
+  notice?: string;
+  /** how-to clips recorded in this language */
+  videos?: Info['videos'];
+};
+export type ContentTranslations = { la?: LocalizedContent; en?: LocalizedContent };
+
 /** Every operator setting with its type. Values live in the `settings` table as JSON. */
 export type SettingValues = {
   siteStatus: 'active' | 'terminated';
@@ -19,6 +30,8 @@ export type SettingValues = {
   agreements: string[];
   conditions: string[];
   notice: string;
+  /** the Lao and English forms of agreements, conditions, contact text, notice and how-to videos (Thai is the base) */
+  contentTranslations: ContentTranslations;
   chatPrefix: string;
   /** spin coins earned per 100 baht deposited */
   coinsPerHundred: number;
