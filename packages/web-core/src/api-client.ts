@@ -28,6 +28,8 @@ export type ApiClientOptions = {
   tokenStore: TokenStore;
   /** prefix before every contract path, e.g. '' (same origin) or 'https://api.example.com' */
   basePath?: string;
+  /** the interface language, sent as Accept-Language so server-fed content answers in it */
+  language?: () => string | undefined;
 };
 
 type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
@@ -44,7 +46,7 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
  * One fetcher per app: `call()` for every contract endpoint, with the app's token store and base path, and
  * `onSessionEvent()` for the router (`gone` → /terminated, invalid token → /login). The transport never navigates.
  */
-export function createApiClient({ tokenStore, basePath = '' }: ApiClientOptions) {
+export function createApiClient({ tokenStore, basePath = '', language }: ApiClientOptions) {
   const baseUrl = basePath.replace(/\/$/, '');
   const listeners = new Set<Listener>();
   const emit = (event: SessionEvent) => listeners.forEach((l) => l(event));
@@ -66,6 +68,8 @@ export function createApiClient({ tokenStore, basePath = '' }: ApiClientOptions)
       signal?: AbortSignal;
     };
     const headers: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
+    const accepted = language?.();
+    if (accepted) headers['Accept-Language'] = accepted;
     const token = tokenStore.get();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (endpoint.movesMoney) headers[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
