@@ -8,7 +8,10 @@ const pub = path.resolve(import.meta.dirname, '../public');
 const logo = readFileSync(path.join(pub, 'brand/logo.svg'));
 const BG = '#070a14';
 
-const plain = (size) => sharp(logo, { density: 72 * (size / 96) * 1.01 }).resize(size, size).png({ compressionLevel: 9 });
+const plain = (size) =>
+  sharp(logo, { density: 72 * (size / 96) * 1.01 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 });
 /** maskable icons keep the mark inside the 80 % safe zone, on the app background */
 const maskable = async (size) => {
   const inner = Math.round(size * 0.72);

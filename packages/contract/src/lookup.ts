@@ -64,8 +64,16 @@ const lookup = <R extends z.ZodType>(name: string, response: R, summary: string)
 export const lookupEndpoints = {
   banks: lookup('banks', z.array(BankSchema), 'Banks a member can register (nameTH, nameEN, nameLA)'),
   deposit: lookup('deposit', DepositLookupSchema, 'Deposit accounts, wallets and mode'),
-  conditions: lookup('conditions', z.array(z.string()), 'Bonus conditions (HTML) in the Accept-Language language, Thai otherwise'),
-  agreements: lookup('agreements', z.array(z.string()), 'Agreements (HTML) in the Accept-Language language, Thai otherwise'),
+  conditions: lookup(
+    'conditions',
+    z.array(z.string()),
+    'Bonus conditions (HTML) in the Accept-Language language, Thai otherwise',
+  ),
+  agreements: lookup(
+    'agreements',
+    z.array(z.string()),
+    'Agreements (HTML) in the Accept-Language language, Thai otherwise',
+  ),
   info: lookup('info', InfoSchema, 'Site name, website and branding'),
   notice: lookup('notice', NoticeSchema, 'Notice text with %percentFail%'),
   contact: lookup('contact', ContactSchema, 'Contact text (Accept-Language, Thai otherwise) and chat links'),
