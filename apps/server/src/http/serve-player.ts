@@ -41,7 +41,7 @@ export async function servePlayer(app: FastifyInstance, dist: string): Promise<v
   });
 }
 
-export function cacheControlFor(urlPath: string): string {
+function cacheControlFor(urlPath: string): string {
   if (urlPath.endsWith('.html')) return 'no-cache';
   if (urlPath.startsWith(HASHED_PREFIX)) return IMMUTABLE;
   return PUBLIC_FILE;

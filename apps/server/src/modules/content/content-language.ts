@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The player's languages (SPEC.md §1); `la` is the product's code for Lao (ISO `lo`). */
-export const CONTENT_LANGUAGES = ['th', 'la', 'en'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export type ContentLanguage = 'th' | 'la' | 'en';
 
 const byTag: Record<string, ContentLanguage> = { th: 'th', la: 'la', lo: 'la', en: 'en' };
 
