@@ -2,6 +2,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createRouter, routerReady } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import './styles.css';
 
@@ -11,11 +12,14 @@ if (nonce) setNonce(nonce);
 
 const root = document.getElementById('root');
 if (root) {
-  await initI18n();
+  // index.html paints a static shell inside #root; React's first commit replaces it, so wait until the
+  // language and the first route (its lazy chunk and loader) are ready and that commit is the real screen.
+  const router = createRouter();
+  await Promise.all([initI18n(), routerReady(router)]);
   createRoot(root).render(
     <StrictMode>
       <Suspense fallback={null}>
-        <App />
+        <App router={router} />
       </Suspense>
     </StrictMode>,
   );

@@ -3,6 +3,7 @@ CREATE TABLE "banks" (
 	"clearing_code" text NOT NULL,
 	"name_th" text NOT NULL,
 	"name_en" text NOT NULL,
+	"name_la" text,
 	"country" text NOT NULL,
 	"account_digits_min" integer NOT NULL,
 	"account_digits_max" integer NOT NULL,
@@ -51,6 +52,8 @@ CREATE TABLE "settings" (
 CREATE TABLE "sources" (
 	"code" text PRIMARY KEY NOT NULL,
 	"description" text NOT NULL,
+	"description_la" text,
+	"description_en" text,
 	"sort_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint

@@ -1,15 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { AppContext } from './context.ts';
@@ -22,6 +17,7 @@ import { platformJobs } from './jobs/platform-jobs.ts';
 import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
+import { servePlayer } from './http/serve-player.ts';
 import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
@@ -208,32 +204,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { unimplemented } = registerRoutes(app, ctx, modules);
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
-  await servePlayer(app, config);
+  await servePlayer(app, config.playerDist);
   lateRunner.current = createRunner(app, ctx, modules);
   return { app, ctx, modules, unimplemented, realtime };
-}
-
-/** The built player app at `/`, with history-mode fallback for every non-API GET. */
-async function servePlayer(app: FastifyInstance, config: Config): Promise<void> {
-  const dist = config.playerDist;
-  const hasDist = existsSync(path.join(dist, 'index.html'));
-  if (hasDist) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
-    if (isApi || request.method !== 'GET' || !hasDist) {
-      return reply.status(404).send({ message: 'NOT_FOUND' });
-    }
-    // a fresh nonce per page for the `<style>` elements the UI inserts at run time (the player reads the meta tag)
-    const nonce = randomBytes(16).toString('base64');
-    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy({ styleNonce: nonce }))
-      .type('text/html; charset=utf-8')
-      .send(html.replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}" />`));
-  });
 }
 
 /** The job runner (ADR 0011) with the module jobs and subscribers; it works only in processes with JOBS on. */

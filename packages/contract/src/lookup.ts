@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { CURRENCIES } from './limits.ts';
 
-export const BankSchema = z.object({ code: z.string(), nameTH: z.string() });
+/** nameTH is the spec's field; nameEN and nameLA let the player show the member's language. */
+export const BankSchema = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), nameLA: z.string() });
 export type Bank = z.infer<typeof BankSchema>;
 
 export const SourceSchema = z.object({ code: z.string(), description: z.string() });
@@ -61,16 +62,24 @@ const lookup = <R extends z.ZodType>(name: string, response: R, summary: string)
   defineEndpoint({ method: 'GET', path: `/api/lookup/${name}`, access: 'public', response, summary });
 
 export const lookupEndpoints = {
-  banks: lookup('banks', z.array(BankSchema), 'Banks a member can register (nameTH)'),
+  banks: lookup('banks', z.array(BankSchema), 'Banks a member can register (nameTH, nameEN, nameLA)'),
   deposit: lookup('deposit', DepositLookupSchema, 'Deposit accounts, wallets and mode'),
-  conditions: lookup('conditions', z.array(z.string()), 'Bonus conditions (HTML)'),
-  agreements: lookup('agreements', z.array(z.string()), 'Agreements (HTML)'),
+  conditions: lookup(
+    'conditions',
+    z.array(z.string()),
+    'Bonus conditions (HTML) in the Accept-Language language, Thai otherwise',
+  ),
+  agreements: lookup(
+    'agreements',
+    z.array(z.string()),
+    'Agreements (HTML) in the Accept-Language language, Thai otherwise',
+  ),
   info: lookup('info', InfoSchema, 'Site name, website and branding'),
   notice: lookup('notice', NoticeSchema, 'Notice text with %percentFail%'),
-  contact: lookup('contact', ContactSchema, 'Contact text and chat links'),
+  contact: lookup('contact', ContactSchema, 'Contact text (Accept-Language, Thai otherwise) and chat links'),
   withdraw: lookup('withdraw', WithdrawLookupSchema, 'Withdraw bounds'),
   slip: lookup('slip', SlipLookupSchema, 'Slip upload window'),
-  sources: lookup('sources', z.array(SourceSchema), 'Sources of discovery'),
+  sources: lookup('sources', z.array(SourceSchema), 'Sources of discovery, described in the Accept-Language language'),
   active: lookup('active', SiteActiveSchema, 'Whether the site is active'),
   registerOTP: lookup('registerOTP', z.object({ registerOTP: z.boolean() }), 'OTP on registration setting'),
   enableChatWidget: lookup('enableChatWidget', z.object({ enableChatWidget: z.boolean() }), 'Chat widget setting'),

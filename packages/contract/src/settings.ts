@@ -7,6 +7,18 @@ import { ContactSchema, DepositLookupSchema, InfoSchema } from './lookup.ts';
  * value). A key with a `.default()` reads as its default until an operator sets it; the others are seeded.
  */
 
+/** The operator's text in Lao or English; anything missing falls back to the Thai settings. */
+const LocalizedContentSchema = z.object({
+  agreements: z.array(z.string()).optional(),
+  conditions: z.array(z.string()).optional(),
+  contactText: z.string().optional(),
+  notice: z.string().optional(),
+  /** how-to clips recorded in this language */
+  videos: InfoSchema.shape.videos.optional(),
+});
+export type LocalizedContent = z.infer<typeof LocalizedContentSchema>;
+export type ContentTranslations = { la?: LocalizedContent; en?: LocalizedContent };
+
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 /** whole baht (or kip) amounts an operator types */
 const majorAmount = z.number().int().nonnegative().max(1e9);
@@ -57,6 +69,10 @@ export const SETTINGS = {
   agreements: z.array(z.string()),
   conditions: z.array(z.string()),
   notice: z.string(),
+  /** the Lao and English forms of agreements, conditions, contact text, notice and how-to videos (Thai is the base) */
+  contentTranslations: z
+    .object({ la: LocalizedContentSchema.optional(), en: LocalizedContentSchema.optional() })
+    .default({}),
   /** prefix of the chat rooms (`prefix-userId`) */
   chatPrefix: z
     .string()

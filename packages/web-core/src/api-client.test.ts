@@ -43,6 +43,19 @@ describe('call()', () => {
     expect(headersOf(captured[0])).toMatchObject({ Authorization: 'Bearer tok-123', [WALLET_USER_HEADER]: '1' });
   });
 
+  it('asks for content in the interface language (Accept-Language), and sends none without one', async () => {
+    let language: string | undefined = 'la';
+    const localized = createApiClient({ tokenStore: tokens, language: () => language });
+    const captured = answer(200, { active: true });
+    await localized.call(api.lookup.active);
+    expect(headersOf(captured[0])).toHaveProperty('Accept-Language', 'la');
+    language = undefined;
+    await localized.call(api.lookup.active);
+    expect(headersOf(captured[1])).not.toHaveProperty('Accept-Language');
+    await call(api.lookup.active);
+    expect(headersOf(captured[2])).not.toHaveProperty('Accept-Language');
+  });
+
   it('sends no Authorization header without a token', async () => {
     const captured = answer(200, { active: true });
     await call(api.lookup.active);

@@ -38,6 +38,8 @@ export type ApiClientOptions = {
   basePath?: string;
   /** the renewal endpoint's path (`account.renew`), written out so the fetcher does not pull in the route table */
   renewPath?: string;
+  /** the interface language, sent as Accept-Language so server-fed content answers in it */
+  language?: () => string | undefined;
 };
 
 /** Renew the access token when it has less than this left (it lives 15 minutes; docs/decisions/0017). */
@@ -68,7 +70,7 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
  * One fetcher per app: `call()` for every contract endpoint, with the app's token store and base path, and
  * `onSessionEvent()` for the router (`gone` → /terminated, invalid token → /login). The transport never navigates.
  */
-export function createApiClient({ tokenStore, basePath = '', renewPath }: ApiClientOptions) {
+export function createApiClient({ tokenStore, basePath = '', renewPath, language }: ApiClientOptions) {
   const baseUrl = basePath.replace(/\/$/, '');
   let renewing: Promise<boolean> | null = null;
 
@@ -119,6 +121,8 @@ export function createApiClient({ tokenStore, basePath = '', renewPath }: ApiCli
     const baseHeaders: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
     // one key for the action, also when the call is sent again after a renewal
     if (endpoint.movesMoney) baseHeaders[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
+    const accepted = language?.();
+    if (accepted) baseHeaders['Accept-Language'] = accepted;
     let payload: BodyInit | undefined;
     if (formData) payload = formData;
     else if (body !== undefined) {

@@ -17,8 +17,12 @@ export type I18nOptions<L extends string> = {
   onLanguageChanged: (language: string) => void;
 };
 
+/** `<html lang>` and the page description (common:app.description, when the app has one) follow the language. */
 const applyHtmlLang = (language: string) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = intlLocale(language);
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = intlLocale(language);
+  const description = i18next.t('app.description', { ns: 'common', lng: language, defaultValue: '' });
+  if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
 };
 
 /** Load the stored (or default) language and start i18next; the app renders once this resolves. */

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AlertHost } from '@wallet/ui/alert-host';
@@ -10,8 +11,8 @@ import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router: given }: { router?: ReturnType<typeof createRouter> } = {}) {
+  const [router] = useState(() => given ?? createRouter());
   useEffect(
     () =>
       onSessionEvent((event) => {
@@ -19,6 +20,12 @@ export function App() {
       }),
     [router],
   );
+  // lookups answer in the member's language (Accept-Language): read them again after a switch
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: ['lookup'] });
+    i18next.on('languageChanged', refetch);
+    return () => i18next.off('languageChanged', refetch);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <BrandProvider>

@@ -34,3 +34,14 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Resolves once the router has loaded the first route (lazy chunks and loaders, redirects followed). */
+export const routerReady = (router: ReturnType<typeof createRouter>): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });

@@ -1,4 +1,5 @@
 import type { SettingValues } from '../modules/settings/settings.api.ts';
+import { CONTENT_TRANSLATIONS } from './seed-translations.ts';
 
 /** What the seed writes: the keys without a schema default, plus the variant's own values of some that have one. */
 export type SeededSettings = Partial<SettingValues> &
@@ -84,16 +85,6 @@ export const LAO_BANKS: BankSeed[] = [
   { code: 'ACLEDA', clearingCode: '70080418', nameTH: 'ธนาคารอาคลีดา ลาว', nameEN: 'ACLEDA Bank Lao', digits: [1, 18] },
 ];
 
-export const SOURCES = [
-  { code: 'FACEBOOK', description: 'Facebook' },
-  { code: 'LINE', description: 'LINE' },
-  { code: 'TIKTOK', description: 'TikTok' },
-  { code: 'GOOGLE', description: 'Google' },
-  { code: 'YOUTUBE', description: 'YouTube' },
-  { code: 'FRIEND', description: 'เพื่อนแนะนำ / Friend' },
-  { code: 'OTHER', description: 'อื่น ๆ / Other' },
-];
-
 const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
 
 export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
@@ -166,6 +157,7 @@ export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
       '<p>หากยอดเงินรวมต่ำกว่าเกณฑ์ขั้นต่ำ โบนัสจะสิ้นสุดอัตโนมัติ</p>',
     ],
     notice: 'หากยอดเงินคงเหลือต่ำกว่า %percentFail% % ของยอดโบนัส ระบบจะยกเลิกโบนัสอัตโนมัติ',
+    contentTranslations: CONTENT_TRANSLATIONS,
     chatPrefix: 'wallet',
     payoutCoolingHours: 24,
   };

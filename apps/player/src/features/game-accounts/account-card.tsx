@@ -8,8 +8,15 @@ import { formatMoney } from '@wallet/web-core/format';
 export const cardBalance = (slot: Pick<SlotAccount, 'amount' | 'ftWalletSlot'>): number =>
   Math.round(slot.amount * (Number.isFinite(slot.ftWalletSlot) ? slot.ftWalletSlot : 1) * 100) / 100;
 
+export type AccountCardProps = {
+  slot: SlotAccount;
+  onSelect: (slot: SlotAccount) => void;
+  /** on the first slider page: images load at once (one of them is the largest paint of home), never lazily */
+  isEager?: boolean;
+};
+
 /** One game account: background, logo, name, and balance when active or an open-account prompt when not. */
-export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (slot: SlotAccount) => void }) {
+export function AccountCard({ slot, onSelect, isEager = false }: AccountCardProps) {
   const { t } = useTranslation('wallet');
   const [hasBackground, setHasBackground] = useState(Boolean(slot.background));
   const [hasLogo, setHasLogo] = useState(Boolean(slot.logo));
@@ -28,7 +35,10 @@ export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (
         <img
           src={slot.background}
           alt=""
-          loading="lazy"
+          width={120}
+          height={150}
+          loading={isEager ? 'eager' : 'lazy'}
+          fetchPriority={isEager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setHasBackground(false)}
           className={clsx('absolute inset-0 size-full object-cover', !slot.isActive && 'opacity-55 saturate-50')}
@@ -40,7 +50,9 @@ export function AccountCard({ slot, onSelect }: { slot: SlotAccount; onSelect: (
           <img
             src={slot.logo}
             alt=""
-            loading="lazy"
+            width={96}
+            height={48}
+            loading={isEager ? 'eager' : 'lazy'}
             decoding="async"
             onError={() => setHasLogo(false)}
             className="max-h-12 w-[78%] object-contain drop-shadow-[0_4px_10px_rgba(0,0,0,0.5)]"

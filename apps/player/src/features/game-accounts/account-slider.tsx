@@ -83,7 +83,7 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
             <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full snap-start grid-cols-3 gap-2.5 px-1">
               {slide.map((slot) => (
                 <li key={slot.code}>
-                  <AccountCard slot={slot} onSelect={onSelect} />
+                  <AccountCard slot={slot} onSelect={onSelect} isEager={index === 0} />
                 </li>
               ))}
             </ul>

@@ -29,7 +29,11 @@ export function HowtoList({ videos }: HowtoListProps) {
                 <img
                   src={posterFor(video.url)}
                   alt=""
-                  loading="lazy"
+                  width={390}
+                  height={693}
+                  // the first card is the largest paint of /howto: never lazy
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
                   className="size-full object-cover object-center opacity-90 transition group-hover:scale-[1.03]"
                 />
                 <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/10 to-transparent" />

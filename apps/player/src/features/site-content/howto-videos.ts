@@ -8,5 +8,5 @@ export const DEFAULT_HOWTO_VIDEOS: HowtoVideo[] = HOWTO_VIDEO_CODES.map((code) =
   url: `/videos/${code}.mp4`,
 }));
 
-/** The poster frame the video script writes beside each clip. */
-export const posterFor = (url: string): string => url.replace(/\.mp4$/i, '.jpg');
+/** The poster beside each clip: WebP, 390 px wide (apps/player/scripts/make-posters.mjs). */
+export const posterFor = (url: string): string => url.replace(/\.mp4$/i, '.webp');

@@ -14,6 +14,8 @@ export const banks = pgTable('banks', {
   clearingCode: text('clearing_code').notNull(),
   nameTH: text('name_th').notNull(),
   nameEN: text('name_en').notNull(),
+  /** the Lao name (the spec's field stays nameTH) */
+  nameLA: text('name_la'),
   country: text('country').notNull(),
   /** allowed account-number lengths */
   accountDigitsMin: integer('account_digits_min').notNull(),
@@ -25,7 +27,10 @@ export const banks = pgTable('banks', {
 
 export const sources = pgTable('sources', {
   code: text('code').primaryKey(),
+  /** Thai, the spec's field */
   description: text('description').notNull(),
+  descriptionLA: text('description_la'),
+  descriptionEN: text('description_en'),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 

@@ -6,5 +6,7 @@ export {
   UNWATCHED_MAX_AGE_MS,
   type SettingKey,
   type SettingsOptions,
+  type ContentTranslations,
+  type LocalizedContent,
   type SettingValues,
 } from './settings.service.ts';

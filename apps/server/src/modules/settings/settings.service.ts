@@ -12,6 +12,7 @@ import { settings } from '../../db/schema/core.ts';
 import { AppError } from '../../errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../lib/change-bus.ts';
 
+export type { ContentTranslations, LocalizedContent } from '@wallet/contract/settings';
 export type { SettingKey, SettingValues };
 
 /** The bus topic whose messages are setting keys that changed. */

@@ -34,7 +34,10 @@ describe('home', () => {
       'GET /api/spinwheel/active': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
     });
     renderWithProviders(<Home />);
+    // a skeleton of the screen, not a full-screen spinner, until the wallet arrives
+    expect(screen.getByTestId('home-skeleton')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByTestId('total-balance')).toHaveTextContent('1,025.25');
+    expect(screen.queryByTestId('home-skeleton')).toBeNull();
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Demo Player');
     expect(screen.getByTestId('coin-count')).toHaveTextContent('7');
     expect(screen.getByTestId('referral-amount')).toHaveTextContent('12.50');
@@ -110,6 +113,7 @@ describe('home', () => {
     expect(await screen.findByRole('main')).toBeEmptyDOMElement();
     expect(screen.queryByTestId('total-balance')).toBeNull();
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    expect(screen.queryByTestId('home-skeleton')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { useSpinActive, useWallet, walletQueries } from '../../../api/wallet.ts'
 import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
+import { HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
@@ -45,13 +46,9 @@ export function Component() {
   const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
   const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
 
-  // SPEC.md §8: a wallet load failure hides the overlay and shows nothing.
+  // SPEC.md §8: a wallet load failure hides the loading state and shows nothing.
   if (!wallet.data) {
-    return (
-      <main data-route="user/home">
-        <LoadingOverlay isLoading={wallet.isPending} />
-      </main>
-    );
+    return <main data-route="user/home">{wallet.isPending && <HomeSkeleton />}</main>;
   }
   const data = wallet.data;
   const unit = t(`unit.${data.wallet.currency}`, { defaultValue: data.wallet.currency });

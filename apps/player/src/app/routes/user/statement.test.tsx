@@ -82,7 +82,9 @@ describe('statement', () => {
   it('shows a friendly empty state for an empty history', async () => {
     mockApi({ 'POST /api/statement': () => ({ body: { total: 0, statements: [] } }) });
     renderWithProviders(<Statement />);
+    expect(screen.getByTestId('statement-skeleton')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByTestId('statement-empty')).toHaveTextContent('No transactions yet');
+    expect(screen.queryByTestId('statement-skeleton')).toBeNull();
   });
 
   it('shows nothing on a load failure (SPEC.md §8)', async () => {
@@ -92,6 +94,7 @@ describe('statement', () => {
     expect(screen.queryByTestId('statement-list')).toBeNull();
     expect(screen.queryByTestId('statement-empty')).toBeNull();
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    expect(screen.queryByTestId('statement-skeleton')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
-import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { StatementList } from '../../../features/statement/statement-list.tsx';
+import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
 import { totalPages } from '../../../features/statement/statement-status.ts';
 
 const readPage = (value: string | null) => {
@@ -47,8 +47,8 @@ export function Component() {
           <span className="text-[10px] leading-tight font-bold text-primary uppercase">{t('slipsSoon')}</span>
         </button>
       </header>
-      {/* SPEC.md §8: a load failure hides the overlay and shows nothing */}
-      <LoadingOverlay isLoading={statement.isPending} />
+      {/* SPEC.md §8: a load failure hides the loading state and shows nothing */}
+      {statement.isPending && <StatementSkeleton />}
       {statement.data && (
         <StatementList
           rows={statement.data.statements}

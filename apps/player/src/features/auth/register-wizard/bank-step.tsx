@@ -6,6 +6,7 @@ import { Icon } from '@wallet/ui/icon';
 import { SelectField } from '@wallet/ui/select-field';
 import { TextField } from '@wallet/ui/text-field';
 import { useBanks } from '../../../api/lookup.ts';
+import { bankName } from './bank-name.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import {
   checkBank,
@@ -29,7 +30,7 @@ const isRecommended = (code: string) => (RECOMMENDED_BANKS as readonly string[])
 
 /** Step 4: bank, account number, holder's first and last name (upper case), and currency in the Lao variant. */
 export function BankStep({ isLaoVariant, isBusy, onSubmit }: BankStepProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const banks = useBanks();
   const [values, setValues] = useState<BankValues>({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '' });
   const [currency, setCurrency] = useState<LaoCurrency>(DEFAULT_LAO_CURRENCY);
@@ -41,11 +42,14 @@ export function BankStep({ isLaoVariant, isBusy, onSubmit }: BankStepProps) {
     () =>
       [...(banks.data ?? [])]
         .sort((a, b) => Number(isRecommended(b.code)) - Number(isRecommended(a.code)))
-        .map((bank) => ({
-          value: bank.code,
-          label: isRecommended(bank.code) ? `${bank.nameTH} · ${t('register.bank.recommended')}` : bank.nameTH,
-        })),
-    [banks.data, t],
+        .map((bank) => {
+          const name = bankName(bank, i18n.language);
+          return {
+            value: bank.code,
+            label: isRecommended(bank.code) ? `${name} · ${t('register.bank.recommended')}` : name,
+          };
+        }),
+    [banks.data, t, i18n.language],
   );
 
   const set = (field: BankField, value: string) => {

@@ -12,9 +12,9 @@ const baseRoutes = (isOtpOn: boolean): Routes => ({
   'GET /api/lookup/sources': () => ({ body: [{ code: 'FACEBOOK', description: 'Facebook' }] }),
   'GET /api/lookup/banks': () => ({
     body: [
-      { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์' },
-      { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย' },
-      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย' },
+      { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLA: 'ທະນາຄານໄທພານິດ' },
+      { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
+      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLA: 'ທະນາຄານກຸງໄທ' },
     ],
   }),
   'POST /api/account/validate': () => ({ body: { message: 'OK' } }),
@@ -141,9 +141,13 @@ describe('RegisterWizard', () => {
     await fillProfile();
     await waitFor(() => expect(step()).toBe('bank'));
     expect(screen.queryByTestId('currency-LAK')).toBeNull();
-    // KBANK and KTB are marked recommended and listed first
+    // KBANK and KTB are marked recommended and listed first, named in the interface language
     const options = Array.from((screen.getByLabelText('Bank') as HTMLSelectElement).options).map((o) => o.text);
-    expect(options.slice(1, 3)).toEqual(['ธนาคารกสิกรไทย · Recommended', 'ธนาคารกรุงไทย · Recommended']);
+    expect(options.slice(1, 4)).toEqual([
+      'Kasikornbank · Recommended',
+      'Krungthai Bank · Recommended',
+      'Siam Commercial Bank',
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getByLabelText('Bank')).toHaveAttribute('aria-invalid', 'true');

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SHELL = '<!doctype html><title>player</title>';
+const SCRIPT = 'console.log("entry chunk");'.repeat(20);
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'player-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const write = (name: string, body: string) => {
+    writeFileSync(path.join(dist, name), body);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
+  };
+  write('index.html', SHELL);
+  write('assets/index-AbC123.js', SCRIPT);
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  t = await createTestApp({ env: { PLAYER_DIST: dist } });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('static player files', () => {
+  it('serves hashed assets brotli-compressed when accepted, with immutable one-year caching', async () => {
+    const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/index-AbC123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers 404 for a missing file under /assets (an old chunk after a deploy), never the app shell', async () => {
+    const res = await get('/assets/index-OldHash.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>player</title>');
+    expect((await get('/assets/missing.css')).statusCode).toBe(404);
+    expect((await get('/favicon.ico')).statusCode).toBe(404);
+  });
+
+  it('serves robots.txt as a real file', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+  });
+
+  it.each(['/', '/login', '/user/home', '/some/unknown/page'])(
+    'serves the HTML shell for %s with no-cache, compressed',
+    async (url) => {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SHELL);
+    },
+  );
+
+  it('does not expose the compressed copies as their own routes and keeps API 404s as JSON', async () => {
+    expect((await get('/assets/index-AbC123.js.br')).statusCode).toBe(404);
+    const api = await get('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'NOT_FOUND' });
+  });
+});
