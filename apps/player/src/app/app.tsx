@@ -9,6 +9,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
+import { OfflineBanner } from './shell/offline-banner.tsx';
 
 export function App() {
   const [router] = useState(createRouter);
@@ -22,6 +23,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrandProvider>
+        <OfflineBanner />
         <RouterProvider router={router} />
         <AlertHost />
         <ToastHost />

@@ -1,13 +1,18 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { checkSiteActive, enterSignedOutShell, requireToken } from './guards.ts';
+import { RouteError } from './shell/route-error.tsx';
+
+/** Every top-level route shows the translated error screen (with retry) for a loader, render or chunk failure. */
+const errorElement = <RouteError />;
 
 /** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
 export const routes: RouteObject[] = [
-  { path: paths.root, loader: () => redirect(paths.user) },
+  { path: paths.root, loader: () => redirect(paths.user), errorElement },
   {
     lazy: () => import('./routes/signed-out-layout.tsx'),
     loader: enterSignedOutShell,
+    errorElement,
     children: [
       { path: paths.login, loader: checkSiteActive, lazy: () => import('./routes/login.tsx') },
       { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
@@ -18,6 +23,7 @@ export const routes: RouteObject[] = [
   {
     path: paths.user,
     loader: requireToken,
+    errorElement,
     lazy: () => import('./routes/user/member-layout.tsx'),
     children: [
       { index: true, loader: () => redirect(paths.home) },
@@ -29,8 +35,8 @@ export const routes: RouteObject[] = [
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
     ],
   },
-  { path: paths.terminated, lazy: () => import('./routes/terminated.tsx') },
-  { path: '*', lazy: () => import('./routes/not-found.tsx') },
+  { path: paths.terminated, lazy: () => import('./routes/terminated.tsx'), errorElement },
+  { path: '*', lazy: () => import('./routes/not-found.tsx'), errorElement },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
