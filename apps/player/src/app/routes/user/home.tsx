@@ -75,7 +75,13 @@ export function Component() {
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
         {modal?.kind === 'transfer' && (
-          <TransferDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+          <TransferDialog
+            open
+            wallet={data}
+            onOpenChange={handleOpenChange}
+            onSuccess={refreshWallet}
+            onOpenGame={(code) => setModal({ kind: 'game', code })}
+          />
         )}
         {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (
