@@ -24,8 +24,8 @@ test.describe('resilience', () => {
         await route.abort('failed');
       });
       let documents = 0;
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) documents += 1;
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents += 1;
       });
       await page.goto('/howto');
       const screen = page.getByTestId('route-error');
@@ -45,6 +45,20 @@ test.describe('resilience', () => {
     });
   }
 
+  test('going offline at once never blanks the app: the banner shows and the home stays', async ({ page, context }) => {
+    await signInQuickly(page, 'th');
+    await page.goto('/user/home');
+    await expect(page.getByTestId('total-balance')).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toContainText(OFFLINE.th);
+    await page.getByTestId('check-balance').click();
+    await expect(page.getByTestId('check-balance')).toBeEnabled();
+    await expect(page.getByTestId('total-balance')).toBeVisible();
+    await saveScreen(page, { test: 'resilience', step: 'offline-banner', lang: 'th' });
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  });
+
   test('offline: a banner shows, check balance stops with an error instead of spinning; back online it works', async ({
     page,
     context,
@@ -53,6 +67,8 @@ test.describe('resilience', () => {
     await page.goto('/user/home');
     await expect(page.getByTestId('total-balance')).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    // the toast outlet is fetched once the page is idle; offline before that, an error toast cannot show
+    await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
 
     await context.setOffline(true);
     await expect(page.getByTestId('offline-banner')).toContainText(OFFLINE.en);

@@ -9,6 +9,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
+import { HostBoundary } from './shell/host-boundary.tsx';
 import { OfflineBanner } from './shell/offline-banner.tsx';
 
 export function App() {
@@ -25,8 +26,12 @@ export function App() {
       <BrandProvider>
         <OfflineBanner />
         <RouterProvider router={router} />
-        <AlertHost />
-        <ToastHost />
+        <HostBoundary>
+          <AlertHost />
+        </HostBoundary>
+        <HostBoundary>
+          <ToastHost />
+        </HostBoundary>
       </BrandProvider>
     </QueryClientProvider>
   );

@@ -12,6 +12,7 @@ import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
+import { LoadFailed } from '../../shell/load-failed.tsx';
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
 const TransferDialog = lazy(() =>
@@ -45,11 +46,12 @@ export function Component() {
   const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
   const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
 
-  // SPEC.md §8: a wallet load failure hides the overlay and shows nothing.
+  // SPEC.md §8: a wallet load failure hides the overlay; issue 9: it offers a retry instead of an empty screen.
   if (!wallet.data) {
     return (
       <main data-route="user/home">
         <LoadingOverlay isLoading={wallet.isPending} />
+        {wallet.isError && <LoadFailed isRetrying={wallet.isFetching} onRetry={() => void wallet.refetch()} />}
       </main>
     );
   }

@@ -1,97 +1,74 @@
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import type { StatementRow } from '@wallet/contract/statement';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
-import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
-import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { mockApi } from '../../../testing/mock-api.tsx';
 import { Component as Statement } from './statement.tsx';
 
-const row = (patch: Partial<StatementRow> & { _id: string }): StatementRow => ({
-  statementType: 'transfer',
+const row = (index: number) => ({
+  _id: `s${index}`,
+  statementType: 'transfer' as const,
   from: 'WALLET',
   to: 'pg',
   amount: 100,
   status: 'SUCCESS',
-  createdAt: '2026-11-21T06:30:15.000Z',
-  ...patch,
+  createdAt: '2026-11-21T06:00:00.000Z',
 });
 
-beforeEach(async () => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  await i18next.changeLanguage('en');
-});
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '/user/statement', Component: Statement }], { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => i18next.changeLanguage('en'));
 afterEach(async () => {
+  cleanup();
   vi.restoreAllMocks();
   await i18next.changeLanguage('th');
 });
 
-describe('statement', () => {
-  it('lists rows with type, from → to with game names, signed amount, status badge and date', async () => {
-    const calls = mockApi({
-      'GET /api/wallet': () => ({ body: walletFixture() }),
-      'POST /api/statement': () => ({
-        body: {
-          total: 3,
-          statements: [
-            row({ _id: 'a' }),
-            row({ _id: 'b', from: 'pg', to: 'WALLET', amount: 55.5, status: 'FAILED' }),
-            row({ _id: 'c', statementType: 'deposit', from: 'BANK', to: 'WALLET', amount: 300, status: 'PENDING' }),
-          ],
-        },
-      }),
-    });
-    renderWithProviders(<Statement />);
-    const rows = await screen.findAllByTestId('statement-row');
-    expect(rows).toHaveLength(3);
-    const [first, second, third] = rows as [HTMLElement, HTMLElement, HTMLElement];
-    expect(first).toHaveTextContent('Transfer');
-    await vi.waitFor(() =>
-      expect(within(first).getByTestId('statement-route')).toHaveTextContent('Main wallet→PG Soft'),
-    );
-    expect(within(first).getByTestId('statement-amount')).toHaveTextContent('−100.00');
-    expect(first).toHaveTextContent('Successful');
-    expect(first).toHaveTextContent('21/11/2026 13:30:15');
-    expect(within(second).getByTestId('statement-amount')).toHaveTextContent('+55.50');
-    expect(second).toHaveTextContent('Failed');
-    expect(third).toHaveTextContent('Deposit');
-    expect(third).toHaveTextContent('In progress');
-    expect(within(third).getByTestId('statement-route')).toHaveTextContent('Bank account→Main wallet');
-    expect(calls.find((c) => c.path === '/api/statement')?.body).toEqual({ page: 1, limit: 10 });
-    expect(screen.getByTestId('statement-slips')).toBeDisabled();
-  });
-
-  it('pages 10 at a time', async () => {
+describe('statement route', () => {
+  it('clamps ?page past the last page to the last page (issue 9 bug 6)', async () => {
+    // 25 rows: 3 pages of 10
     const calls = mockApi({
       'POST /api/statement': ({ body }) => {
         const { page } = body as { page: number };
-        return { body: { total: 95, statements: [row({ _id: `p${page}`, amount: page })] } };
+        const rows = Array.from({ length: 25 }, (_, index) => row(index)).slice((page - 1) * 10, page * 10);
+        return { body: { total: 25, statements: rows } };
       },
     });
-    renderWithProviders(<Statement />);
-    await screen.findAllByTestId('statement-row');
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await vi.waitFor(() => expect(screen.getByTestId('statement-amount')).toHaveTextContent('2.00'));
-    expect(calls.filter((c) => c.path === '/api/statement').map((c) => c.body)).toEqual([
-      { page: 1, limit: 10 },
-      { page: 2, limit: 10 },
-    ]);
+    const router = renderAt('/user/statement?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(calls.some((c) => (c.body as { page?: number } | undefined)?.page === 3)).toBe(true));
+    expect(await screen.findByTestId('statement-list')).toBeInTheDocument();
   });
 
-  it('shows a friendly empty state for an empty history', async () => {
+  it('with no rows at all, ?page=4 goes to the first page', async () => {
     mockApi({ 'POST /api/statement': () => ({ body: { total: 0, statements: [] } }) });
-    renderWithProviders(<Statement />);
-    expect(await screen.findByTestId('statement-empty')).toHaveTextContent('No transactions yet');
+    const router = renderAt('/user/statement?page=4');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('shows nothing on a load failure (SPEC.md §8)', async () => {
-    mockApi({ 'POST /api/statement': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
-    const { queryClient } = renderWithProviders(<Statement />);
-    await waitForQueryError(queryClient, ['statement']);
-    expect(screen.queryByTestId('statement-list')).toBeNull();
-    expect(screen.queryByTestId('statement-empty')).toBeNull();
-    expect(screen.queryByTestId('loading-overlay')).toBeNull();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+  it('a failed load offers a retry instead of an empty screen (issue 9 bug 3)', async () => {
+    let fail = true;
+    mockApi({
+      'POST /api/statement': () =>
+        fail ? { status: 500, body: { message: 'INTERNAL_ERROR' } } : { body: { total: 1, statements: [row(1)] } },
+    });
+    renderAt('/user/statement');
+    const retry = await screen.findByTestId('load-failed-retry');
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByTestId('statement-list')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
   });
 });
