@@ -173,6 +173,6 @@ describe('RegisterWizard', () => {
       bankAccountNo: '1234567890',
     });
     expect(onRegistered).not.toHaveBeenCalled();
-    await waitFor(() => expect(onRegistered).toHaveBeenCalled(), { timeout: 3000 });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('0812345678'), { timeout: 3000 });
   });
 });
