@@ -4,7 +4,7 @@ import { safe } from '@wallet/web-core/storage';
 const RELOADED_KEY = 'chunkReloaded';
 
 /** A lazy route module that could not be fetched (offline, or an old hash after a redeploy), per browser wording. */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return /dynamically imported module|module script failed|Failed to fetch|error loading dynamically/i.test(
     error.message,

@@ -13,7 +13,7 @@ const subscribe = (onChange: () => void) => {
 const isOnline = () => navigator.onLine;
 
 /** navigator.onLine with its online/offline events. */
-export const useIsOnline = () => useSyncExternalStore(subscribe, isOnline, () => true);
+const useIsOnline = () => useSyncExternalStore(subscribe, isOnline, () => true);
 
 /** A notice on every screen while the device is offline; it goes away by itself when the connection returns. */
 export function OfflineBanner() {
