@@ -17,8 +17,8 @@ const KNOWN_CONSOLE_NOISE: RegExp[] = [/status of 501 .*\/api\/spinwheel\/active
 
 type TestFixtures = {
   useLanguage: (language: Language) => Promise<void>;
-  /** console errors/warnings a test provokes on purpose (an aborted chunk, offline requests) */
-  allowConsole: RegExp[];
+  /** console errors/warnings a test provokes on purpose (an aborted chunk, offline requests, a gone site) */
+  allowConsole: RegExp;
   /** fails the test on any console error or warning, or uncaught page error (issue 9: zero console noise) */
   consoleGuard: void;
 };
@@ -43,11 +43,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  allowConsole: [[], { option: true }],
+  // matches nothing by default
+  allowConsole: [/(?!)/, { option: true }],
   consoleGuard: [
     async ({ page, allowConsole }, use) => {
       const noise: string[] = [];
-      const allowed = [...KNOWN_CONSOLE_NOISE, ...allowConsole];
+      const allowed = [...KNOWN_CONSOLE_NOISE, allowConsole];
       page.on('console', (message) => {
         if (message.type() !== 'error' && message.type() !== 'warning') return;
         const line = `${message.type()}: ${message.text()} ${message.location().url}`;

@@ -13,7 +13,7 @@ const HOWTO_CHUNK = /\/assets\/howto-[\w-]+\.js$/;
 
 test.describe('resilience', () => {
   // the failures these tests provoke on purpose: an aborted chunk, requests while offline
-  test.use({ allowConsole: [/net::ERR_FAILED .*\/assets\/howto-/, /net::ERR_INTERNET_DISCONNECTED/] });
+  test.use({ allowConsole: /net::ERR_FAILED .*\/assets\/howto-|net::ERR_INTERNET_DISCONNECTED/ });
 
   for (const lang of LANGUAGES) {
     test(`a route chunk that fails to load reloads once, then shows the error screen with a working retry (${lang})`, async ({

@@ -14,7 +14,7 @@ const topLevel = { errorElement, HydrateFallback };
 
 /** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
 export const routes: RouteObject[] = [
-  { path: paths.root, loader: () => redirect(paths.user), ...topLevel },
+  { path: paths.root, loader: () => redirect(paths.user), element: null, ...topLevel },
   {
     lazy: () => import('./routes/signed-out-layout.tsx'),
     loader: enterSignedOutShell,
