@@ -16,7 +16,10 @@ export function onToastRequested(listener: () => void): () => void {
 
 function show(kind: Kind, message: string, options?: ExternalToast): void {
   requestListeners.forEach((listener) => listener());
-  void import('sonner').then(({ toast }) => toast[kind](message, { duration: TOAST_DURATION_MS, ...options }));
+  // offline before sonner was fetched the toast is lost (the player app shows its offline banner), never thrown
+  void import('sonner')
+    .then(({ toast }) => toast[kind](message, { duration: TOAST_DURATION_MS, ...options }))
+    .catch(() => undefined);
 }
 
 export const notify = {

@@ -10,6 +10,8 @@ import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
+import { HostBoundary } from './shell/host-boundary.tsx';
+import { OfflineBanner } from './shell/offline-banner.tsx';
 
 export function App({ router: given }: { router?: ReturnType<typeof createRouter> } = {}) {
   const [router] = useState(() => given ?? createRouter());
@@ -29,9 +31,14 @@ export function App({ router: given }: { router?: ReturnType<typeof createRouter
   return (
     <QueryClientProvider client={queryClient}>
       <BrandProvider>
+        <OfflineBanner />
         <RouterProvider router={router} />
-        <AlertHost />
-        <ToastHost />
+        <HostBoundary>
+          <AlertHost />
+        </HostBoundary>
+        <HostBoundary>
+          <ToastHost />
+        </HostBoundary>
       </BrandProvider>
     </QueryClientProvider>
   );

@@ -1,13 +1,24 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { checkSiteActive, enterSignedOutShell, requireToken } from './guards.ts';
+import { RouteError } from './shell/route-error.tsx';
+
+/**
+ * Every top-level route shows the translated error screen (with retry) for a loader, render or chunk failure, and
+ * renders nothing while its lazy module loads on the first visit (the page's own shell stays; without an explicit
+ * fallback React Router warns in the console on every load).
+ */
+const errorElement = <RouteError />;
+const HydrateFallback = () => null;
+const topLevel = { errorElement, HydrateFallback };
 
 /** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
 export const routes: RouteObject[] = [
-  { path: paths.root, loader: () => redirect(paths.user) },
+  { path: paths.root, loader: () => redirect(paths.user), element: null, ...topLevel },
   {
     lazy: () => import('./routes/signed-out-layout.tsx'),
     loader: enterSignedOutShell,
+    ...topLevel,
     children: [
       { path: paths.login, loader: checkSiteActive, lazy: () => import('./routes/login.tsx') },
       { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
@@ -18,6 +29,7 @@ export const routes: RouteObject[] = [
   {
     path: paths.user,
     loader: requireToken,
+    ...topLevel,
     lazy: () => import('./routes/user/member-layout.tsx'),
     children: [
       { index: true, loader: () => redirect(paths.home) },
@@ -29,8 +41,8 @@ export const routes: RouteObject[] = [
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
     ],
   },
-  { path: paths.terminated, lazy: () => import('./routes/terminated.tsx') },
-  { path: '*', lazy: () => import('./routes/not-found.tsx') },
+  { path: paths.terminated, lazy: () => import('./routes/terminated.tsx'), ...topLevel },
+  { path: '*', lazy: () => import('./routes/not-found.tsx'), ...topLevel },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/auth/login-form.tsx';
 import { BrandLogo } from '../../features/site/brand-logo.tsx';
+
+/** Router state /register leaves for /login: the phone just registered, to prefill. */
+export type LoginState = { phone?: string };
+
+const phoneFrom = (state: unknown): string =>
+  typeof state === 'object' && state !== null && typeof (state as LoginState).phone === 'string'
+    ? ((state as LoginState).phone ?? '')
+    : '';
 
 /** /login: phone, password, remember me and a link to register; the shell's top bar holds the language switcher (SPEC.md §2). */
 export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <main data-route="login" className="flex flex-col gap-7 pt-3">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -16,7 +25,10 @@ export function Component() {
       </header>
       <section className="flex flex-col gap-5 rounded-[var(--radius-card)] bg-gradient-to-b from-surface to-bg-raised p-5 shadow-card ring-1 ring-line">
         <h1 className="text-xl font-bold tracking-tight text-fg">{t('login.title')}</h1>
-        <LoginForm onSuccess={() => void navigate(paths.home, { replace: true })} />
+        <LoginForm
+          defaultUsername={phoneFrom(location.state)}
+          onSuccess={() => void navigate(paths.home, { replace: true })}
+        />
       </section>
       <p className="text-center text-sm text-muted">
         {t('login.noAccount')}{' '}

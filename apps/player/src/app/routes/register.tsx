@@ -4,6 +4,7 @@ import { IS_LAO_VARIANT } from '../../config/build-flags.ts';
 import { paths } from '../../config/paths.ts';
 import { RegisterWizard } from '../../features/auth/register-wizard/register-wizard.tsx';
 import { storage } from '../../lib/storage.ts';
+import type { LoginState } from './login.tsx';
 
 /** /register?code=…: the four-step wizard; the inviter code is pre-filled from ?code= and remembered. */
 export function Component() {
@@ -14,7 +15,11 @@ export function Component() {
     if (fromLink) storage.setInviterCode(fromLink);
     return fromLink || storage.getInviterCode() || '';
   });
-  const handleRegistered = useCallback(() => void navigate(paths.login, { replace: true }), [navigate]);
+  // login opens with the new member's phone filled in (router state: nothing stored, gone on reload)
+  const handleRegistered = useCallback(
+    (phone: string) => void navigate(paths.login, { replace: true, state: { phone } satisfies LoginState }),
+    [navigate],
+  );
   return (
     <main data-route="register" className="flex flex-col">
       <RegisterWizard

@@ -12,16 +12,18 @@ import { PasswordField } from '@wallet/ui/password-field';
 export type LoginFormProps = {
   /** called after the token is stored */
   onSuccess: () => void;
+  /** the phone to start with (the one just registered) */
+  defaultUsername?: string;
 };
 
 /**
  * Phone + password + remember me (SPEC.md §2, §5). An empty field makes submit do nothing; a server error
  * shows inline, translated, and clears as soon as the player types.
  */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, defaultUsername = '' }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(defaultUsername);
   const [password, setPassword] = useState('');
   const [isRemembered, setIsRemembered] = useState(true);
   const [error, setError] = useState<string | null>(null);

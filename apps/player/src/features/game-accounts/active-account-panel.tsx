@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
@@ -26,11 +27,15 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
   const reset = useResetGamePassword();
   const { play, isLaunching } = usePlayGame({ code: slot.code, walletAmount, onMoneyMoved });
 
-  const handleReset = () =>
+  // a new password logs the player out of the game app: ask first (issue 9 bug 9)
+  const [isConfirming, setIsConfirming] = useState(false);
+  const handleReset = () => {
+    setIsConfirming(false);
     reset.mutate(slot.code, {
       onSuccess: () => notify.success(t('account.saved')),
       onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
     });
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -43,9 +48,9 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
           <Button
             variant="ghost"
             size="sm"
-            onClick={handleReset}
+            onClick={() => setIsConfirming(true)}
             isLoading={reset.isPending}
-            disabled={!credentials.data}
+            disabled={!credentials.data || isConfirming}
             icon={<Icon name="refresh" className="size-4" />}
             className="text-primary"
             data-testid="game-reset-password"
@@ -53,6 +58,26 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
             {t('account.resetPassword')}
           </Button>
         </header>
+        {isConfirming && (
+          <div
+            role="alertdialog"
+            aria-labelledby="game-reset-confirm-text"
+            className="flex flex-col gap-3 border-b border-line bg-warning/10 px-4 py-3"
+            data-testid="game-reset-confirm"
+          >
+            <p id="game-reset-confirm-text" className="text-sm text-fg">
+              {t('account.resetConfirm')}
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="secondary" className="flex-1" onClick={() => setIsConfirming(false)}>
+                {tc('actions.cancel')}
+              </Button>
+              <Button size="sm" className="flex-1" onClick={handleReset} data-testid="game-reset-confirm-yes">
+                {t('account.resetConfirmYes')}
+              </Button>
+            </div>
+          </div>
+        )}
         {credentials.data ? (
           <div className="divide-y divide-line">
             <CredentialRow label={t('account.username')} value={credentials.data.username} testId="game-username" />

@@ -168,14 +168,23 @@ describe('GameAccountDialog', () => {
     expect(await screen.findByText('Failed to copy')).toBeInTheDocument();
   });
 
-  it('resets the password and shows the new credentials', async () => {
-    mockApi({
+  it('asks before resetting the password (it logs out of the game app), then shows the new credentials', async () => {
+    const calls = mockApi({
       'GET /api/wallet/account/pg': () => ({ body: credentials }),
       'GET /api/wallet/resetpassword/pg': () => ({ body: { ...credentials, password: 'NewPass#9' } }),
     });
     renderWithProviders(<GameAccountDialog open onOpenChange={vi.fn()} slot={slot()} walletAmount={0} unit="THB" />);
     await screen.findByTestId('game-username');
+    const resets = () => calls.filter((call) => call.path === '/api/wallet/resetpassword/pg');
     await userEvent.click(screen.getByTestId('game-reset-password'));
+    expect(screen.getByTestId('game-reset-confirm')).toHaveTextContent('logged out of the game app');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('game-reset-confirm')).toBeNull();
+    expect(resets()).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('game-reset-password'));
+    await userEvent.click(screen.getByTestId('game-reset-confirm-yes'));
     await vi.waitFor(() => expect(screen.getByTestId('game-password')).toHaveTextContent('NewPass#9'));
+    expect(resets()).toHaveLength(1);
   });
 });

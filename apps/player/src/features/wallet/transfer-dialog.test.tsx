@@ -7,9 +7,9 @@ import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
 import { walletFixture } from './wallet-fixture.ts';
 
-const open = () => {
-  const props = { onOpenChange: vi.fn(), onSuccess: vi.fn() };
-  renderWithProviders(<TransferDialog open wallet={walletFixture()} {...props} />);
+const open = (wallet = walletFixture()) => {
+  const props = { onOpenChange: vi.fn(), onSuccess: vi.fn(), onOpenGame: vi.fn() };
+  renderWithProviders(<TransferDialog open wallet={wallet} {...props} />);
   return props;
 };
 const submit = () => userEvent.click(screen.getByTestId('transfer-submit'));
@@ -40,6 +40,29 @@ describe('TransferDialog', () => {
     await submit();
     expect(await screen.findByText('The minimum transfer is 1 baht')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('refuses more than the balance it shows, inline, and clamps quick amounts (issue 9 bug 4)', async () => {
+    const calls = mockApi({});
+    open();
+    await userEvent.type(screen.getByTestId('transfer-amount'), '1000.01');
+    await submit();
+    expect(await screen.findByText('Not enough balance: you can move at most 1,000.00 THB')).toBeInTheDocument();
+    // from PG Soft (50.00) a 1,000 quick amount becomes 50
+    await userEvent.click(screen.getByTestId('transfer-swap'));
+    await userEvent.click(screen.getByTestId('quick-amount-1000'));
+    expect(screen.getByTestId('transfer-amount')).toHaveValue('50');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('before any game account is open, offers to open one instead of a dead end (issue 9 bug 5)', async () => {
+    mockApi({});
+    const fixture = walletFixture();
+    const dialog = open({ ...fixture, slots: fixture.slots.map((slot) => ({ ...slot, isActive: false })) });
+    expect(screen.queryByTestId('transfer-form')).toBeNull();
+    expect(screen.queryByTestId('transfer-submit')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open PG Soft' }));
+    expect(dialog.onOpenGame).toHaveBeenCalledWith('pg');
   });
 
   it('offers the wallet and active games only, with balances', () => {

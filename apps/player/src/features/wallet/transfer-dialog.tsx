@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { Wallet } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
 import { Modal } from '@wallet/ui/modal';
 import { presentError } from '@wallet/web-core/present-error';
 import { useTransfer, type TransferOutcome } from '../../api/wallet.ts';
@@ -15,15 +16,19 @@ export type TransferDialogProps = {
   /** money moved (or is being processed): called as the dialog closes from its result, so home refreshes */
   onSuccess?: () => void;
   wallet: Wallet;
+  /** no game account is open yet: the player chose one to open from here (the modal closes, that one opens) */
+  onOpenGame?: (code: string) => void;
 };
 
 /** SPEC.md §2/§5 transfer modal: wallet ⇄ active game accounts. Errors: alert titled with the error label. */
-export function TransferDialog({ open, onOpenChange, onSuccess, wallet }: TransferDialogProps) {
+export function TransferDialog({ open, onOpenChange, onSuccess, wallet, onOpenGame }: TransferDialogProps) {
   const { t } = useTranslation('wallet');
   const transfer = useTransfer();
   const [result, setResult] = useState<(TransferSubmission & { outcome: TransferOutcome }) | null>(null);
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   const activeGames = wallet.slots.filter((slot) => slot.isActive);
+  // before any game account is open there is nowhere to move money: offer to open one instead of a dead end
+  const hasNoGames = activeGames.length === 0;
   const accounts: TransferAccount[] = [
     { code: WALLET_CODE, name: t('walletName'), amount: wallet.wallet.amount },
     ...activeGames.map((slot) => ({ code: slot.code, name: slot.name, amount: slot.amount })),
@@ -52,7 +57,7 @@ export function TransferDialog({ open, onOpenChange, onSuccess, wallet }: Transf
           <Button isBlock size="lg" onClick={close} data-testid="transfer-done">
             {t('transfer.done')}
           </Button>
-        ) : (
+        ) : hasNoGames ? undefined : (
           <Button
             isBlock
             size="lg"
@@ -74,27 +79,35 @@ export function TransferDialog({ open, onOpenChange, onSuccess, wallet }: Transf
           fromName={nameOf(result.from)}
           toName={nameOf(result.to)}
         />
-      ) : (
-        <>
-          {activeGames.length === 0 && (
-            <p
-              className="mb-4 rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg ring-1 ring-info/30 ring-inset"
-              data-testid="transfer-no-games"
+      ) : hasNoGames ? (
+        <div className="flex flex-col gap-3" data-testid="transfer-no-games">
+          <p className="rounded-2xl bg-info/10 px-4 py-3 text-sm text-fg ring-1 ring-info/30 ring-inset">
+            {t('transfer.noGames')}
+          </p>
+          {wallet.slots.map((slot) => (
+            <Button
+              key={slot.code}
+              variant="secondary"
+              isBlock
+              icon={<Icon name="plus" className="size-4" />}
+              onClick={() => onOpenGame?.(slot.code)}
+              data-testid={`transfer-open-game-${slot.code}`}
             >
-              {t('transfer.noGames')}
-            </p>
-          )}
-          <TransferForm
-            accounts={accounts}
-            unit={unit}
-            initialValues={{
-              from: WALLET_CODE,
-              to: activeGames.length === 1 ? (activeGames[0]?.code ?? '') : '',
-              amount: '',
-            }}
-            onSubmit={handleSubmit}
-          />
-        </>
+              {t('transfer.openGame', { name: slot.name })}
+            </Button>
+          ))}
+        </div>
+      ) : (
+        <TransferForm
+          accounts={accounts}
+          unit={unit}
+          initialValues={{
+            from: WALLET_CODE,
+            to: activeGames.length === 1 ? (activeGames[0]?.code ?? '') : '',
+            amount: '',
+          }}
+          onSubmit={handleSubmit}
+        />
       )}
     </Modal>
   );

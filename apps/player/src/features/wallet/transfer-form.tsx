@@ -7,7 +7,9 @@ import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { Icon } from '@wallet/ui/icon';
 import {
+  clampQuickAmount,
   parseAmount,
+  transferableOf,
   sanitizeAmountInput,
   validateTransfer,
   type TransferFormValues,
@@ -41,12 +43,17 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateTransfer(values);
+    const found = validateTransfer(values, source?.amount);
     setProblem(found);
     if (!found) onSubmit({ from: values.from, to: values.to, amount: parseAmount(values.amount) });
   };
   const messageFor = (field: TransferField) =>
-    problem?.field === field ? t(`transfer.errors.${problem.issue}`, { min: TRANSFER_MIN_BAHT }) : undefined;
+    problem?.field === field
+      ? t(`transfer.errors.${problem.issue}`, {
+          min: TRANSFER_MIN_BAHT,
+          amount: `${formatMoney(source?.amount ?? 0)} ${unit}`,
+        })
+      : undefined;
   const options = accounts.map((account) => ({
     value: account.code,
     label: t('transfer.option', { name: account.name, amount: formatMoney(account.amount) }),
@@ -115,11 +122,11 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
           testId: `quick-amount-${quick}`,
         }))}
         selected={parseAmount(values.amount)}
-        onSelect={(quick) => update({ amount: String(quick) })}
+        onSelect={(quick) => update({ amount: String(clampQuickAmount(quick, source?.amount)) })}
         action={{
           label: t('transfer.all'),
           disabled: !source || source.amount <= 0,
-          onClick: () => source && update({ amount: String(Math.floor(source.amount * 100) / 100) }),
+          onClick: () => source && update({ amount: String(transferableOf(source.amount)) }),
           testId: 'quick-amount-all',
         }}
       />

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, sanitizeAmountInput, validateTransfer } from './transfer-validation.ts';
+import {
+  clampQuickAmount,
+  parseAmount,
+  sanitizeAmountInput,
+  transferableOf,
+  validateTransfer,
+} from './transfer-validation.ts';
 
 describe('validateTransfer (SPEC.md §5)', () => {
   it('needs both a source and a target', () => {
@@ -18,6 +24,21 @@ describe('validateTransfer (SPEC.md §5)', () => {
   it('accepts a valid transfer', () => {
     expect(validateTransfer({ from: 'WALLET', to: 'pg', amount: '1' })).toBeNull();
     expect(validateTransfer({ from: 'pg', to: 'WALLET', amount: '1,000.50' })).toBeNull();
+  });
+  it('refuses more than the balance the form shows, inline before sending', () => {
+    const values = { from: 'WALLET', to: 'pg', amount: '250.01' };
+    expect(validateTransfer(values, 250)).toEqual({ field: 'amount', issue: 'overBalance' });
+    expect(validateTransfer({ ...values, amount: '250' }, 250)).toBeNull();
+    expect(validateTransfer({ ...values, amount: '250' }, 250.009)).toBeNull();
+    expect(validateTransfer({ ...values, amount: '1' }, 0.5)).toEqual({ field: 'amount', issue: 'overBalance' });
+    // an unknown balance is left to the server
+    expect(validateTransfer({ ...values, amount: '99999' })).toBeNull();
+  });
+  it('clamps quick amounts to the source balance', () => {
+    expect(clampQuickAmount(500, 320.456)).toBe(320.45);
+    expect(clampQuickAmount(100, 320)).toBe(100);
+    expect(clampQuickAmount(100, undefined)).toBe(100);
+    expect(transferableOf(-3)).toBe(0);
   });
   it('gives each rule its own issue', () => {
     const issues = new Set([

@@ -106,14 +106,20 @@ describe('home', () => {
     }
   });
 
-  it('shows nothing when the wallet fails to load (SPEC.md §8)', async () => {
-    mockApi({ 'GET /api/wallet': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }) });
+  it('a wallet load failure hides the overlay and offers a retry, no alert (SPEC.md §8, issue 9 bug 3)', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/wallet': () =>
+        fail ? { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } : { body: walletFixture() },
+    });
     const { queryClient } = renderWithProviders(<Home />);
     await waitForQueryError(queryClient, walletQueries.summary().queryKey);
-    expect(await screen.findByRole('main')).toBeEmptyDOMElement();
     expect(screen.queryByTestId('total-balance')).toBeNull();
     expect(screen.queryByTestId('loading-overlay')).toBeNull();
     expect(screen.queryByTestId('home-skeleton')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    fail = false;
+    await userEvent.click(await screen.findByTestId('load-failed-retry'));
+    expect(await screen.findByTestId('total-balance')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
+import { LoadFailed } from '../../shell/load-failed.tsx';
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
 const TransferDialog = lazy(() =>
@@ -46,9 +47,14 @@ export function Component() {
   const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
   const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
 
-  // SPEC.md §8: a wallet load failure hides the loading state and shows nothing.
+  // SPEC.md §8: a wallet load failure hides the loading state; issue 9: it offers a retry instead of an empty screen.
   if (!wallet.data) {
-    return <main data-route="user/home">{wallet.isPending && <HomeSkeleton />}</main>;
+    return (
+      <main data-route="user/home">
+        {wallet.isPending && <HomeSkeleton />}
+        {wallet.isError && <LoadFailed isRetrying={wallet.isFetching} onRetry={() => void wallet.refetch()} />}
+      </main>
+    );
   }
   const data = wallet.data;
   const unit = t(`unit.${data.wallet.currency}`, { defaultValue: data.wallet.currency });
@@ -72,7 +78,13 @@ export function Component() {
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
         {modal?.kind === 'transfer' && (
-          <TransferDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+          <TransferDialog
+            open
+            wallet={data}
+            onOpenChange={handleOpenChange}
+            onSuccess={refreshWallet}
+            onOpenGame={(code) => setModal({ kind: 'game', code })}
+          />
         )}
         {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (

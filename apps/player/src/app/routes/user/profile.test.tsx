@@ -111,8 +111,8 @@ describe('/user/profile', () => {
       'GET /api/account/profile': () => ({ body: PROFILE }),
       'GET /api/lookup/banks': () => ({
         body: [
-          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย' },
-          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์' },
+          { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' },
+          { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLA: 'ທະນາຄານໄທພານິດ' },
         ],
       }),
       'POST /api/account/profile/otp': () => ({ body: { otpRef: 'QWER', otpToken: 'step-tok', code: 'OTP_SENT' } }),

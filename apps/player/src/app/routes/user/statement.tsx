@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
@@ -7,6 +8,7 @@ import { walletQueries } from '../../../api/wallet.ts';
 import { StatementList } from '../../../features/statement/statement-list.tsx';
 import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
 import { totalPages } from '../../../features/statement/statement-status.ts';
+import { LoadFailed } from '../../shell/load-failed.tsx';
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -21,6 +23,13 @@ export function Component() {
   const statement = useStatementPage(page);
   const wallet = useQuery(walletQueries.summary());
   const gameNames = new Map((wallet.data?.slots ?? []).map((slot) => [slot.code, slot.name]));
+  const pages = statement.data ? totalPages(statement.data.total, STATEMENT_PAGE_SIZE) : undefined;
+  const lastPage = Math.max(1, pages ?? 1);
+  // ?page=N past the last page (an old link, or rows that moved): go to the last page instead of an empty card
+  const isPastEnd = pages !== undefined && !statement.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) setParams(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true });
+  }, [isPastEnd, lastPage, setParams]);
 
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
@@ -47,13 +56,14 @@ export function Component() {
           <span className="text-[10px] leading-tight font-bold text-primary uppercase">{t('slipsSoon')}</span>
         </button>
       </header>
-      {/* SPEC.md §8: a load failure hides the loading state and shows nothing */}
+      {/* SPEC.md §8: a load failure hides the loading state; issue 9: it offers a retry instead of an empty screen */}
       {statement.isPending && <StatementSkeleton />}
-      {statement.data && (
+      {statement.isError && <LoadFailed onRetry={() => void statement.refetch()} />}
+      {statement.data && !isPastEnd && (
         <StatementList
           rows={statement.data.statements}
           page={page}
-          totalPages={totalPages(statement.data.total, STATEMENT_PAGE_SIZE)}
+          totalPages={pages ?? 1}
           gameNames={gameNames}
           isFetching={statement.isPlaceholderData}
           onPageChange={goTo}

@@ -31,8 +31,8 @@ export type RegisterWizardProps = {
   isLaoVariant: boolean;
   /** back from step 1 */
   onExit: () => void;
-  /** called REGISTER_REDIRECT_MS after a successful registration (the route goes to /login) */
-  onRegistered: () => void;
+  /** called REGISTER_REDIRECT_MS after a successful registration with the phone (the route goes to /login, prefilled) */
+  onRegistered: (phone: string) => void;
 };
 
 /** The four-step registration of SPEC.md §2 / §4 / §5. Server errors show as a 4 s toast. */
@@ -60,9 +60,9 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
 
   useEffect(() => {
     if (!isDone) return;
-    const timer = setTimeout(onRegistered, REGISTER_REDIRECT_MS);
+    const timer = setTimeout(() => onRegistered(phone), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [isDone, onRegistered]);
+  }, [isDone, onRegistered, phone]);
 
   // the ticket the verify call handed this tab stands for the verified phone (docs/decisions/0017)
   const ticketFor = (phoneNumber: string) => {
