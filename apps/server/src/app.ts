@@ -27,7 +27,7 @@ import { GuestTokens } from './realtime/guest-token.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
-import { contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { stdoutLogDestination } from './lib/log-destination.ts';
 import { serializeError } from './lib/log-serializers.ts';
 

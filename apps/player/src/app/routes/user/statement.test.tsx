@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import type { StatementRow } from '@wallet/contract/statement';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
-import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
+import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
 import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Statement } from './statement.tsx';
 
