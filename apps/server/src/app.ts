@@ -3,7 +3,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +29,11 @@ import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settin
 import { createChangeBus } from './lib/change-bus.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.ts';
 import { GuestTokens } from './realtime/guest-token.ts';
+import { onLedgerPosted, onMemberChanged } from './lib/change-signals.ts';
+import { MemberCache } from './lib/member-cache.ts';
+import { installAfterCommit } from './observability/after-commit.ts';
+import { Metrics } from './observability/metrics.ts';
+import { installObservability, requestIdOf, type ReadinessCheck } from './observability/observability.plugin.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
@@ -108,7 +114,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    genReqId: () => crypto.randomUUID(),
+    // a well-formed X-Request-Id from the caller (load balancer) is kept, so one id follows a request everywhere
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // errors raised before routing (a bad %-escape, a parameter over MAX_PARAM_LENGTH) get our body and headers too
     frameworkErrors: (error, _request, reply) => {
       const status: number = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -127,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
   const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
+  installAfterCommit(db);
   const bus = createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus'));
   const settings = new SettingsService(db, {
     bus,
@@ -137,7 +146,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // listen before serving, so a change made by another process right after boot is not missed
   await waitAtMost(BUS_READY_MS, bus.ready?.());
   app.addHook('onClose', async () => bus.close());
-  const sessions = new SessionService(db, config.secrets.jwt, clock);
+  const memberCache = createMemberCache(config, database.kind, app.log);
+  await memberCache?.start();
+  const sessions = new SessionService(db, config.secrets.jwt, clock, memberCache);
   const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
   const realtime = createRealtimeGateway(app.server, {
@@ -173,7 +184,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
     operatorSessions,
+    memberCache,
+    metrics: new Metrics(db),
   };
+  const unsubscribe = [
+    onLedgerPosted((kind) => ctx.metrics.ledgerPosts.inc({ kind })),
+    ...(memberCache ? [onMemberChanged((memberId) => memberCache.invalidate(memberId))] : []),
+  ];
+  app.addHook('onClose', async () => {
+    for (const off of unsubscribe) off();
+    await memberCache?.close();
+  });
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 
   if (options.bootstrap !== false) {
@@ -195,6 +216,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installObservability(app, ctx, ctx.metrics, redisReadiness(config));
 
   // Site status (DESIGN.md §4): a terminated site answers every /api call with 410 gone.
   app.addHook('onRequest', async (request, reply) => {
@@ -246,4 +269,41 @@ function createRunner(app: FastifyInstance, ctx: AppContext, modules: Module[]):
   if (ctx.config.jobs) app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
   return runner;
+}
+
+/**
+ * The member cache is on when every process that could change a member hears about it: one process on the
+ * embedded database, or any number sharing Redis (REDIS_URL). PostgreSQL without Redis may be several processes
+ * with no way to tell each other, so it stays off. MEMBER_CACHE=off turns it off everywhere.
+ */
+function createMemberCache(config: Config, kind: string, log: FastifyBaseLogger): MemberCache | null {
+  if (config.memberCache === 'off') return null;
+  if (config.redisUrl) {
+    return new MemberCache({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      onError: (err) => log.warn({ err }, 'member cache: redis error'),
+    });
+  }
+  return kind === 'pglite' || config.memberCache === 'on' ? new MemberCache() : null;
+}
+
+function redisReadiness(config: Config): ReadinessCheck[] {
+  const url = config.redisUrl;
+  if (!url) return [];
+  return [
+    {
+      name: 'redis',
+      check: async () => {
+        const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
+        redis.on('error', () => {});
+        try {
+          await redis.connect();
+          await redis.ping();
+        } finally {
+          redis.disconnect();
+        }
+      },
+    },
+  ];
 }

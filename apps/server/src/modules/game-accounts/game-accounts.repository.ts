@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/games.ts';
+import { memberChanged } from '../../lib/change-signals.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
 
@@ -22,6 +23,7 @@ export async function insertGameAccount(
   row: { memberId: number; game: string; username: string; passwordEnc: string; createdAt: Date },
 ): Promise<GameAccount | undefined> {
   const [created] = await db.insert(gameAccounts).values(row).onConflictDoNothing().returning();
+  if (created) memberChanged(created.memberId);
   return created;
 }
 
@@ -31,5 +33,10 @@ export async function updateGamePassword(db: Db, id: number, passwordEnc: string
 
 /** Remember the provider's balance as last seen. */
 export async function updateGameBalance(db: Db | Tx, id: number, balance: bigint, at: Date): Promise<void> {
-  await db.update(gameAccounts).set({ balance, balanceUpdatedAt: at }).where(eq(gameAccounts.id, id));
+  const rows = await db
+    .update(gameAccounts)
+    .set({ balance, balanceUpdatedAt: at })
+    .where(eq(gameAccounts.id, id))
+    .returning({ memberId: gameAccounts.memberId });
+  memberChanged(...rows.map((r) => r.memberId));
 }
