@@ -8,8 +8,8 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { BASELINE_TABLE } from './bench-server.ts';
 
-export const BASELINE_TABLE = 'bench_baseline_balances';
 
 /** The query of src/modules/wallet/wallet.repository.ts, as plain SQL with parameters. */
 const READ_SQL = `

@@ -12,8 +12,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { gameTransfers } from '../src/db/schema/games.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
-import { BASELINE_TABLE } from './baseline-server.ts';
-import { createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
+import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { printTable, writeJson, type BaselineKind, type Row } from './report.ts';
 import { activateGame, seedMembers, type BenchMember } from './seed.ts';
 
