@@ -195,7 +195,9 @@ async function main(): Promise<void> {
     }
 
     const rows: Row[] = [];
-    for (const s of scenarios) {
+    // BENCH_ONLY=transfer runs the baselines and the scenarios whose name contains it
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x) => !only || x.baselineOf || x.name.includes(only))) {
       if (s.requires && !s.requires()) {
         rows.push({ name: s.name, note: `not yet measurable (game accounts at ${GAME} could not be opened)` });
         continue;
