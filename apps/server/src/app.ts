@@ -187,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     memberCache,
     metrics: new Metrics(db),
   };
+  ctx.metrics.countSockets(() => realtime.io.engine.clientsCount);
   const unsubscribe = [
     onLedgerPosted((kind) => ctx.metrics.ledgerPosts.inc({ kind })),
     ...(memberCache ? [onMemberChanged((memberId) => memberCache.invalidate(memberId))] : []),

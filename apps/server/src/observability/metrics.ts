@@ -69,4 +69,16 @@ export class Metrics {
       },
     });
   }
+
+  /** Sockets connected to this process (the realtime gateway), read at scrape time. */
+  countSockets(count: () => number): void {
+    new Gauge({
+      name: 'wallet_sockets_connected',
+      help: 'socket.io connections open in this process',
+      registers: [this.registry],
+      collect() {
+        this.set(count());
+      },
+    });
+  }
 }

@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import pino from 'pino';
+import { Metrics } from '../../src/observability/metrics.ts';
+import { installObservability } from '../../src/observability/observability.plugin.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runInRequest, currentRequest } from '../../src/observability/request-context.ts';
 import { HttpGameProvider, type FetchLike } from '../../src/providers/games/http-game-provider.ts';
@@ -28,12 +31,16 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
   });
 
-  it('/ready answers 503 naming the check when Redis does not answer', async () => {
-    // port 9 (discard) on loopback: nothing listens there
-    const t = await app({ REDIS_URL: 'redis://127.0.0.1:9', MEMBER_CACHE: 'off' });
-    const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+  it('/ready answers 503 naming the failing check', async () => {
+    const t = await app();
+    const bare = Fastify();
+    installObservability(bare, t.ctx, new Metrics(t.ctx.db), [
+      { name: 'redis', check: async () => Promise.reject(new Error('connection refused')) },
+    ]);
+    const ready = await bare.inject({ method: 'GET', url: '/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'not-ready', checks: { database: 'ok', redis: 'failing' } });
+    await bare.close();
   });
 });
 
@@ -101,6 +108,8 @@ describe('metrics and the request id through a money move', () => {
     expect(text).toMatch(/wallet_ledger_posts_total\{kind="transfer_out"\} 1/);
     expect(text).toMatch(/wallet_pending_game_transfers\{age="<1m"\} 0/);
     expect(text).toContain('process_resident_memory_bytes');
+    expect(text).toMatch(/wallet_sockets_connected 0/);
+    expect(text).toMatch(/wallet_outbox_undelivered \d+/);
     await expectLedgerSound(h.t);
   });
 });
