@@ -10,7 +10,6 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { BASELINE_TABLE } from './bench-server.ts';
 
-
 /** The query of src/modules/wallet/wallet.repository.ts, as plain SQL with parameters. */
 const READ_SQL = `
   select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms, m.coin,

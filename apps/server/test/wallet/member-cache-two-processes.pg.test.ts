@@ -56,7 +56,10 @@ describe.runIf(url)('member cache across two processes (PostgreSQL + Redis)', ()
     const m = members[0]!;
     // both processes have the session (and the wallet) cached
     for (const server of [a, b, a, b]) expect((await wallet(server, m.token)).status).toBe(200);
-    const logout = await fetch(`${a.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${m.token}` } });
+    const logout = await fetch(`${a.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${m.token}` },
+    });
     expect(logout.status).toBe(200);
     expect((await wallet(a, m.token)).status).toBe(401);
     const ms = await until(async () => (await wallet(b, m.token)).status === 401);
