@@ -3,8 +3,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
@@ -30,10 +29,10 @@ import { createChangeBus } from './lib/change-bus.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.ts';
 import { GuestTokens } from './realtime/guest-token.ts';
 import { onLedgerPosted, onMemberChanged } from './lib/change-signals.ts';
-import { MemberCache } from './lib/member-cache.ts';
+import { createMemberCache } from './lib/member-cache.ts';
 import { installAfterCommit } from './observability/after-commit.ts';
 import { Metrics } from './observability/metrics.ts';
-import { installObservability, requestIdOf, type ReadinessCheck } from './observability/observability.plugin.ts';
+import { installObservability, redisReadiness, requestIdOf } from './observability/observability.plugin.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
@@ -270,41 +269,4 @@ function createRunner(app: FastifyInstance, ctx: AppContext, modules: Module[]):
   if (ctx.config.jobs) app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
   return runner;
-}
-
-/**
- * The member cache is on when every process that could change a member hears about it: one process on the
- * embedded database, or any number sharing Redis (REDIS_URL). PostgreSQL without Redis may be several processes
- * with no way to tell each other, so it stays off. MEMBER_CACHE=off turns it off everywhere.
- */
-function createMemberCache(config: Config, kind: string, log: FastifyBaseLogger): MemberCache | null {
-  if (config.memberCache === 'off') return null;
-  if (config.redisUrl) {
-    return new MemberCache({
-      redisUrl: config.redisUrl,
-      prefix: config.redisPrefix,
-      onError: (err) => log.warn({ err }, 'member cache: redis error'),
-    });
-  }
-  return kind === 'pglite' || config.memberCache === 'on' ? new MemberCache() : null;
-}
-
-function redisReadiness(config: Config): ReadinessCheck[] {
-  const url = config.redisUrl;
-  if (!url) return [];
-  return [
-    {
-      name: 'redis',
-      check: async () => {
-        const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
-        redis.on('error', () => {});
-        try {
-          await redis.connect();
-          await redis.ping();
-        } finally {
-          redis.disconnect();
-        }
-      },
-    },
-  ];
 }

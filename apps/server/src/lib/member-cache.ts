@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Config } from '../config/env.ts';
 
 const MAX_ENTRIES = 50_000;
 
@@ -121,4 +123,21 @@ export class MemberCache {
   private makeRoom(map: Map<unknown, unknown>): void {
     if (map.size >= MAX_ENTRIES) map.clear();
   }
+}
+
+/**
+ * The member cache is on when every process that could change a member hears about it: one process on the
+ * embedded database, or any number sharing Redis (REDIS_URL). PostgreSQL without Redis may be several processes
+ * with no way to tell each other, so it stays off. MEMBER_CACHE=off turns it off everywhere.
+ */
+export function createMemberCache(config: Config, kind: string, log: FastifyBaseLogger): MemberCache | null {
+  if (config.memberCache === 'off') return null;
+  if (config.redisUrl) {
+    return new MemberCache({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      onError: (err) => log.warn({ err }, 'member cache: redis error'),
+    });
+  }
+  return kind === 'pglite' || config.memberCache === 'on' ? new MemberCache() : null;
 }

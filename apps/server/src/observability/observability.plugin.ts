@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config/env.ts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Metrics } from './metrics.ts';
@@ -91,4 +93,24 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function redisReadiness(config: Config): ReadinessCheck[] {
+  const url = config.redisUrl;
+  if (!url) return [];
+  return [
+    {
+      name: 'redis',
+      check: async () => {
+        const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
+        redis.on('error', () => {});
+        try {
+          await redis.connect();
+          await redis.ping();
+        } finally {
+          redis.disconnect();
+        }
+      },
+    },
+  ];
 }
