@@ -7,6 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
+/** the raw-stack debit's table (outside the ledger, so the ledger invariant is untouched) */
+export const BASELINE_TABLE = 'bench_baseline_balances';
+const BASELINE_ENTRY = path.resolve(import.meta.dirname, 'baseline-server.ts');
 
 /** A throw-away database `bench_<ts>` next to the one DATABASE_URL names; dropped by `drop()`. */
 export async function createBenchDatabase(
@@ -47,13 +50,21 @@ export function freePort(): Promise<number> {
 export type BenchServer = { url: string; secrets: { jwt: string }; child: ChildProcess; stop(): Promise<void> };
 
 /** The real server in a child process (`node --import tsx src/server.ts`), loopback only, jobs off. */
-export async function startServer(databaseUrl: string): Promise<BenchServer> {
+export async function startServer(
+  databaseUrl: string,
+  options: {
+    secrets?: BenchServer['secrets'] & { encryption: string; provider: string };
+    env?: Record<string, string>;
+  } = {},
+): Promise<BenchServer> {
   const port = await freePort();
-  const secrets = {
+  const secrets = options.secrets ?? {
     jwt: randomBytes(32).toString('hex'),
     encryption: randomBytes(32).toString('hex'),
     provider: randomBytes(24).toString('hex'),
   };
+  const redisEnv = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisUrl = redisEnv === 'off' ? undefined : redisEnv;
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -75,6 +86,10 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
       JWT_SECRET: secrets.jwt,
       ENCRYPTION_KEY: secrets.encryption,
       PROVIDER_SECRET: secrets.provider,
+      // the member cache needs Redis on PostgreSQL (cross-process eviction); BENCH_REDIS_URL=off runs without it
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
+      MEMBER_CACHE: process.env.BENCH_MEMBER_CACHE ?? 'auto',
+      ...options.env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -84,16 +99,40 @@ export async function startServer(databaseUrl: string): Promise<BenchServer> {
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
+  await waitUntilUp(child, `${url}/health`, stop);
+  return { url, secrets, child, stop };
+}
+
+/** The raw-stack baseline (baseline-server.ts) in a child process on the same database. */
+export async function startBaseline(databaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', BASELINE_ENTRY], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  await waitUntilUp(child, `${url}/read/0`, stop);
+  return { url, stop };
+}
+
+async function waitUntilUp(child: ChildProcess, probeUrl: string, stop: () => Promise<void>): Promise<void> {
   for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${probeUrl}: process exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/lookup/active`);
-      if (res.ok) return { url, secrets, child, stop };
+      const res = await fetch(probeUrl);
+      await res.arrayBuffer();
+      if (res.status < 500) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
-  throw new Error('server did not start within 60 s');
+  throw new Error(`${probeUrl} did not answer within 60 s`);
 }

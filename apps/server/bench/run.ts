@@ -4,7 +4,7 @@
  * members with opening balances and sessions, runs each scenario for BENCH_DURATION seconds (default 10), prints
  * a table, runs the ledger invariant and drops the database. Never part of the test suite.
  */
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon, { type Options } from 'autocannon';
 import { count, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { systemClock } from '../src/clock.ts';
@@ -12,7 +12,8 @@ import { openPostgres } from '../src/db/client.ts';
 import { gameTransfers } from '../src/db/schema/games.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
-import { createBenchDatabase, startServer } from './bench-server.ts';
+import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
+import { printTable, writeJson, type BaselineKind, type Row } from './report.ts';
 import { activateGame, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,7 +23,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const BALANCE_MINOR = 10_000_000n; // 100,000 baht each: no scenario runs a wallet dry
 const GAME = 'pg';
 
-type Row = { name: string; result?: Result; note?: string; check?: string; load?: number };
 type Scenario = {
   name: string;
   method: 'GET' | 'POST';
@@ -37,6 +37,10 @@ type Scenario = {
   /** send the money move without an Idempotency-Key, as the original clients do */
   noKey?: boolean;
   requires?: () => boolean;
+  /** the raw-stack baseline of this kind (runs against the baseline server, first) */
+  baselineOf?: BaselineKind;
+  /** the baseline this scenario's ratio is computed against */
+  against?: BaselineKind;
 };
 
 let sequence = 0;
@@ -48,6 +52,7 @@ function requestFor(s: Scenario, members: BenchMember[]): Options['requests'] {
       ...base,
       setupRequest: (req) => {
         const m = s.hot ? members[0]! : members[sequence++ % members.length]!;
+        if (s.baselineOf) return { ...req, path: `${s.path}/${m.id}` };
         const headers: Record<string, string> = { authorization: `Bearer ${m.token}` };
         if (body) headers['content-type'] = 'application/json';
         if (s.money && !s.noKey) headers['idempotency-key'] = `bench-${process.pid}-${sequence++}`;
@@ -58,7 +63,7 @@ function requestFor(s: Scenario, members: BenchMember[]): Options['requests'] {
 }
 
 async function probe(url: string, s: Scenario, m: BenchMember): Promise<string | null> {
-  const res = await fetch(`${url}${s.path}`, {
+  const res = await fetch(`${url}${s.path}${s.baselineOf ? `/${m.id}` : ''}`, {
     method: s.method,
     headers: { authorization: `Bearer ${m.token}`, ...(s.body ? { 'content-type': 'application/json' } : {}) },
     ...(s.body ? { body: JSON.stringify(s.body) } : {}),
@@ -81,21 +86,48 @@ async function main(): Promise<void> {
     `bench: 1-min load average before the run ${fmt(os.loadavg()[0] ?? 0, 1)} on ${os.cpus().length} CPUs (other work on the machine skews every figure)`,
   );
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | null = null;
   const db = await openPostgres(database.url, 5);
   try {
     server = await startServer(database.url);
     const members = await seedMembers(db.db, server.secrets.jwt, MEMBERS, BALANCE_MINOR);
+    await db.db.execute(sql.raw(`create table ${BASELINE_TABLE} (id integer primary key, balance bigint not null)`));
+    await db.db.execute(
+      sql.raw(
+        `insert into ${BASELINE_TABLE} select id, ${BALANCE_MINOR} from members where id in (${members.map((m) => m.id).join(',')})`,
+      ),
+    );
+    baseline = await startBaseline(database.url);
     const gamesReady = await activateGame(server.url, members, GAME);
     const transfer = { from: 'WALLET', to: GAME, amount: 1 };
     const scenarios: Scenario[] = [
-      { name: `GET /api/wallet, ${MEMBERS} members`, method: 'GET', path: '/api/wallet' },
-      { name: 'GET /api/wallet, one hot member', method: 'GET', path: '/api/wallet', hot: true },
-      { name: `GET /api/wallet, open loop 2,000 req/s`, method: 'GET', path: '/api/wallet', rate: 2000 },
+      {
+        name: `baseline: bare Fastify + pg Pool(10), the wallet query, ${MEMBERS} members`,
+        method: 'GET',
+        path: '/read',
+        baselineOf: 'read',
+      },
+      {
+        name: `baseline: bare Fastify + pg Pool(10), one-row debit (autocommit), ${MEMBERS} members`,
+        method: 'POST',
+        path: '/debit',
+        baselineOf: 'debit',
+      },
+      { name: `GET /api/wallet, ${MEMBERS} members`, method: 'GET', path: '/api/wallet', against: 'read' },
+      { name: 'GET /api/wallet, one hot member', method: 'GET', path: '/api/wallet', hot: true, against: 'read' },
+      {
+        name: `GET /api/wallet, open loop 2,000 req/s`,
+        method: 'GET',
+        path: '/api/wallet',
+        rate: 2000,
+        against: 'read',
+      },
       {
         name: `POST /api/statement (page 1, 10 rows), ${MEMBERS} members`,
         method: 'POST',
         path: '/api/statement',
         body: { page: 1, limit: 10 },
+        against: 'read',
       },
       {
         name: `POST /api/wallet/transfer WALLET→${GAME} 1 baht, ${MEMBERS} members`,
@@ -103,6 +135,7 @@ async function main(): Promise<void> {
         path: '/api/wallet/transfer',
         body: transfer,
         money: true,
+        against: 'debit',
         requires: () => gamesReady,
       },
       {
@@ -111,6 +144,7 @@ async function main(): Promise<void> {
         path: '/api/wallet/transfer',
         body: transfer,
         money: true,
+        against: 'debit',
         noKey: true,
         requires: () => gamesReady,
       },
@@ -120,6 +154,7 @@ async function main(): Promise<void> {
         path: '/api/wallet/transfer',
         body: transfer,
         money: true,
+        against: 'debit',
         hot: true,
         requires: () => gamesReady,
       },
@@ -129,6 +164,7 @@ async function main(): Promise<void> {
         path: '/api/wallet/transfer',
         body: transfer,
         money: true,
+        against: 'debit',
         rate: 500,
         requires: () => gamesReady,
       },
@@ -138,6 +174,7 @@ async function main(): Promise<void> {
         path: '/api/wallet/withdraw',
         body: { amount: 100 },
         money: true,
+        against: 'debit',
       },
       {
         name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`,
@@ -145,31 +182,35 @@ async function main(): Promise<void> {
         path: '/api/wallet/add',
         body: { amount: 100 },
         money: true,
+        against: 'debit',
       },
     ];
 
-    // warm up the server, the pool and PostgreSQL's caches (not reported)
-    await autocannon({
-      url: server.url,
-      connections: CONNECTIONS,
-      duration: 3,
-      requests: requestFor(scenarios[0]!, members),
-    });
+    // warm up both servers, their pools and PostgreSQL's caches (not reported)
+    for (const [url, s] of [
+      [baseline.url, scenarios[0]!],
+      [server.url, scenarios[2]!],
+    ] as const) {
+      await autocannon({ url, connections: CONNECTIONS, duration: 3, requests: requestFor(s, members) });
+    }
 
     const rows: Row[] = [];
-    for (const s of scenarios) {
+    // BENCH_ONLY=transfer runs the baselines and the scenarios whose name contains it
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x) => !only || x.baselineOf || x.name.includes(only))) {
       if (s.requires && !s.requires()) {
         rows.push({ name: s.name, note: `not yet measurable (game accounts at ${GAME} could not be opened)` });
         continue;
       }
-      const skip = await probe(server.url, s, s.hot ? members[0]! : members[1 % members.length]!);
+      const target = s.baselineOf ? baseline.url : server.url;
+      const skip = await probe(target, s, s.hot ? members[0]! : members[1 % members.length]!);
       if (skip) {
         rows.push({ name: s.name, note: skip });
         continue;
       }
       const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
       const result = await autocannon({
-        url: server.url,
+        url: target,
         connections: s.rate ? Math.max(CONNECTIONS, 100) : CONNECTIONS,
         duration: DURATION_S,
         timeout: 30,
@@ -187,7 +228,14 @@ async function main(): Promise<void> {
         if (!sound) process.exitCode = 1;
       }
       const load = os.loadavg()[0] ?? 0;
-      rows.push({ name: s.name, result, load, ...(check ? { check } : {}) });
+      rows.push({
+        name: s.name,
+        result,
+        load,
+        ...(check ? { check } : {}),
+        ...(s.baselineOf ? { baselineOf: s.baselineOf } : {}),
+        ...(s.against ? { against: s.against } : {}),
+      });
       console.log(`  done: ${s.name} (1-min load average ${fmt(load, 1)})`);
     }
 
@@ -197,19 +245,7 @@ async function main(): Promise<void> {
     console.log(
       `\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`,
     );
-    console.log('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | load avg |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const r of rows) {
-      if (!r.result) {
-        console.log(`| ${r.name} | ${r.note} | | | | | |`);
-        continue;
-      }
-      const x = r.result;
-      console.log(
-        `| ${r.name} | ${fmt(x.requests.average)} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
-      );
-    }
-    for (const r of rows) if (r.check) console.log(`  ${r.name}: ${r.check}`);
+    printTable(rows);
 
     const problems = await checkLedgerInvariants(db.db, [
       gameTransfersLedgerCheck,
@@ -227,7 +263,18 @@ async function main(): Promise<void> {
     );
     for (const p of problems.slice(0, 20)) console.log(`  - ${p}`);
     if (problems.length > 0) process.exitCode = 1;
+    const file = writeJson(rows, {
+      at: new Date().toISOString(),
+      node: process.version,
+      postgres: pgVersion,
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+      members: MEMBERS,
+      ledgerInvariant: problems.length === 0 ? 'OK' : problems.slice(0, 20),
+    });
+    console.log(`bench: results written to ${file}`);
   } finally {
+    await baseline?.stop();
     await server?.stop();
     await db.close();
     await database.drop();

@@ -24,6 +24,11 @@ import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settin
 import { createChangeBus } from './lib/change-bus.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.ts';
 import { GuestTokens } from './realtime/guest-token.ts';
+import { onLedgerPosted, onMemberChanged } from './lib/change-signals.ts';
+import { createMemberCache } from './lib/member-cache.ts';
+import { installAfterCommit } from './observability/after-commit.ts';
+import { Metrics } from './observability/metrics.ts';
+import { installObservability, redisReadiness, requestIdOf } from './observability/observability.plugin.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import { rejectNulBytes } from './http/reject-nul.ts';
@@ -104,7 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    genReqId: () => crypto.randomUUID(),
+    // a well-formed X-Request-Id from the caller (load balancer) is kept, so one id follows a request everywhere
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // errors raised before routing (a bad %-escape, a parameter over MAX_PARAM_LENGTH) get our body and headers too
     frameworkErrors: (error, _request, reply) => {
       const status: number = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -123,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
   const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
+  installAfterCommit(db);
   const bus = createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus'));
   const settings = new SettingsService(db, {
     bus,
@@ -133,7 +141,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // listen before serving, so a change made by another process right after boot is not missed
   await waitAtMost(BUS_READY_MS, bus.ready?.());
   app.addHook('onClose', async () => bus.close());
-  const sessions = new SessionService(db, config.secrets.jwt, clock);
+  const memberCache = createMemberCache(config, database.kind, app.log);
+  await memberCache?.start();
+  const sessions = new SessionService(db, config.secrets.jwt, clock, memberCache);
   const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
   const realtime = createRealtimeGateway(app.server, {
@@ -169,7 +179,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       },
     },
     operatorSessions,
+    memberCache,
+    metrics: new Metrics(db),
   };
+  ctx.metrics.countSockets(() => realtime.io.engine.clientsCount);
+  const unsubscribe = [
+    onLedgerPosted((kind) => ctx.metrics.ledgerPosts.inc({ kind })),
+    ...(memberCache ? [onMemberChanged((memberId) => memberCache.invalidate(memberId))] : []),
+  ];
+  app.addHook('onClose', async () => {
+    for (const off of unsubscribe) off();
+    await memberCache?.close();
+  });
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 
   if (options.bootstrap !== false) {
@@ -193,6 +214,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   }
+
+  installObservability(app, ctx, ctx.metrics, redisReadiness(config));
 
   // Site status (DESIGN.md §4): a terminated site answers every /api call with 410 gone.
   app.addHook('onRequest', async (request, reply) => {

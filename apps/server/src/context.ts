@@ -4,6 +4,8 @@ import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
+import type { MemberCache } from './lib/member-cache.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { SettingsService } from './modules/settings/settings.api.ts';
 import type { ObjectStorage } from './providers/storage/object-storage.ts';
 import type { GuestTokens } from './realtime/guest-token.ts';
@@ -27,4 +29,7 @@ export type AppContext = {
   /** signed ids of chat guests (their socket token) */
   guestTokens: GuestTokens;
   operatorSessions: OperatorSessionService;
+  /** per-member views (wallet, sessions) with cross-process invalidation; null when caching is off */
+  memberCache: MemberCache | null;
+  metrics: Metrics;
 };

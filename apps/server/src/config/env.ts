@@ -50,6 +50,13 @@ const EnvSchema = z.object({
    * a proxy that overwrites the header), or a comma-separated list of the load balancers' addresses/CIDRs
    */
   TRUST_PROXY: z.string().optional(),
+  /** bearer token for GET /metrics; without it /metrics answers only loopback callers outside development */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * per-member wallet/session cache: auto = on with Redis (cross-process eviction) or on the embedded database
+   * (one process), off on PostgreSQL without Redis; `on` forces it (one process only!); `off` disables it
+   */
+  MEMBER_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -80,6 +87,8 @@ export type Config = {
   playerDist: string;
   jobs: boolean;
   trustProxy: boolean | string[];
+  metricsToken: string | undefined;
+  memberCache: 'auto' | 'on' | 'off';
   /** uploads: disk under DATA_DIR (default) or an S3-compatible bucket (STORAGE, S3_*) */
   storage: StorageConfig;
   secrets: { jwt: string; encryptionKey: string; provider: string };
@@ -146,6 +155,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     jobs: env.JOBS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN,
+    memberCache: env.MEMBER_CACHE,
     storage: loadStorageConfig(source, dataDir),
     secrets: loadSecrets(dataDir, env),
   };

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Tx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/jobs.ts';
+import { memberChanged } from '../lib/change-signals.ts';
 import { parseEvent, type DomainEvent } from './event-map.ts';
 
 /** Wakes this process's outbox relay soon after an emit (it finds the row once the transaction has committed). */
@@ -17,5 +18,22 @@ export async function emit(tx: Tx, event: DomainEvent): Promise<number> {
   const [row] = await tx.insert(outboxEvents).values({ type: event.type, payload }).returning({ id: outboxEvents.id });
   if (!row) throw new Error('outbox: insert returned nothing');
   outboxSignal.emit('emitted');
+  // this process's caches hear of it the moment the transaction commits (other processes: the cache's Redis hop)
+  const members = membersOf(event);
+  if (members.length > 0) memberChanged(...members);
   return row.id;
+}
+
+/** The members whose wallet view or sessions an event changes (the member cache's invalidations). */
+function membersOf(event: DomainEvent): number[] {
+  switch (event.type) {
+    case 'ledger.posted':
+      return event.payload.memberIds;
+    case 'game.balanceChanged':
+    case 'member.updated':
+    case 'session.revoked':
+      return [event.payload.memberId];
+    default:
+      return [];
+  }
 }

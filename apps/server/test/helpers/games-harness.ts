@@ -49,6 +49,7 @@ let memberSeq = 0;
 export async function createGamesHarness(
   providers: Map<string, GameProvider>,
   extra: Partial<GamesModuleOptions> = {},
+  env: Record<string, string> = {},
 ): Promise<GamesHarness> {
   const options: GamesModuleOptions = {
     providers,
@@ -56,7 +57,7 @@ export async function createGamesHarness(
     timing: { balanceTimeoutMs: 2_000, ...extra.timing },
     ...extra,
   };
-  const t = await createTestApp({ modules: createGameModules(options) });
+  const t = await createTestApp({ modules: createGameModules(options), env });
   const ledger = new LedgerService(t.ctx.db);
   return {
     t,

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/core.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
+import type { MemberCache } from '../../lib/member-cache.ts';
 
 /** A remembered session (remember me) lives at most this long, renewed silently (DESIGN.md §5). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -47,6 +48,8 @@ export class SessionService {
     private readonly db: Db,
     secret: string,
     private readonly clock: Clock,
+    /** when set, session rows are served from memory; revocation evicts them in every process */
+    private readonly cache: MemberCache | null = null,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.lookup = db
@@ -163,11 +166,19 @@ export class SessionService {
   async verify(token: string): Promise<AuthMember> {
     const now = this.clock.now();
     const sid = await this.sessionIdOf(token, now);
-    // the session row is read on every request, so logout, password change and deactivation revoke at once
-    const [row] = await this.lookup.execute({ sid });
+    // the session row is read on every request, or served from the member cache, which revocation, password
+    // change and deactivation evict in every process at once (memberChanged after commit)
+    const load = async () => (await this.lookup.execute({ sid }))[0];
+    let row = this.cache ? await this.cache.session(sid, load, (r) => r.id) : await load();
+    if (this.cache && row && !this.isLive(row, now)) {
+      // a cached row may carry an old lastSeenAt (another process kept it fresh): decide on the database's
+      this.cache.forgetSession(sid);
+      row = await load();
+    }
     if (!row || !this.isLive(row, now)) throw new AppError('invalid-token');
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sid));
+      row.lastSeenAt = now;
     }
     return { id: row.id, username: row.username, name: row.name, currency: row.currency, sessionId: sid };
   }

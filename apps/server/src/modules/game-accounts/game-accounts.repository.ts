@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/games.ts';
+import { memberChanged } from '../../lib/change-signals.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
 
@@ -54,7 +55,13 @@ export async function reserveGameAccount(
 }
 
 export async function confirmGameAccount(db: Db, id: number): Promise<void> {
-  await db.update(gameAccounts).set({ status: 'active' }).where(eq(gameAccounts.id, id));
+  const rows = await db
+    .update(gameAccounts)
+    .set({ status: 'active' })
+    .where(eq(gameAccounts.id, id))
+    .returning({ memberId: gameAccounts.memberId });
+  // the wallet view lists active accounts only: a confirmed one changes it
+  memberChanged(...rows.map((r) => r.memberId));
 }
 
 /** The provider refused: give the reservation back so a later try can call out again. */
@@ -68,5 +75,10 @@ export async function updateGamePassword(db: Db, id: number, passwordEnc: string
 
 /** Remember the provider's balance as last seen. */
 export async function updateGameBalance(db: Db | Tx, id: number, balance: bigint, at: Date): Promise<void> {
-  await db.update(gameAccounts).set({ balance, balanceUpdatedAt: at }).where(eq(gameAccounts.id, id));
+  const rows = await db
+    .update(gameAccounts)
+    .set({ balance, balanceUpdatedAt: at })
+    .where(eq(gameAccounts.id, id))
+    .returning({ memberId: gameAccounts.memberId });
+  memberChanged(...rows.map((r) => r.memberId));
 }

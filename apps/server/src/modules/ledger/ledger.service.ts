@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
+import { ledgerPosted } from '../../lib/change-signals.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
 export type Posting = { account: string; amount: bigint };
@@ -122,6 +123,7 @@ export class LedgerService {
       type: 'ledger.posted',
       payload: { transactionId: String(created.id), kind: input.kind, currency: input.currency, memberIds },
     });
+    ledgerPosted(input.kind);
     return { transactionId: created.id, replayed: false };
   }
 

@@ -5,7 +5,7 @@ import { WalletService } from './wallet.service.ts';
 /** GET /api/wallet (the wallet view) and the game-slot balance refresh (SPEC.md §7 Wallet). */
 export function createWalletModule(options: GamesModuleOptions = {}): ModuleFactory {
   return (ctx) => {
-    const wallet = new WalletService(buildGamesDeps(ctx, options));
+    const wallet = new WalletService(buildGamesDeps(ctx, options), ctx.memberCache);
     return {
       name: 'wallet',
       handlers: {

@@ -1,6 +1,7 @@
 import type { Profile } from '@wallet/contract/account';
 import type { SlotAccount, Wallet } from '@wallet/contract/wallet';
 import { AppError } from '../../errors.ts';
+import type { MemberCache } from '../../lib/member-cache.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
 import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
 import { listGameAccounts, updateGameBalance } from '../game-accounts/game-accounts.api.ts';
@@ -9,10 +10,19 @@ import { withTimeout } from '../game-transfers/game-transfers.api.ts';
 
 /** GET /api/wallet (a few indexed reads, no provider call) and GET /api/wallet/refresh/slot (asks the providers). */
 export class WalletService {
-  constructor(private readonly deps: GamesDeps) {}
+  constructor(
+    private readonly deps: GamesDeps,
+    /** when set, the view is served from memory until a money move or profile change evicts it (after commit) */
+    private readonly cache: MemberCache | null = null,
+  ) {}
 
-  /** One query (wallet.repository.ts); `currency` is the session's (a member's currency never changes). */
+  /** One query (wallet.repository.ts) on a miss; `currency` is the session's (a member's never changes). */
   async wallet(memberId: number, currency: string): Promise<Wallet> {
+    if (!this.cache) return this.load(memberId, currency);
+    return this.cache.view(`wallet:${currency}`, memberId, () => this.load(memberId, currency));
+  }
+
+  private async load(memberId: number, currency: string): Promise<Wallet> {
     const member = await walletSnapshot(this.deps.db, memberId, currency);
     if (!member) throw new AppError('invalid-token');
     const profile: Profile = {

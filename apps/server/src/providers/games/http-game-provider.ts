@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { currentRequest } from '../../observability/request-context.ts';
 import {
   BalanceSchema,
   BetsSchema,
@@ -194,6 +195,10 @@ export class HttpGameProvider implements GameProvider {
       'x-signature': signPayload(this.secret, raw ?? url.pathname + url.search),
     };
     if (raw !== undefined) headers['content-type'] = 'application/json';
+    // the member's request id follows the money move into the provider's logs and ours
+    const request = currentRequest();
+    if (request) headers['x-request-id'] = request.requestId;
+    const started = performance.now();
     try {
       const response = await this.fetch(url.href, {
         method,
@@ -202,12 +207,17 @@ export class HttpGameProvider implements GameProvider {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       const text = await response.text();
+      request?.log.info(
+        { provider: this.game, op, status: response.status, ms: Math.round(performance.now() - started) },
+        'provider call',
+      );
       return { status: response.status, json: parseJson(text) };
     } catch (err) {
       const reason =
         err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
           ? `timeout after ${this.timeoutMs} ms`
           : 'network error';
+      request?.log.warn({ provider: this.game, op, reason }, 'provider call failed');
       throw this.unknown(op, reason);
     }
   }

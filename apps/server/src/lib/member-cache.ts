@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config/env.ts';
+
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Per-member views kept in this process (the wallet view, session rows), evicted through ONE entry point,
+ * `invalidate(memberId)`, which also tells every other process over Redis pub/sub (`<prefix>member-invalidate`).
+ * A read that was in flight when its member was invalidated is not stored (generation check), so a value read
+ * before a commit never outlives that commit's invalidation.
+ */
+export class MemberCache {
+  private readonly generations = new Map<number, number>();
+  private readonly views = new Map<number, Map<string, unknown>>();
+  private readonly sessions = new Map<string, { memberId: number; value: unknown }>();
+  private publisher: Redis | undefined;
+  private subscriber: Redis | undefined;
+  private readonly channel: string;
+
+  constructor(options: { redisUrl?: string; prefix?: string; onError?: (err: unknown) => void } = {}) {
+    this.channel = `${options.prefix ?? 'wallet:'}member-invalidate`;
+    if (!options.redisUrl) return;
+    const onError = options.onError ?? (() => {});
+    this.publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+    this.publisher.on('error', onError);
+    this.subscriber = new Redis(options.redisUrl, { protocol: 2 } as never);
+    this.subscriber.on('error', onError);
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      // messages may have been missed while disconnected: start over
+      if (connectedBefore) this.clear();
+      connectedBefore = true;
+    });
+    this.subscriber.on('message', (_channel: string, message: string) => this.evict(Number(message)));
+  }
+
+  /** Resolves once the subscription is live (a process must not serve from the cache before). */
+  async start(): Promise<void> {
+    await this.subscriber?.subscribe(this.channel);
+  }
+
+  /** Evict the member here at once and in every other process (fire-and-forget publish). */
+  invalidate(memberId: number): void {
+    this.evict(memberId);
+    this.publisher?.publish(this.channel, String(memberId)).catch(() => undefined);
+  }
+
+  /** A member's view named `kind`, loaded by `load` on a miss. */
+  async view<T>(kind: string, memberId: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.views.get(memberId)?.get(kind);
+    if (hit !== undefined) return hit as T;
+    const generation = this.generations.get(memberId) ?? 0;
+    const value = await load();
+    if ((this.generations.get(memberId) ?? 0) === generation && value !== undefined) {
+      this.makeRoom(this.views);
+      let byKind = this.views.get(memberId);
+      if (!byKind) this.views.set(memberId, (byKind = new Map()));
+      byKind.set(kind, value);
+    }
+    return value;
+  }
+
+  /** A session row by session id; `memberOf` names the member it belongs to (for invalidation). */
+  async session<T>(
+    sid: string,
+    load: () => Promise<T | undefined>,
+    memberOf: (row: T) => number,
+  ): Promise<T | undefined> {
+    const hit = this.sessions.get(sid);
+    if (hit) return hit.value as T;
+    const epoch = this.epoch;
+    const row = await load();
+    // a session read does not know its member until it returns: store it only if nothing was evicted meanwhile
+    if (row !== undefined && this.epoch === epoch) {
+      const memberId = memberOf(row);
+      if (this.sessions.size >= MAX_ENTRIES) this.clearSessions();
+      this.sessions.set(sid, { memberId, value: row });
+      let sids = this.sessionsByMember.get(memberId);
+      if (!sids) this.sessionsByMember.set(memberId, (sids = new Set()));
+      sids.add(sid);
+    }
+    return row;
+  }
+
+  /** Drop one session row here only (to re-read it); not a revocation. */
+  forgetSession(sid: string): void {
+    const entry = this.sessions.get(sid);
+    this.sessions.delete(sid);
+    if (entry) this.sessionsByMember.get(entry.memberId)?.delete(sid);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.publisher?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
+  }
+
+  /** bumps on every eviction */
+  private epoch = 0;
+  private readonly sessionsByMember = new Map<number, Set<string>>();
+
+  private evict(memberId: number): void {
+    if (!Number.isSafeInteger(memberId)) return;
+    this.epoch++;
+    if (this.generations.size >= MAX_ENTRIES) this.generations.clear();
+    this.generations.set(memberId, (this.generations.get(memberId) ?? 0) + 1);
+    this.views.delete(memberId);
+    for (const sid of this.sessionsByMember.get(memberId) ?? []) this.sessions.delete(sid);
+    this.sessionsByMember.delete(memberId);
+  }
+
+  private clearSessions(): void {
+    this.sessions.clear();
+    this.sessionsByMember.clear();
+  }
+
+  private clear(): void {
+    this.epoch++;
+    this.generations.clear();
+    this.views.clear();
+    this.clearSessions();
+  }
+
+  private makeRoom(map: Map<unknown, unknown>): void {
+    if (map.size >= MAX_ENTRIES) map.clear();
+  }
+}
+
+/**
+ * The member cache is on when every process that could change a member hears about it: one process on the
+ * embedded database, or any number sharing Redis (REDIS_URL). PostgreSQL without Redis may be several processes
+ * with no way to tell each other, so it stays off. MEMBER_CACHE=off turns it off everywhere.
+ */
+export function createMemberCache(config: Config, kind: string, log: FastifyBaseLogger): MemberCache | null {
+  if (config.memberCache === 'off') return null;
+  if (config.redisUrl) {
+    return new MemberCache({
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      onError: (err) => log.warn({ err }, 'member cache: redis error'),
+    });
+  }
+  return kind === 'pglite' || config.memberCache === 'on' ? new MemberCache() : null;
+}

@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+type Callbacks = Array<() => void>;
+const pending = new AsyncLocalStorage<Callbacks>();
+const INSTALLED = Symbol.for('wallet.afterCommit');
+
+type Transactional = { transaction: (...args: never[]) => Promise<unknown> };
+
+/**
+ * Make `db.transaction` run `afterCommit` callbacks once it has committed (dropped on rollback). Each top-level
+ * transaction gets its own list; a savepoint (`tx.transaction`) shares its parent's. Installed once per db object.
+ */
+export function installAfterCommit(db: Transactional): void {
+  const target = db as Transactional & { [INSTALLED]?: true };
+  if (target[INSTALLED]) return;
+  const original = target.transaction.bind(target) as (...args: unknown[]) => Promise<unknown>;
+  target.transaction = ((...args: unknown[]) => {
+    const callbacks: Callbacks = [];
+    return pending.run(callbacks, async () => {
+      const result = await original(...args);
+      for (const callback of callbacks) callback();
+      return result;
+    });
+  }) as Transactional['transaction'];
+  target[INSTALLED] = true;
+}
+
+/**
+ * Run `callback` once the current transaction commits; at once when there is no transaction (call it after an
+ * autocommit statement). Callbacks must not throw and must be cheap (cache eviction, a metric, a publish).
+ */
+export function afterCommit(callback: () => void): void {
+  const list = pending.getStore();
+  if (list) list.push(callback);
+  else callback();
+}
