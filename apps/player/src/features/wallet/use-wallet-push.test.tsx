@@ -53,15 +53,27 @@ describe('useWalletPush', () => {
     client.setQueryData(walletQueries.summary().queryKey, { stale: false } as never);
     const { unmount } = renderHook(() => useWalletPush(), { wrapper: wrapper(client) });
     await waitFor(() => expect(fake.connects).toHaveLength(1));
-    expect(fake.connects[0]!.options).toMatchObject({
-      path: '/socket.io',
-      auth: { kind: 'member', token: 'session-token' },
-    });
+    expect(fake.connects[0]!.options).toMatchObject({ path: '/socket.io' });
+    const auth = fake.connects[0]!.options.auth as (send: (data: unknown) => void) => void;
+    storage.setToken('renewed-token', false);
+    auth((data) => expect(data).toEqual({ kind: 'member', token: 'renewed-token' }));
     expect(client.getQueryState(walletQueries.summary().queryKey)?.isInvalidated).toBe(false);
 
     fake.connects[0]!.listeners.get('wallet.changed')!({ reason: 'ledger' });
     await waitFor(() => expect(client.getQueryState(walletQueries.summary().queryKey)?.isInvalidated).toBe(true));
     unmount();
     expect(fake.connects[0]!.closed).toBe(true);
+  });
+
+  it('refetches the wallet when the socket (re)connects, so a change made before it joined is not missed', async () => {
+    storage.setToken('session-token', false);
+    const client = new QueryClient();
+    client.setQueryData(walletQueries.summary().queryKey, { stale: false } as never);
+    const { unmount } = renderHook(() => useWalletPush(), { wrapper: wrapper(client) });
+    await waitFor(() => expect(fake.connects).toHaveLength(1));
+    expect(client.getQueryState(walletQueries.summary().queryKey)?.isInvalidated).toBe(false);
+    fake.connects[0]!.listeners.get('connect')!(undefined);
+    await waitFor(() => expect(client.getQueryState(walletQueries.summary().queryKey)?.isInvalidated).toBe(true));
+    unmount();
   });
 });

@@ -18,10 +18,12 @@ export function useWalletPush(): void {
     let isClosed = false;
     void import('socket.io-client').then(({ io }) => {
       if (isClosed) return;
-      socket = io({ path: SOCKET_PATH, auth: { kind: 'member', token } });
-      socket.on('wallet.changed', () => {
-        void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
-      });
+      const refetch = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+      // the current (silently renewed) token on every (re)connect, not the one the page started with
+      socket = io({ path: SOCKET_PATH, auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }) });
+      socket.on('wallet.changed', refetch);
+      // a change made before the socket joined (or while it was away) had no push to carry it: read once now
+      socket.on('connect', refetch);
     });
     return () => {
       isClosed = true;
