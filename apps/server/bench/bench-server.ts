@@ -83,6 +83,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
       PROVIDERS: 'sandbox',
+      // a benchmark is a staging run on the simulators (production refuses them otherwise, ADR 0017)
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       JWT_SECRET: secrets.jwt,
       ENCRYPTION_KEY: secrets.encryption,
       PROVIDER_SECRET: secrets.provider,
