@@ -13,7 +13,11 @@ type WorkerFixtures = {
  * Console messages every test tolerates. Only endpoints of the contract that no server module implements yet
  * (they answer 501 NOT_IMPLEMENTED; the wheel lands with its own issue) — remove an entry when its module lands.
  */
-const KNOWN_CONSOLE_NOISE: RegExp[] = [/status of 501 .*\/api\/spinwheel\/active/];
+const KNOWN_CONSOLE_NOISE: RegExp[] = [
+  /status of 501 .*\/api\/spinwheel\/active/,
+  // Chromium's own warning when a page closes its socket.io connection mid-handshake (leaving home, logging out)
+  /WebSocket is closed before the connection is established/,
+];
 
 type TestFixtures = {
   useLanguage: (language: Language) => Promise<void>;
