@@ -1,36 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
+import { expect, LANGUAGES, test } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
+import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
-/** The demo member (DEMO_DATA): 1,000-baht opening balance through the ledger. */
-const DEMO = { phone: '0812345678', password: 'demo-password' } as const;
 const OPENING_BALANCE = 1000;
 const FIRST_TRANSFER = 100;
 
 /** "฿1,234.50" / "1,234.50" → 1234.5 */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 const readAmount = async (page: Page, testId: string) => amountOf(await page.getByTestId(testId).textContent());
-
-/** Signs in through the API (faster than the form) with the agreement already accepted, in `lang`. */
-async function signInQuickly(page: Page, lang: Language): Promise<void> {
-  const headers = { 'X-Wallet-User': '1' };
-  const login = await page.request.post('/api/login', {
-    data: { username: DEMO.phone, password: DEMO.password },
-    headers,
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const wallet = await page.request.get('/api/wallet', { headers: { ...headers, Authorization: `Bearer ${token}` } });
-  const { profile } = (await wallet.json()) as { profile: { _id: string } };
-  await page.addInitScript(
-    ([value, language, memberId]) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('locale', language);
-      localStorage.setItem('agreement', memberId);
-    },
-    [token, lang, profile._id] as const,
-  );
-}
 
 async function closeModal(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
