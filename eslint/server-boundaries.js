@@ -2,13 +2,21 @@
 //
 // 1. `module-api-only`: code in apps/server/src reaches a module (apps/server/src/modules/<name>/) from outside it
 //    only through that module's public file `<name>.api.ts`, never its repository, service or table files.
-// 2. `no-workspace-escape`: a relative import never leaves its workspace (apps/<x>, packages/<x>, or the root for
+// 2. `table-owner`: each file apps/server/src/db/schema/<owner>.ts holds the tables of one owner, named by the file:
+//    a module (modules/<owner>/) or a platform area (src/<owner>/, e.g. events, jobs, http). Only the owner imports
+//    it (and the database layer, src/db/, for foreign keys, the registry and seeding); everyone else calls the
+//    owner's <owner>.api.ts. Owners are derived from the folders, so a new module's schema file needs no config.
+// 3. `no-workspace-escape`: a relative import never leaves its workspace (apps/<x>, packages/<x>, or the root for
 //    the rest); another workspace is reached by its package name (@wallet/contract, ...).
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MODULES = path.join(ROOT, 'apps', 'server', 'src', 'modules');
+const SERVER_SRC = path.join(ROOT, 'apps', 'server', 'src');
+const MODULES = path.join(SERVER_SRC, 'modules');
+const DB = path.join(SERVER_SRC, 'db');
+const SCHEMA = path.join(DB, 'schema');
 
 /** The workspace of an absolute path: `apps/x`, `packages/x`, `` (the root) or null outside the repository. */
 function workspaceOf(file) {
@@ -24,6 +32,35 @@ function moduleOf(file) {
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const parts = rel.split(path.sep);
   return parts.length > 1 ? parts[0] : null;
+}
+
+/** `rel` split into parts when `file` lies strictly inside `dir`, else null. */
+function partsUnder(dir, file) {
+  const rel = path.relative(dir, file);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep);
+}
+
+/**
+ * Who a server source file acts for: `modules/<m>/…` → m; `src/<area>/…` → area; a file directly in src → null.
+ */
+function ownerOf(file) {
+  const inModule = moduleOf(file);
+  if (inModule) return inModule;
+  const parts = partsUnder(SERVER_SRC, file);
+  return parts && parts.length > 1 && parts[0] !== 'modules' ? parts[0] : null;
+}
+
+/** The owners a schema file may be named after: the module folders and the platform areas (read from disk). */
+function knownOwners() {
+  const dirs = (dir) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : [];
+  return new Set([...dirs(MODULES), ...dirs(SERVER_SRC).filter((d) => d !== 'modules' && d !== 'db')]);
 }
 
 /** Calls `check(node, specifier)` for every static or dynamic import / re-export with a string source. */
@@ -65,6 +102,41 @@ const moduleApiOnly = {
   },
 };
 
+const tableOwner = {
+  meta: {
+    type: 'problem',
+    docs: { description: "only a table's owner imports db/schema/<owner>.ts; others call <owner>.api.ts" },
+    messages: {
+      foreign:
+        "'{{specifier}}' holds the tables of '{{owner}}': only {{owner}} queries them; go through its public API (modules/{{owner}}/{{owner}}.api.ts: add a function there)",
+      registry: "'{{specifier}}' is the schema registry for the database layer: import the owner's schema file instead",
+      unnamed:
+        "schema file '{{name}}.ts' is not named after its owner: name it after a module (modules/<name>/) or a platform area (src/<name>/)",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const schemaParts = partsUnder(SCHEMA, file);
+    if (schemaParts && schemaParts.length === 1 && /\.ts$/.test(schemaParts[0])) {
+      const name = schemaParts[0].replace(/\.ts$/, '');
+      if (name !== 'index' && !knownOwners().has(name)) {
+        context.report({ loc: { line: 1, column: 0 }, messageId: 'unnamed', data: { name } });
+      }
+    }
+    if (partsUnder(DB, file)) return {};
+    const own = ownerOf(file);
+    return importVisitor((node, specifier) => {
+      if (!specifier.startsWith('.')) return;
+      const parts = partsUnder(SCHEMA, path.resolve(path.dirname(file), specifier));
+      if (!parts || parts.length !== 1) return;
+      const owner = parts[0].replace(/\.(ts|js)$/, '');
+      if (owner === 'index') context.report({ node, messageId: 'registry', data: { specifier } });
+      else if (owner !== own) context.report({ node, messageId: 'foreign', data: { specifier, owner } });
+    });
+  },
+};
+
 const noWorkspaceEscape = {
   meta: {
     type: 'problem',
@@ -97,7 +169,7 @@ const noWorkspaceEscape = {
 
 export const boundariesPlugin = {
   meta: { name: 'wallet-boundaries' },
-  rules: { 'module-api-only': moduleApiOnly, 'no-workspace-escape': noWorkspaceEscape },
+  rules: { 'module-api-only': moduleApiOnly, 'table-owner': tableOwner, 'no-workspace-escape': noWorkspaceEscape },
 };
 
 /** Flat-config entries; eslint.config.js spreads them. */
@@ -109,6 +181,6 @@ export default [
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'wallet-boundaries/module-api-only': 'error' },
+    rules: { 'wallet-boundaries/module-api-only': 'error', 'wallet-boundaries/table-owner': 'error' },
   },
 ];

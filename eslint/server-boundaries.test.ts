@@ -20,6 +20,7 @@ async function violations(file: string, code: string): Promise<string[]> {
 
 const API_ONLY = 'wallet-boundaries/module-api-only';
 const ESCAPE = 'wallet-boundaries/no-workspace-escape';
+const TABLES = 'wallet-boundaries/table-owner';
 
 describe('server module boundaries', () => {
   it("refuses a module importing another module's repository", async () => {
@@ -55,6 +56,45 @@ describe('server module boundaries', () => {
   it("refuses a module's api file of the wrong name (only <module>.api.ts is public)", async () => {
     const code = "import { x } from '../ledger/other.api.ts';\nexport { x };\n";
     expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([API_ONLY]);
+  });
+});
+
+describe('table ownership (db/schema/<owner>.ts)', () => {
+  it("refuses a module importing another module's table file, static, re-export or dynamic", async () => {
+    const code = [
+      "import { members } from '../../db/schema/account.ts';",
+      "export { ledgerEntries } from '../../db/schema/ledger.ts';",
+      "export const later = () => import('../../db/schema/settings.ts');",
+      'export { members };',
+    ].join('\n');
+    expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([TABLES, TABLES, TABLES]);
+  });
+
+  it('refuses platform code importing a module table, and a module importing a platform table', async () => {
+    const fromBootstrap = "import { members } from '../db/schema/account.ts';\nexport { members };\n";
+    expect(await violations('apps/server/src/bootstrap/fixture.ts', fromBootstrap)).toEqual([TABLES]);
+    const fromModule = "import { outboxEvents } from '../../db/schema/events.ts';\nexport { outboxEvents };\n";
+    expect(await violations('apps/server/src/modules/ledger/fixture.ts', fromModule)).toEqual([TABLES]);
+  });
+
+  it('refuses the registry (db/schema/index.ts) outside the database layer', async () => {
+    const code = "import * as schema from '../../db/schema/index.ts';\nexport { schema };\n";
+    expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([TABLES]);
+  });
+
+  it("accepts the owner's own tables, by module or platform area, and the database layer's imports", async () => {
+    const inModule = "import { ledgerEntries } from '../../db/schema/ledger.ts';\nexport { ledgerEntries };\n";
+    expect(await violations('apps/server/src/modules/ledger/fixture.ts', inModule)).toEqual([]);
+    const inArea = "import { outboxEvents } from '../db/schema/events.ts';\nexport { outboxEvents };\n";
+    expect(await violations('apps/server/src/events/fixture.ts', inArea)).toEqual([]);
+    const foreignKey = "import { members } from './account.ts';\nexport { members };\n";
+    expect(await violations('apps/server/src/db/schema/ledger.ts', foreignKey)).toEqual([]);
+  });
+
+  it('refuses a schema file not named after a module or platform area (owners read from the folders)', async () => {
+    expect(await violations('apps/server/src/db/schema/core.ts', 'export const x = 1;\n')).toEqual([TABLES]);
+    expect(await violations('apps/server/src/db/schema/spin-wheel.ts', 'export const x = 1;\n')).toEqual([]);
+    expect(await violations('apps/server/src/db/schema/jobs.ts', 'export const x = 1;\n')).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { count, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { systemClock } from '../src/clock.ts';
 import { openPostgres } from '../src/db/client.ts';
-import { gameTransfers } from '../src/db/schema/games.ts';
+import { gameTransfers } from '../src/db/schema/game-transfers.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';

@@ -1,7 +1,8 @@
 import { systemClock } from '../src/clock.ts';
 import type { Db } from '../src/db/client.ts';
-import { members } from '../src/db/schema/core.ts';
+import { members } from '../src/db/schema/account.ts';
 import { SessionService } from '../src/modules/auth/session.service.ts';
+import { sessionMembers } from '../src/modules/account/account.api.ts';
 import { postOpeningBalance } from '../src/modules/ledger/opening-balance.ts';
 
 export type BenchMember = { id: number; token: string };
@@ -13,7 +14,7 @@ export async function seedMembers(
   count: number,
   balanceMinor: bigint,
 ): Promise<BenchMember[]> {
-  const sessions = new SessionService(db, jwtSecret, systemClock);
+  const sessions = new SessionService(db, jwtSecret, systemClock, sessionMembers(db));
   const rows = await db
     .insert(members)
     .values(

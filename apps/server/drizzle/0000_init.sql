@@ -1,15 +1,11 @@
-CREATE TABLE "banks" (
-	"code" text PRIMARY KEY NOT NULL,
-	"clearing_code" text NOT NULL,
-	"name_th" text NOT NULL,
-	"name_en" text NOT NULL,
-	"name_la" text,
-	"country" text NOT NULL,
-	"account_digits_min" integer NOT NULL,
-	"account_digits_max" integer NOT NULL,
-	"requires_english_name" boolean DEFAULT false NOT NULL,
-	"sort_order" integer DEFAULT 0 NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL
+CREATE TABLE "member_security_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_security_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"detail" jsonb NOT NULL,
+	"ip" text,
+	"session_id" text,
+	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "members" (
@@ -31,6 +27,52 @@ CREATE TABLE "members" (
 	CONSTRAINT "members_coin_ck" CHECK ("members"."coin" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "audit_chain_head" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"last_id" integer NOT NULL,
+	"last_hash" text NOT NULL,
+	CONSTRAINT "audit_chain_head_single_ck" CHECK ("audit_chain_head"."id" = 1)
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"at" timestamp (3) with time zone NOT NULL,
+	"operator_id" integer,
+	"operator" text NOT NULL,
+	"action" text NOT NULL,
+	"target" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"ip" text,
+	"prev_hash" text NOT NULL,
+	"hash" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "operator_sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"operator_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"ip" text,
+	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "operators" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operators_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"username" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"roles" text[] NOT NULL,
+	"totp_secret_box" text NOT NULL,
+	"totp_confirmed_at" timestamp with time zone,
+	"totp_last_step" bigint,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "operators_roles_ck" CHECK ("operators"."roles" <@ array['admin', 'finance', 'support', 'marketing']::text[])
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"member_id" integer NOT NULL,
@@ -43,10 +85,18 @@ CREATE TABLE "sessions" (
 	"user_agent" text
 );
 --> statement-breakpoint
-CREATE TABLE "settings" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" jsonb NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+CREATE TABLE "banks" (
+	"code" text PRIMARY KEY NOT NULL,
+	"clearing_code" text NOT NULL,
+	"name_th" text NOT NULL,
+	"name_en" text NOT NULL,
+	"name_la" text,
+	"country" text NOT NULL,
+	"account_digits_min" integer NOT NULL,
+	"account_digits_max" integer NOT NULL,
+	"requires_english_name" boolean DEFAULT false NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sources" (
@@ -55,6 +105,26 @@ CREATE TABLE "sources" (
 	"description_la" text,
 	"description_en" text,
 	"sort_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_deliveries" (
+	"event_id" bigint NOT NULL,
+	"subscriber" text NOT NULL,
+	"delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"runner" text,
+	CONSTRAINT "outbox_deliveries_event_id_subscriber_pk" PRIMARY KEY("event_id","subscriber")
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_events" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"type" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"delivered_at" timestamp with time zone,
+	"last_error" text
 );
 --> statement-breakpoint
 CREATE TABLE "game_accounts" (
@@ -103,6 +173,22 @@ CREATE TABLE "idempotency_keys" (
 	"completed_at" timestamp with time zone,
 	CONSTRAINT "idempotency_keys_status_ck" CHECK ("idempotency_keys"."status" in ('in_progress', 'completed')),
 	CONSTRAINT "idempotency_keys_principal_ck" CHECK ("idempotency_keys"."principal_kind" in ('member', 'operator'))
+);
+--> statement-breakpoint
+CREATE TABLE "job_runs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "job_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"job" text NOT NULL,
+	"slot" text,
+	"queue_job_id" text,
+	"status" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"runner" text,
+	"queued_at" timestamp with time zone NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"error" text,
+	"result" jsonb,
+	CONSTRAINT "job_runs_status_ck" CHECK ("job_runs"."status" in ('queued', 'running', 'retrying', 'succeeded', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_accounts" (
@@ -154,116 +240,40 @@ CREATE TABLE "otp_codes" (
 	CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('register', 'bank-change'))
 );
 --> statement-breakpoint
-CREATE TABLE "job_runs" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "job_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"job" text NOT NULL,
-	"slot" text,
-	"queue_job_id" text,
-	"status" text NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"runner" text,
-	"queued_at" timestamp with time zone NOT NULL,
-	"started_at" timestamp with time zone,
-	"finished_at" timestamp with time zone,
-	"error" text,
-	"result" jsonb,
-	CONSTRAINT "job_runs_status_ck" CHECK ("job_runs"."status" in ('queued', 'running', 'retrying', 'succeeded', 'failed'))
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "outbox_deliveries" (
-	"event_id" bigint NOT NULL,
-	"subscriber" text NOT NULL,
-	"delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"runner" text,
-	CONSTRAINT "outbox_deliveries_event_id_subscriber_pk" PRIMARY KEY("event_id","subscriber")
-);
---> statement-breakpoint
-CREATE TABLE "outbox_events" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"type" text NOT NULL,
-	"payload" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"available_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"claimed_until" timestamp with time zone,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"delivered_at" timestamp with time zone,
-	"last_error" text
-);
---> statement-breakpoint
-CREATE TABLE "audit_chain_head" (
-	"id" integer PRIMARY KEY NOT NULL,
-	"last_id" integer NOT NULL,
-	"last_hash" text NOT NULL,
-	CONSTRAINT "audit_chain_head_single_ck" CHECK ("audit_chain_head"."id" = 1)
-);
---> statement-breakpoint
-CREATE TABLE "audit_log" (
-	"id" integer PRIMARY KEY NOT NULL,
-	"at" timestamp (3) with time zone NOT NULL,
-	"operator_id" integer,
-	"operator" text NOT NULL,
-	"action" text NOT NULL,
-	"target" text NOT NULL,
-	"before" jsonb,
-	"after" jsonb,
-	"ip" text,
-	"prev_hash" text NOT NULL,
-	"hash" text NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "operator_sessions" (
-	"id" text PRIMARY KEY NOT NULL,
-	"operator_id" integer NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	"last_seen_at" timestamp with time zone NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"revoked_at" timestamp with time zone,
-	"ip" text,
-	"user_agent" text
-);
---> statement-breakpoint
-CREATE TABLE "operators" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operators_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"username" text NOT NULL,
-	"password_hash" text NOT NULL,
-	"roles" text[] NOT NULL,
-	"totp_secret_box" text NOT NULL,
-	"totp_confirmed_at" timestamp with time zone,
-	"totp_last_step" bigint,
-	"enabled" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "operators_roles_ck" CHECK ("operators"."roles" <@ array['admin', 'finance', 'support', 'marketing']::text[])
-);
---> statement-breakpoint
-CREATE TABLE "member_security_events" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_security_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"member_id" integer NOT NULL,
-	"kind" text NOT NULL,
-	"detail" jsonb NOT NULL,
-	"ip" text,
-	"session_id" text,
-	"created_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("available_at") WHERE "outbox_events"."delivered_at" is null;--> statement-breakpoint
+CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_member_game_uq" ON "game_accounts" USING btree ("member_id","game");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_game_username_uq" ON "game_accounts" USING btree ("game","username");--> statement-breakpoint
 CREATE INDEX "game_transfers_status_idx" ON "game_transfers" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "game_transfers_member_idx" ON "game_transfers" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_principal_key_uq" ON "idempotency_keys" USING btree ("principal_kind","principal_id","key");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_runs_slot_uq" ON "job_runs" USING btree ("job","slot");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_runs_queue_job_uq" ON "job_runs" USING btree ("queue_job_id");--> statement-breakpoint
+CREATE INDEX "job_runs_job_queued_idx" ON "job_runs" USING btree ("job","queued_at");--> statement-breakpoint
+CREATE INDEX "job_runs_queued_idx" ON "job_runs" USING btree ("queued_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_code_uq" ON "ledger_accounts" USING btree ("code","currency");--> statement-breakpoint
 CREATE INDEX "ledger_accounts_member_idx" ON "ledger_accounts" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_tx_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
@@ -273,14 +283,4 @@ CREATE UNIQUE INDEX "ledger_transactions_ref_uq" ON "ledger_transactions" USING 
 CREATE INDEX "ledger_transactions_member_idx" ON "ledger_transactions" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_codes_token_uq" ON "otp_codes" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "job_runs_slot_uq" ON "job_runs" USING btree ("job","slot");--> statement-breakpoint
-CREATE UNIQUE INDEX "job_runs_queue_job_uq" ON "job_runs" USING btree ("queue_job_id");--> statement-breakpoint
-CREATE INDEX "job_runs_job_queued_idx" ON "job_runs" USING btree ("job","queued_at");--> statement-breakpoint
-CREATE INDEX "job_runs_queued_idx" ON "job_runs" USING btree ("queued_at");--> statement-breakpoint
-CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("available_at") WHERE "outbox_events"."delivered_at" is null;--> statement-breakpoint
-CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
-CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");
+CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");

@@ -18,6 +18,7 @@ import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { servePlayer } from './http/serve-player.ts';
+import { sessionMembers } from './modules/account/account.api.ts';
 import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
@@ -143,7 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => bus.close());
   const memberCache = createMemberCache(config, database.kind, app.log);
   await memberCache?.start();
-  const sessions = new SessionService(db, config.secrets.jwt, clock, memberCache);
+  const sessions = new SessionService(db, config.secrets.jwt, clock, sessionMembers(db), memberCache);
   const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
   const realtime = createRealtimeGateway(app.server, {

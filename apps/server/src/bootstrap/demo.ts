@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { members } from '../db/schema/core.ts';
 import type { ModuleFactory } from '../http/handlers.ts';
+import { ensureMember } from '../modules/account/account.api.ts';
 import { hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
 import { postOpeningBalance } from '../modules/ledger/ledger.api.ts';
 
@@ -19,20 +18,13 @@ export const demoModule: ModuleFactory = (ctx) => ({
   seed: async ({ db, config }) => {
     if (!config.demoData) return;
     const { password, ...fields } = DEMO_MEMBER;
-    await db
-      .insert(members)
-      .values({
-        ...fields,
-        bankCode: config.variant === 'la' ? 'BCEL' : fields.bankCode,
-        currency: config.variant === 'la' ? 'LAK' : 'THB',
-        passwordHash: await hashPassword(password),
-      })
-      .onConflictDoNothing();
+    const demo = await ensureMember(db, {
+      ...fields,
+      bankCode: config.variant === 'la' ? 'BCEL' : fields.bankCode,
+      currency: config.variant === 'la' ? 'LAK' : 'THB',
+      passwordHash: await hashPassword(password),
+    });
     // the opening balance, through the ledger, exactly once (ledger key opening:{memberId})
-    const [demo] = await db
-      .select({ id: members.id, currency: members.currency })
-      .from(members)
-      .where(eq(members.username, DEMO_MEMBER.username));
     if (demo) await postOpeningBalance(db, demo);
     await seedDemoOperator(ctx);
   },

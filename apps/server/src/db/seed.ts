@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config/env.ts';
 import { SettingsService, type SettingKey } from '../modules/settings/settings.api.ts';
 import type { Db } from './client.ts';
-import { banks, sources } from './schema/core.ts';
+import { banks, sources } from './schema/content.ts';
 import { defaultSettings, LAO_BANKS, THAI_BANKS } from './seed-data.ts';
 import { BANK_NAMES_LA, SOURCES } from './seed-translations.ts';
 

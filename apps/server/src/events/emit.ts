@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Tx } from '../db/client.ts';
-import { outboxEvents } from '../db/schema/jobs.ts';
+import { outboxEvents } from '../db/schema/events.ts';
 import { memberChanged } from '../lib/change-signals.ts';
 import { parseEvent, type DomainEvent } from './event-map.ts';
 

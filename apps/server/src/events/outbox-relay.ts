@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { outboxDeliveries, outboxEvents } from '../db/schema/jobs.ts';
+import { outboxDeliveries, outboxEvents } from '../db/schema/events.ts';
 import { outboxSignal } from './emit.ts';
 import { isEventType, parseEvent } from './event-map.ts';
 import type { Subscriber } from './subscriber.ts';

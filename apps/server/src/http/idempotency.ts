@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { idempotencyKeys } from '../db/schema/http.ts';
 import { AppError } from '../errors.ts';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import type { ModuleFactory } from './handlers.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberSecurityEvents } from '../../src/db/schema/security-events.ts';
+import { memberSecurityEvents } from '../../src/db/schema/account.ts';
 import { createAccountApi } from '../../src/modules/account/account.api.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { normalizePhone } from '../../src/lib/phone-number.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { lastCode, login, post, register } from './account-helpers.ts';

@@ -1,7 +1,7 @@
 import { ProfileSchema } from '@wallet/contract/account';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { bankChangeOtp, get, login, put, renewToken, signUp, uniqueAccountNo, uniqueIp } from './account-helpers.ts';
 

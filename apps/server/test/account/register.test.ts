@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { verifyPassword } from '../../src/modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {

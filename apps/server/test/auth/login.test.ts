@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, sessions } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
+import { sessions } from '../../src/db/schema/auth.ts';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { get, login, post, signUp, uniqueIp, uniquePhone } from '../account/account-helpers.ts';

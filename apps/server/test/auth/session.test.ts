@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_SHORT_MS } from '../../src/modules/auth/session.service.ts';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

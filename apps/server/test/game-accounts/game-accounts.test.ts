@@ -1,7 +1,7 @@
 import { WalletSchema, RefreshSlotSchema } from '@wallet/contract/wallet';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameAccounts } from '../../src/db/schema/games.ts';
+import { gameAccounts } from '../../src/db/schema/game-accounts.ts';
 import { memberInvite } from '../../src/modules/ledger/account-codes.ts';
 import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 

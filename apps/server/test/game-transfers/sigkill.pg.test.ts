@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, systemClock } from '../../src/clock.ts';
 import type { Config } from '../../src/config/env.ts';
 import { openPostgres, type Database } from '../../src/db/client.ts';
-import { members } from '../../src/db/schema/core.ts';
-import { gameTransfers } from '../../src/db/schema/games.ts';
+import { members } from '../../src/db/schema/account.ts';
+import { gameTransfers } from '../../src/db/schema/game-transfers.ts';
 import { SessionService } from '../../src/modules/auth/session.service.ts';
+import { sessionMembers } from '../../src/modules/account/account.api.ts';
 import { DEFAULT_TIMING } from '../../src/modules/game-accounts/games-deps.ts';
 import { reconcilePending } from '../../src/modules/game-transfers/reconciler.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../../src/modules/game-transfers/transfer-checks.ts';
@@ -134,7 +135,7 @@ beforeAll(async () => {
   database = await openPostgres(dbUrl, 10);
   await database.migrate();
 
-  const sessions = new SessionService(database.db, JWT_SECRET, systemClock);
+  const sessions = new SessionService(database.db, JWT_SECRET, systemClock, sessionMembers(database.db));
   const ledger = new LedgerService(database.db);
   for (let i = 0; i < MEMBERS; i++) {
     const [row] = await database.db

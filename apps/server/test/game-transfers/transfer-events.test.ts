@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outboxEvents } from '../../src/db/schema/jobs.ts';
+import { outboxEvents } from '../../src/db/schema/events.ts';
 import { useTransferFixture } from './transfer-fixture.ts';
 
 const fx = useTransferFixture();

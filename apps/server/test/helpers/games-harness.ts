@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { GAME_CODES } from '@wallet/contract/limits';
 import { eq } from 'drizzle-orm';
-import { members } from '../../src/db/schema/core.ts';
-import { gameTransfers } from '../../src/db/schema/games.ts';
+import { members } from '../../src/db/schema/account.ts';
+import { gameTransfers } from '../../src/db/schema/game-transfers.ts';
 import type { GameProvider } from '../../src/providers/games/game-provider.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
 import { scrubErrorText, serializeError } from '../../src/lib/log-serializers.ts';
 import { modules } from '../../src/bootstrap/modules.ts';

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../../src/db/schema/idempotency.ts';
+import { idempotencyKeys } from '../../src/db/schema/http.ts';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
 import { canonicalJson, IDEMPOTENCY_TTL_MS, requestHash } from '../../src/http/idempotency.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';

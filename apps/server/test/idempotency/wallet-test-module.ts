@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { AppError } from '../../src/errors.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';

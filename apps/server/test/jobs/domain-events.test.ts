@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
-import { outboxEvents } from '../../src/db/schema/jobs.ts';
+import { members } from '../../src/db/schema/account.ts';
+import { outboxEvents } from '../../src/db/schema/events.ts';
 import { AccountRepository } from '../../src/modules/account/account.repository.ts';
 import type { EventType } from '../../src/events/event-map.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

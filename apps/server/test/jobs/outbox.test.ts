@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { outboxDeliveries, outboxEvents } from '../../src/db/schema/jobs.ts';
+import { outboxDeliveries, outboxEvents } from '../../src/db/schema/events.ts';
 import { emit } from '../../src/events/emit.ts';
 import { subscribe } from '../../src/events/subscriber.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';

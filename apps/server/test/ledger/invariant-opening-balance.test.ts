@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { ledgerTransactions } from '../../src/db/schema/ledger.ts';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { memberWallet } from '../../src/modules/ledger/account-codes.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outboxEvents } from '../../src/db/schema/jobs.ts';
+import { outboxEvents } from '../../src/db/schema/events.ts';
 import { memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { useLedgerFixture } from '../helpers/ledger-fixtures.ts';
 

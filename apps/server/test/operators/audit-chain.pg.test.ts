@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { auditLog } from '../../src/db/schema/operators.ts';
+import { auditLog } from '../../src/db/schema/audit.ts';
 import { appendAudit } from '../../src/modules/audit/audit-log.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-verify.ts';
 import { freshDatabase } from '../helpers/test-app.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPglite, type Database, type Db } from '../../src/db/client.ts';
-import { auditLog } from '../../src/db/schema/operators.ts';
+import { auditLog } from '../../src/db/schema/audit.ts';
 import { appendAudit, auditHash } from '../../src/modules/audit/audit-log.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-verify.ts';
 import { freshDatabase } from '../helpers/test-app.ts';

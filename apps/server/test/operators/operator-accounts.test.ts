@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../src/db/schema/operators.ts';
+import { auditLog } from '../../src/db/schema/audit.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-verify.ts';
 import { get, post, put, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

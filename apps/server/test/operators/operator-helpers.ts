@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { operators } from '../../src/db/schema/operators.ts';
+import { operators } from '../../src/db/schema/auth.ts';
 import { decrypt } from '../../src/lib/crypto-box.ts';
 import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
 import { totpContext } from '../../src/modules/auth/operator-accounts.service.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
 import { OPERATOR_LOGIN_IP_RULE, OPERATOR_LOGIN_USER_RULE } from '../../src/modules/auth/operator-login.service.ts';
 import { OPERATOR_SESSION_IDLE_MS } from '../../src/modules/auth/operator-sessions.ts';

@@ -1,6 +1,6 @@
 import { socketRooms } from '@wallet/contract/socket-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { connectSocket, nextEvent, record, type TestSocket } from './socket-client.ts';
 

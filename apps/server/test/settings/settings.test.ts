@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '../../src/db/schema/core.ts';
+import { settings } from '../../src/db/schema/settings.ts';
 import { AppError } from '../../src/errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../src/lib/change-bus.ts';
 import { SettingsService } from '../../src/modules/settings/settings.api.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { members } from '../../src/db/schema/core.ts';
+import { members } from '../../src/db/schema/account.ts';
 import { MemberCache } from '../../src/lib/member-cache.ts';
 import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';

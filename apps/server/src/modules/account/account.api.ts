@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { AccountRepository } from './account.repository.ts';
+
+export { ensureMember, sessionMembers } from './account.repository.ts';
 import { PayoutCooling } from './payout-cooling.ts';
 
 // The public face of the account module: members, registration, profile, bank account.

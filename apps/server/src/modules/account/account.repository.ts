@@ -1,14 +1,12 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
-import { banks, members, sessions, sources } from '../../db/schema/core.ts';
+import { members, memberSecurityEvents } from '../../db/schema/account.ts';
 import { emit } from '../../events/emit.ts';
-import { memberSecurityEvents } from '../../db/schema/security-events.ts';
+import type { SessionMembers } from '../auth/auth.api.ts';
+import { bankNameTH, findActiveBank, sourceExists, type BankRow } from '../content/content.api.ts';
 
-export type BankRow = Pick<
-  typeof banks.$inferSelect,
-  'code' | 'nameTH' | 'country' | 'accountDigitsMin' | 'accountDigitsMax' | 'requiresEnglishName'
->;
+export type { BankRow };
 export type NewMember = Pick<
   typeof members.$inferInsert,
   | 'username'
@@ -39,28 +37,42 @@ export function uniqueViolation(err: unknown): 'username' | 'bank' | 'other' | n
   return 'other';
 }
 
-/** SQL of the account module: members, their banks and sessions. */
+/** The member facts a session needs (auth's SessionService reads them through this): one prepared lookup. */
+export function sessionMembers(db: Db): SessionMembers {
+  const lookup = db
+    .select({ username: members.username, name: members.name, currency: members.currency, status: members.status })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .prepare('session_member');
+  return { find: async (memberId) => (await lookup.execute({ id: memberId }))[0] };
+}
+
+/** Insert a member unless its username exists (demo seeding); its id and currency either way. */
+export async function ensureMember(
+  db: Db,
+  member: Pick<
+    typeof members.$inferInsert,
+    'username' | 'passwordHash' | 'name' | 'currency' | 'bankCode' | 'bankAccountName' | 'bankAccountNo'
+  >,
+): Promise<{ id: number; currency: string } | undefined> {
+  await db.insert(members).values(member).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: members.id, currency: members.currency })
+    .from(members)
+    .where(eq(members.username, member.username));
+  return row;
+}
+
+/** SQL of the account module: members and their security events. */
 export class AccountRepository {
   constructor(private readonly db: Db) {}
 
-  async findBank(code: string): Promise<BankRow | undefined> {
-    const [row] = await this.db
-      .select({
-        code: banks.code,
-        nameTH: banks.nameTH,
-        country: banks.country,
-        accountDigitsMin: banks.accountDigitsMin,
-        accountDigitsMax: banks.accountDigitsMax,
-        requiresEnglishName: banks.requiresEnglishName,
-      })
-      .from(banks)
-      .where(and(eq(banks.code, code), eq(banks.isActive, true)));
-    return row;
+  findBank(code: string): Promise<BankRow | undefined> {
+    return findActiveBank(this.db, code);
   }
 
-  async sourceExists(code: string): Promise<boolean> {
-    const [row] = await this.db.select({ code: sources.code }).from(sources).where(eq(sources.code, code));
-    return row !== undefined;
+  sourceExists(code: string): Promise<boolean> {
+    return sourceExists(this.db, code);
   }
 
   async usernameExists(username: string): Promise<boolean> {
@@ -106,16 +118,6 @@ export class AccountRepository {
     return row?.hash;
   }
 
-  /** Whether the member signed in from this IP since `since` (a known device for the login limits). */
-  async hasSessionFromIp(memberId: number, ip: string, since: Date): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.memberId, memberId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
-      .limit(1);
-    return row !== undefined;
-  }
-
   async profile(memberId: number) {
     const [row] = await this.db
       .select({
@@ -128,12 +130,10 @@ export class AccountRepository {
         bankCode: members.bankCode,
         bankAccountName: members.bankAccountName,
         bankAccountNo: members.bankAccountNo,
-        bankNameTH: banks.nameTH,
       })
       .from(members)
-      .leftJoin(banks, eq(banks.code, members.bankCode))
       .where(eq(members.id, memberId));
-    return row;
+    return row && { ...row, bankNameTH: await bankNameTH(this.db, row.bankCode) };
   }
 
   async updateMember(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { auditChainHead, auditLog } from '../../db/schema/operators.ts';
+import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 
 /** The prevHash of the first row. */

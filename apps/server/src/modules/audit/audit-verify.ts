@@ -1,6 +1,6 @@
 import { asc, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditChainHead, auditLog } from '../../db/schema/operators.ts';
+import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
 import { AUDIT_GENESIS, auditHash } from './audit-log.ts';
 
 const PAGE = 1000;

@@ -1,5 +1,11 @@
 // The public face of the auth module: player sessions, passwords, login (with its throttling).
-export { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionService, type AuthMember } from './session.service.ts';
+export {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SessionService,
+  type AuthMember,
+  type SessionMembers,
+} from './session.service.ts';
 export { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 export {
   KNOWN_IP_MS,

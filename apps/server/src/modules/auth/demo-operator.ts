@@ -1,7 +1,7 @@
 import { OPERATOR_ROLES } from '@wallet/contract/admin/roles';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { operators } from '../../db/schema/operators.ts';
+import { operators } from '../../db/schema/auth.ts';
 import { decrypt } from '../../lib/crypto-box.ts';
 import { operatorAccounts } from './operators.routes.ts';
 import { totpContext } from './operator-accounts.service.ts';

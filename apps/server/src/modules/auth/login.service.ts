@@ -21,7 +21,6 @@ export const KNOWN_IP_MS = 30 * 86_400_000;
 /** What login reads of the members (the account module's repository provides it). */
 export type LoginAccounts = {
   findLogin(username: string): Promise<{ id: number; passwordHash: string; status: string } | undefined>;
-  hasSessionFromIp(memberId: number, ip: string, since: Date): Promise<boolean>;
 };
 
 export type LoginDeps = {
@@ -40,7 +39,7 @@ export class LoginService {
     password: string,
     meta: { ip: string; userAgent?: string; remember?: boolean },
   ): Promise<SessionTokens> {
-    const { repo, limiter, clock } = this.deps;
+    const { repo, sessions, limiter, clock } = this.deps;
     // the per-IP limit first: a client over it adds no other counter (random usernames cannot grow the store)
     const byIp = await limiter.hit('login-ip', meta.ip, LOGIN_IP_RULE);
     if (!byIp.isAllowed) throw new AppError('REQUEST_LIMIT');
@@ -49,7 +48,7 @@ export class LoginService {
     const phone = normalizePhone(this.deps.variant, username);
     const member = phone ? await repo.findLogin(phone) : undefined;
     const isKnownIp = member
-      ? await repo.hasSessionFromIp(member.id, meta.ip, new Date(clock.now().getTime() - KNOWN_IP_MS))
+      ? await sessions.hasSessionFromIp(member.id, meta.ip, new Date(clock.now().getTime() - KNOWN_IP_MS))
       : false;
 
     // count the attempt before checking the password, so parallel guesses cannot slip past the limit

@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
-import { operators } from '../../db/schema/operators.ts';
+import { operators } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { encrypt } from '../../lib/crypto-box.ts';
 import { appendAudit, type AuditActor } from '../audit/audit.api.ts';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { operators } from '../../db/schema/operators.ts';
+import { operators } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { decrypt } from '../../lib/crypto-box.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';

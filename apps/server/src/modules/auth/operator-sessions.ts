@@ -4,7 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { OperatorRole } from '@wallet/contract/admin/roles';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { operators, operatorSessions } from '../../db/schema/operators.ts';
+import { operators, operatorSessions } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 
 /** Shorter than a member's: a back-office session lasts a working day, idles out after 30 minutes. */

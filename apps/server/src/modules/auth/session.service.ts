@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { members, sessions } from '../../db/schema/core.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import type { MemberCache } from '../../lib/member-cache.ts';
@@ -36,6 +36,11 @@ export type AuthMember = {
   sessionId: string;
 };
 
+/** What a session needs to know of its member; the account module provides it (account.api.ts `sessionMembers`). */
+export type SessionMembers = {
+  find(memberId: number): Promise<{ username: string; name: string; currency: string; status: string } | undefined>;
+};
+
 /** Server-side sessions behind short HS256 JWTs: logout, password change and deactivation revoke at once. */
 export class SessionService {
   private readonly key: Uint8Array;
@@ -48,26 +53,40 @@ export class SessionService {
     private readonly db: Db,
     secret: string,
     private readonly clock: Clock,
+    private readonly members: SessionMembers,
     /** when set, session rows are served from memory; revocation evicts them in every process */
     private readonly cache: MemberCache | null = null,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.lookup = db
       .select({
-        id: members.id,
-        username: members.username,
-        name: members.name,
-        currency: members.currency,
-        status: members.status,
+        memberId: sessions.memberId,
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
         revokedAt: sessions.revokedAt,
         refreshHash: sessions.refreshHash,
       })
       .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
       .where(eq(sessions.id, sql.placeholder('sid')))
       .prepare('session_lookup');
+  }
+
+  /** The session row with its member (the member's status decides liveness too), or undefined. */
+  private async load(sid: string) {
+    const [session] = await this.lookup.execute({ sid });
+    if (!session) return undefined;
+    const member = await this.members.find(session.memberId);
+    return member ? { ...session, ...member, id: session.memberId } : undefined;
+  }
+
+  /** Whether the member signed in from this IP since `since` (a known device for the login limits). */
+  async hasSessionFromIp(memberId: number, ip: string, since: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.memberId, memberId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+      .limit(1);
+    return row !== undefined;
   }
 
   /** The session id a token names, once its signature and claims check out (cached per token string). */
@@ -141,7 +160,7 @@ export class SessionService {
     const match = REFRESH_FORMAT.exec(refreshToken);
     if (!match) throw new AppError('invalid-token');
     const [, sid, secret] = match as unknown as [string, string, string];
-    const [row] = await this.lookup.execute({ sid });
+    const row = await this.load(sid);
     const expected = row?.refreshHash ? Buffer.from(row.refreshHash, 'hex') : null;
     if (!row || !expected || !timingSafeEqual(expected, sha256(secret)) || !this.isLive(row, now)) {
       throw new AppError('invalid-token');
@@ -168,7 +187,7 @@ export class SessionService {
     const sid = await this.sessionIdOf(token, now);
     // the session row is read on every request, or served from the member cache, which revocation, password
     // change and deactivation evict in every process at once (memberChanged after commit)
-    const load = async () => (await this.lookup.execute({ sid }))[0];
+    const load = () => this.load(sid);
     let row = this.cache ? await this.cache.session(sid, load, (r) => r.id) : await load();
     if (this.cache && row && !this.isLive(row, now)) {
       // a cached row may carry an old lastSeenAt (another process kept it fresh): decide on the database's

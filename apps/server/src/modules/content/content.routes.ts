@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { banks, sources } from '../../db/schema/core.ts';
+import { banks, sources } from '../../db/schema/content.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { requestLanguage } from './content-language.ts';
 import { localize, localizeContact, localizeInfo } from './localized-content.ts';

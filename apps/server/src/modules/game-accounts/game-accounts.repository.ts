@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { gameAccounts } from '../../db/schema/games.ts';
+import { gameAccounts } from '../../db/schema/game-accounts.ts';
 import { memberChanged } from '../../lib/change-signals.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;

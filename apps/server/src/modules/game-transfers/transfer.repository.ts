@@ -1,9 +1,9 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { gameTransfers } from '../../db/schema/games.ts';
+import { gameTransfers } from '../../db/schema/game-transfers.ts';
 
 export type GameTransfer = typeof gameTransfers.$inferSelect;
-export type { GameTransferDirection } from '../../db/schema/games.ts';
+export type { GameTransferDirection } from '../../db/schema/game-transfers.ts';
 export type TransferStatusValue = 'pending' | 'success' | 'failed';
 
 export async function insertTransfer(db: Db | Tx, row: typeof gameTransfers.$inferInsert): Promise<GameTransfer> {

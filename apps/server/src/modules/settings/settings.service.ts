@@ -8,7 +8,7 @@ import {
 } from '@wallet/contract/settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/core.ts';
+import { settings } from '../../db/schema/settings.ts';
 import { AppError } from '../../errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../lib/change-bus.ts';
 

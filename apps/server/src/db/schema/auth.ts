@@ -1,16 +1,28 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { members } from './account.ts';
+
+// Tables of the auth module (modules/auth): member sessions, operators and operator sessions.
+
+/** Server-side sessions; the bearer JWT names one, so revocation is immediate. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** SHA-256 of the renewal secret handed out at login (the access JWT lives minutes; this renews it) */
+    refreshHash: text('refresh_hash'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
 
 /**
  * Back-office operators (DESIGN.md §9.3, docs/decisions/0012-principals-operators-audit.md). The TOTP secret is
@@ -53,42 +65,4 @@ export const operatorSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
-);
-
-/**
- * The audit log: one row per operator change, written in the change's transaction. Each row's `hash` is
- * sha256(prevHash + canonical content), so an edited or deleted row breaks the chain (`npm run audit:verify`).
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: integer('id').primaryKey(),
-    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
-    /** null for changes made by the system (demo seed) */
-    operatorId: integer('operator_id'),
-    operator: text('operator').notNull(),
-    action: text('action').notNull(),
-    target: text('target').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    ip: text('ip'),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
-  },
-  (t) => [index('audit_log_at_idx').on(t.at)],
-);
-
-/**
- * The chain head, one row (id 1): locked FOR UPDATE by every append, so appends are serialized and the chain is
- * linear even with concurrent writers on several processes; it also pins the last row, so deleting the newest
- * rows is detected too.
- */
-export const auditChainHead = pgTable(
-  'audit_chain_head',
-  {
-    id: integer('id').primaryKey(),
-    lastId: integer('last_id').notNull(),
-    lastHash: text('last_hash').notNull(),
-  },
-  (t) => [check('audit_chain_head_single_ck', sql`${t.id} = 1`)],
 );

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+// Tables of the HTTP layer (src/http): idempotency keys.
+
 /**
  * HTTP idempotency keys of money-moving requests (DESIGN.md §3, http/idempotency.ts). One row per principal
  * (a member or an operator, DESIGN.md §9.3) and client key: claimed `in_progress` before the handler runs, `completed` with the response it produced.
