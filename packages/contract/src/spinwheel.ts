@@ -25,6 +25,15 @@ export const CouponSchema = z.object({
   expiresAt: z.string(),
 });
 
+/** The published odds (beyond the spec: players trust a wheel whose odds are shown). */
+export const SpinOddsSchema = z.object({
+  slices: z.array(z.object({ code: z.string(), label: z.string(), percent: z.number() })),
+});
+export type SpinOdds = z.infer<typeof SpinOddsSchema>;
+export type SpinSetup = z.infer<typeof SpinSetupSchema>;
+export type SpinResult = z.infer<typeof SpinResultSchema>;
+export type Coupon = z.infer<typeof CouponSchema>;
+
 export const spinwheelEndpoints = {
   setup: defineEndpoint({
     method: 'GET',
@@ -63,5 +72,12 @@ export const spinwheelEndpoints = {
     access: 'member',
     response: z.object({ active: z.boolean() }),
     summary: 'Whether the wheel is active',
+  }),
+  odds: defineEndpoint({
+    method: 'GET',
+    path: '/api/spinwheel/odds',
+    access: 'member',
+    response: SpinOddsSchema,
+    summary: 'Published chance of each slice of the active wheel, in percent',
   }),
 };

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { members } from '../db/schema/core.ts';
 import type { ModuleFactory } from '../http/handlers.ts';
 import { hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
-import { postOpeningBalance } from '../modules/ledger/ledger.api.ts';
+import { LedgerService, postOpeningBalance } from '../modules/ledger/ledger.api.ts';
+import { grantCoins } from '../modules/spin-wheel/spin-wheel.api.ts';
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
 export const DEMO_MEMBER = {
@@ -13,6 +14,9 @@ export const DEMO_MEMBER = {
   bankAccountName: 'DEMO PLAYER',
   bankAccountNo: '0123456789',
 } as const;
+
+/** Spin coins the demo member starts with. */
+export const DEMO_COINS = 3;
 
 export const demoModule: ModuleFactory = (ctx) => ({
   name: 'demo',
@@ -33,7 +37,16 @@ export const demoModule: ModuleFactory = (ctx) => ({
       .select({ id: members.id, currency: members.currency })
       .from(members)
       .where(eq(members.username, DEMO_MEMBER.username));
-    if (demo) await postOpeningBalance(db, demo);
+    if (demo) {
+      await postOpeningBalance(db, demo);
+      // 3 spin coins through the coin ledger, once (issue 13 demo data)
+      await grantCoins(new LedgerService(db), {
+        memberId: demo.id,
+        coins: DEMO_COINS,
+        key: `spin:coins:demo:${demo.id}`,
+        metadata: { reason: 'demo' },
+      });
+    }
     await seedDemoOperator(ctx);
   },
 });

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { COIN_UNIT, memberCoins } from '../ledger/ledger.api.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { banks, members, sessions, sources } from '../../db/schema/core.ts';
 import { emit } from '../../events/emit.ts';
@@ -123,7 +124,8 @@ export class AccountRepository {
         name: members.name,
         username: members.username,
         createdAt: members.createdAt,
-        coin: members.coin,
+        // spin coins are a ledger account in the COIN unit (DESIGN.md §9.7), not a member column
+        coin: sql<number>`coalesce((select balance from ledger_accounts where code = ${memberCoins(memberId)} and currency = ${COIN_UNIT}), 0)::int`,
         currency: members.currency,
         bankCode: members.bankCode,
         bankAccountName: members.bankAccountName,
