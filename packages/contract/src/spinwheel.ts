@@ -8,6 +8,8 @@ export const SliceSchema = z.object({
   bgColor: z.string(),
   textColor: z.string(),
   htmlDescription: z.string(),
+  /** beyond the spec: whether landing here wins a coupon (the prize modal's wording); absent = unknown */
+  isPrize: z.boolean().optional(),
 });
 export const SpinSetupSchema = z.object({
   activeSpinwheel: z.object({ name: z.string(), slices: z.array(SliceSchema) }).nullable(),

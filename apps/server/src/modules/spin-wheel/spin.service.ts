@@ -40,6 +40,7 @@ export class SpinService {
           bgColor: s.bgColor,
           textColor: s.textColor,
           htmlDescription: toHtml(pick(s.description, lang)),
+          isPrize: s.prizeType !== 'none' && s.amount > 0n,
         })),
       },
       userCoin: await coinBalance(this.deps.ledger, memberId),
