@@ -12,14 +12,22 @@ import { PRIZE_MODAL_DELAY_MS } from '../../../features/spin-wheel/constants.ts'
 import { CouponTable } from '../../../features/spin-wheel/coupon-table.tsx';
 import { OddsDialog } from '../../../features/spin-wheel/odds-dialog.tsx';
 import { PrizeDialog } from '../../../features/spin-wheel/prize-dialog.tsx';
+import { ensureSpinStrings, useSpinStrings } from '../../../features/spin-wheel/spin-strings.ts';
 import { useWheelSpin } from '../../../features/spin-wheel/use-wheel-spin.ts';
 import { WheelStage } from '../../../features/spin-wheel/wheel-stage.tsx';
 import { LoadFailed } from '../../shell/load-failed.tsx';
 
 type Prize = { label: string; htmlDescription: string; isWin: boolean };
 
+/** The screen's strings arrive with it (spin-strings.ts). */
+export async function loader() {
+  await ensureSpinStrings();
+  return null;
+}
+
 /** SPEC.md §2 /user/spin: the canvas wheel, the coupon table, the prize and claim modals (DESIGN.md §9.7). */
 export function Component() {
+  useSpinStrings();
   const { t } = useTranslation('spin');
   const { t: tw } = useTranslation('wallet');
   const setup = useSpinSetup();
