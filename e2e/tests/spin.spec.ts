@@ -87,6 +87,8 @@ test.describe('spin wheel', () => {
     // claim the coupon the prize became
     await expect(page.getByTestId('coupon-row')).toHaveCount(1);
     await expect(page.getByTestId('coupon-row')).toContainText(answer.label);
+    await page.getByTestId('coupon-table').scrollIntoViewIfNeeded();
+    await shot(page, 'coupons', 'th');
     await page.getByTestId('coupon-claim').click();
     await expect(page.getByTestId('claim-dialog')).toBeVisible();
     await shot(page, 'claim', 'th');

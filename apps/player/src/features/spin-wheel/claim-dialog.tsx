@@ -66,9 +66,10 @@ export function ClaimDialog({ open, onOpenChange, coupon, unit, onSuccess }: Cla
         </>
       }
     >
-      <p className="py-2 text-base" data-testid="claim-dialog">
-        {t('claim.body', { prize: coupon.prize.slice.label, amount })}
-      </p>
+      <div className="flex flex-col gap-1 py-2" data-testid="claim-dialog">
+        <p className="text-xl font-extrabold text-primary">{coupon.prize.slice.label}</p>
+        <p className="text-base text-fg/90">{t('claim.body', { amount })}</p>
+      </div>
     </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { EmptyState } from '@wallet/ui/empty-state';
+import { Icon } from '@wallet/ui/icon';
 import { Pagination } from '@wallet/ui/pagination';
 import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { COUPON_PAGE_SIZE } from './constants.ts';
@@ -36,9 +37,7 @@ export function CouponTable({ coupons, unit, onClaim }: CouponTableProps) {
               className="flex items-center gap-3 rounded-2xl bg-bg-raised px-3 py-2.5 ring-1 ring-line"
             >
               <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-amber-400/15 text-amber-300">
-                <span aria-hidden className="text-xl">
-                  🎟
-                </span>
+                <Icon name="gift" className="size-6" />
               </span>
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold">{coupon.prize.slice.label}</p>

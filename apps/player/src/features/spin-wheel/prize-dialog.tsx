@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
 import { Modal } from '@wallet/ui/modal';
 import { htmlText } from './html-text.ts';
 
@@ -28,8 +29,15 @@ export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin 
       }
     >
       <div className="flex flex-col items-center gap-2 py-2 text-center" data-testid="prize-dialog">
-        <span aria-hidden className="text-5xl">
-          {isWin ? '🎉' : '🍀'}
+        <span
+          aria-hidden
+          className={
+            isWin
+              ? 'flex size-16 items-center justify-center rounded-full bg-gradient-to-b from-amber-200 to-amber-500 text-amber-950 shadow-glow'
+              : 'flex size-16 items-center justify-center rounded-full bg-surface-2 text-muted ring-1 ring-line'
+          }
+        >
+          <Icon name={isWin ? 'gift' : 'refresh'} className="size-8" />
         </span>
         <p className="text-2xl font-extrabold text-primary" data-testid="prize-label">
           {label}

@@ -103,7 +103,7 @@ export function Component() {
     <main data-route="user/spin" className="flex flex-col gap-4">
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl leading-snug font-bold">{wheel?.name ?? t('title')}</h1>
+          <h1 className="text-2xl leading-snug font-bold">{t('title')}</h1>
           <p className="text-sm text-muted">{t('subtitle')}</p>
         </div>
         {wheel && (
