@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { pageOf, PagedQuerySchema } from './paging.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const LocalizedSchema = (max: number) => z.object({ th: text(max), la: text(max), en: text(max) });
@@ -108,8 +109,9 @@ export const adminSpinwheelEndpoints = {
     method: 'GET',
     path: '/api/admin/spinwheel/coupons',
     access: marketing,
-    response: z.object({ coupons: z.array(AdminCouponSchema) }),
-    summary: 'The latest 200 coupons, newest first',
+    query: PagedQuerySchema,
+    response: pageOf(AdminCouponSchema),
+    summary: 'Coupons won, newest first (created within from/to)',
   }),
   stats: defineEndpoint({
     method: 'GET',

@@ -48,7 +48,7 @@ export function createSpinWheelModule(options: { random?: RandomInt } = {}): Mod
         'admin.spinwheel.create': ({ operator, body, request }) => admin.create(operator, body, { ip: request.ip }),
         'admin.spinwheel.update': ({ operator, params, body, request }) =>
           admin.update(operator, params.id, body, { ip: request.ip }),
-        'admin.spinwheel.coupons': () => admin.coupons(),
+        'admin.spinwheel.coupons': ({ query }) => admin.coupons(query),
         'admin.spinwheel.stats': () => admin.stats(),
       },
       subscribers: [

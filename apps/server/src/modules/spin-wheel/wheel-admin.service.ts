@@ -1,5 +1,6 @@
 import type { AdminCoupon, SpinDay, Wheel, WheelInput } from '@wallet/contract/admin/spinwheel';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Page } from '@wallet/contract/admin/paging';
+import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { spinCoupons, spinSlices, spinWheels } from '../../db/schema/spin-wheel.ts';
@@ -125,15 +126,25 @@ export class WheelAdminService {
     return after;
   }
 
-  async coupons(): Promise<{ coupons: AdminCoupon[] }> {
+  async coupons(query: { page: number; pageSize: number; from?: string; to?: string }): Promise<Page<AdminCoupon>> {
+    const where = and(
+      query.from ? gte(spinCoupons.createdAt, new Date(query.from)) : undefined,
+      query.to ? lt(spinCoupons.createdAt, new Date(query.to)) : undefined,
+    );
+    const [total] = await this.deps.db.select({ n: count() }).from(spinCoupons).where(where);
     const rows = await this.deps.db
       .select({ c: spinCoupons, code: spinSlices.code })
       .from(spinCoupons)
       .innerJoin(spinSlices, eq(spinSlices.id, spinCoupons.sliceId))
+      .where(where)
       .orderBy(desc(spinCoupons.createdAt), desc(spinCoupons.id))
-      .limit(200);
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
     return {
-      coupons: rows.map(({ c, code }) => ({
+      page: query.page,
+      pageSize: query.pageSize,
+      total: total?.n ?? 0,
+      rows: rows.map(({ c, code }) => ({
         id: c.id,
         memberId: c.memberId,
         slice: code,
