@@ -2,14 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Language } from '../support/fixtures.ts';
-import { editDemoWheel } from '../support/operator.ts';
+import { editDemoWheel, operatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
 /** Copies of this spec's screens for review (the brief's /tmp/shots-wheel); unset SHOTS_DIR to skip. */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-wheel';
 async function shot(page: Page, step: string, lang: Language) {
-  const file = await saveScreen(page, { test: 'spin', step, lang });
+  const file = await saveScreen(page, { test: 'spin', step, lang }, { fullPage: step === 'admin' });
   mkdirSync(SHOTS_DIR, { recursive: true });
   copyFileSync(file, path.join(SHOTS_DIR, path.basename(file)));
 }
@@ -124,6 +124,35 @@ test.describe('spin wheel', () => {
         await expect(page.getByTestId('spin-coins')).toHaveText(String(coins - 1));
       }
       await shot(page, 'after', lang);
+    });
+  }
+});
+
+test.describe('spin wheel back office', () => {
+  test.use({
+    viewport: { width: 1366, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+    // the back-office shell has no favicon yet (admin-shell's to add); nothing else may log
+    allowConsole: /favicon\.ico/,
+  });
+
+  for (const lang of ['th', 'en'] as const) {
+    test(`the marketing page in ${lang}: wheel editor with odds, spins per day, coupons`, async ({ page, server }) => {
+      const token = await operatorToken(page.request, server);
+      await page.addInitScript(
+        ([value, language]) => {
+          sessionStorage.setItem('wallet.operator.token', value);
+          localStorage.setItem('wallet.admin.language', language);
+        },
+        [token, lang] as const,
+      );
+      await page.goto('/admin/spin-wheel');
+      await expect(page.getByTestId('wheel-save')).toBeVisible();
+      await expect(page.getByTestId('slice-row')).toHaveCount(8);
+      await expect(page.getByTestId('slice-odds').first()).toContainText('%');
+      await shot(page, 'admin', lang);
     });
   }
 });
