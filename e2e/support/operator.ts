@@ -1,10 +1,24 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { createHmac } from 'node:crypto';
 import type { RunningServer } from './server.ts';
 
 /** The demo operator (DEMO_DATA): every role; its TOTP secret is printed by the server at start. */
 const OPERATOR = { username: 'admin', password: 'demo-admin-password' } as const;
 const tokens = new Map<string, string>();
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s) for a base32 secret at an instant: what an authenticator app shows. */
+function totpAt(secretBase32: string, at: number): string {
+  let bits = '';
+  for (const char of secretBase32.replace(/=+$/, '')) {
+    bits += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(char).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
 
 const secretOf = (server: RunningServer): string => {
   const match = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs());
@@ -19,9 +33,9 @@ const secretOf = (server: RunningServer): string => {
 export async function operatorToken(request: APIRequestContext, server: RunningServer): Promise<string> {
   const cached = tokens.get(server.url);
   if (cached) return cached;
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretOf(server)) });
+  const secret = secretOf(server);
   for (const shift of [0, 30_000, -30_000]) {
-    const code = totp.generate({ timestamp: Date.now() + shift });
+    const code = totpAt(secret, Date.now() + shift);
     const res = await request.post(`${server.url}/api/admin/login`, { data: { ...OPERATOR, totp: code } });
     if (res.ok()) {
       const { token } = (await res.json()) as { token: string };

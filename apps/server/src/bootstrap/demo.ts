@@ -16,7 +16,7 @@ export const DEMO_MEMBER = {
 } as const;
 
 /** Spin coins the demo member starts with. */
-export const DEMO_COINS = 3;
+const DEMO_COINS = 3;
 
 export const demoModule: ModuleFactory = (ctx) => ({
   name: 'demo',

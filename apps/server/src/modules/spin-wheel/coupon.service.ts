@@ -10,7 +10,7 @@ import { pick, toHtml } from './localized.ts';
 import type { SpinDeps } from './spin.service.ts';
 
 /** The key of a coupon's one claim posting: a repeat, from any process, is a ledger replay. */
-export const claimKey = (couponId: string) => `spin:coupon:${couponId}:claim`;
+const claimKey = (couponId: string) => `spin:coupon:${couponId}:claim`;
 
 /** Coupons won on the wheel: the claimable list, the claim (credit from `house:spin`), the expiry sweep. */
 export class CouponService {
