@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spinCoupons, spinDraws } from '../../src/db/schema/spin-wheel.ts';
 import { COIN_UNIT, LedgerService, memberCoins } from '../../src/modules/ledger/ledger.api.ts';
 import { grantCoins } from '../../src/modules/spin-wheel/spin-wheel.api.ts';
+import { SpinService } from '../../src/modules/spin-wheel/spin.service.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createMember, walletBalance } from '../idempotency/wallet-test-module.ts';
@@ -94,6 +95,18 @@ describe('POST /api/spinwheel/spin', () => {
     expect(again.body).toEqual(first.body);
     expect(await coins(m)).toBe(2);
     expect(await couponsOf(m)).toHaveLength(1);
+  });
+
+  it('the stored draw answers a repeat of the key by itself (an HTTP claim released after an ambiguous commit)', async () => {
+    const m = await createMember(t);
+    await give(m, 2);
+    const member = { id: m.id, username: '', name: '', currency: 'THB', sessionId: '' };
+    const deps = { db: t.ctx.db, ledger: new LedgerService(t.ctx.db), clock: t.clock };
+    const first = await new SpinService({ ...deps, random: () => 0 }).spin(member, 'ambiguous-1', 'en');
+    const again = await new SpinService({ ...deps, random: (max) => max - 1 }).spin(member, 'ambiguous-1', 'en');
+    expect(first.result?.code).toBe('CASH_10');
+    expect(again).toEqual(first);
+    expect(await coins(m)).toBe(1);
   });
 
   it('with no coins: NO_COIN, nothing stored', async () => {
