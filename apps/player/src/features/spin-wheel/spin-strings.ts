@@ -8,7 +8,21 @@ import { useEffect, useState } from 'react';
  */
 const bundles = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
 
-export async function ensureSpinStrings(language: string = i18next.language): Promise<void> {
+/** On a first load the route loader runs beside the app's i18n start-up (main.tsx): wait for it. */
+const started = (): Promise<void> =>
+  i18next.isInitialized
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const done = () => {
+          i18next.off('initialized', done);
+          resolve();
+        };
+        i18next.on('initialized', done);
+      });
+
+export async function ensureSpinStrings(requested?: string): Promise<void> {
+  await started();
+  const language = requested ?? i18next.language;
   if (i18next.hasResourceBundle(language, 'spin')) return;
   const load = bundles[`./locales/${language}.json`];
   if (!load) return;
