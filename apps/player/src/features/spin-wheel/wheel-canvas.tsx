@@ -69,14 +69,18 @@ function draw(canvas: HTMLCanvasElement, slices: Slice[], size: number, winner: 
     if (!labels) return;
     ctx.save();
     ctx.translate(c, c);
-    ctx.rotate(start + a / 2);
-    ctx.textAlign = 'right';
+    const mid = start + a / 2;
+    // labels on the left half are turned half a turn so they read upright while the wheel is at rest
+    const isLeft = Math.cos(mid) < -1e-9;
+    ctx.rotate(isLeft ? mid + Math.PI : mid);
+    ctx.textAlign = isLeft ? 'left' : 'right';
     ctx.textBaseline = 'middle';
     fitFont(ctx, slice.label, r * 0.58, Math.round(size * 0.052));
     ctx.fillStyle = winner !== null && i !== winner ? 'rgba(255,255,255,0.45)' : slice.textColor;
     ctx.shadowColor = 'rgba(0,0,0,0.25)';
     ctx.shadowBlur = 2;
-    ctx.fillText(slice.label, r - size * 0.05, 0);
+    const edge = r - size * 0.05;
+    ctx.fillText(slice.label, isLeft ? -edge : edge, 0);
     ctx.restore();
   });
 

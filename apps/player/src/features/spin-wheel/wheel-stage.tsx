@@ -59,7 +59,7 @@ export function WheelStage({ slices, coins, isSpinning, winner, onRotor, onSpin 
           <span className="text-2xl leading-none font-extrabold tabular-nums" data-testid="spin-coins">
             {coins}
           </span>
-          <span className="text-[10px] leading-tight font-bold uppercase">{t('coinLabel')}</span>
+          <span className="text-[10px] leading-tight font-bold uppercase">{t('coinLabel', { count: coins })}</span>
         </button>
       </div>
       <p className="min-h-5 text-center text-sm font-semibold text-muted" aria-live="polite">
