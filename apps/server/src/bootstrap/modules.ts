@@ -6,6 +6,7 @@ import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
 import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
@@ -27,6 +28,7 @@ export const modules: ModuleFactory[] = [
   gameTransfersModule,
   sandboxModule,
   statementModule,
+  spinWheelModule,
   idempotencyModule,
   ledgerCheckModule,
   operatorsModule,

@@ -3,6 +3,7 @@ import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
 /**
@@ -13,6 +14,7 @@ export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
+  spinwheel: adminSpinwheelEndpoints,
   settings: adminSettingsEndpoints,
   jobs: adminJobsEndpoints,
 } as const;
