@@ -257,7 +257,7 @@ function ChainStatus() {
             : verify.isError
               ? t('chain.failed')
               : result?.ok
-                ? t('chain.ok', { rows: result.rows.toLocaleString('en-US') })
+                ? t('chain.ok', { count: result.rows })
                 : t('chain.broken', { count: result?.problems.length ?? 0 })}
         </p>
         {result && (
