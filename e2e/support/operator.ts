@@ -1,49 +1,124 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import type { RunningServer } from './server.ts';
 
-/** The demo operator (DEMO_DATA): every role; its TOTP secret is printed by the server at start. */
-const OPERATOR = { username: 'admin', password: 'demo-admin-password' } as const;
-const tokens = new Map<string, string>();
+/** The demo operator seeded with demo data (every role); its TOTP secret is read from the server's start-up log. */
+export const DEMO_OPERATOR = { username: 'admin', password: 'demo-admin-password' } as const;
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s) for a base32 secret at an instant: what an authenticator app shows. */
-function totpAt(secretBase32: string, at: number): string {
+const PERIOD_S = 30;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32Decode(secret: string): Buffer {
   let bits = '';
-  for (const char of secretBase32.replace(/=+$/, '')) {
-    bits += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(char).toString(2).padStart(5, '0');
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
+    const value = BASE32.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
   }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => Number.parseInt(byte, 2)));
 }
 
-const secretOf = (server: RunningServer): string => {
-  const match = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs());
-  if (!match?.[1]) throw new Error('the server did not print the demo operator TOTP secret');
-  return match[1];
-};
+/** The RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret for a 30-second step. */
+function totpForStep(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
+}
+
+const lastStep = new Map<string, number>();
 
 /**
- * An operator token for the demo operator, signed in once per server. A TOTP code works once, so the codes of the
- * current, next and previous 30-second steps (all accepted) are tried in turn.
+ * A code the server accepts now and has not accepted before. The server takes each 30-second step once per operator
+ * and allows one step of drift, so two sign-ins of one operator fit in a step (this one and the next); a third
+ * waits for the clock. Steps are tracked per secret for this test process.
  */
-export async function operatorToken(request: APIRequestContext, server: RunningServer): Promise<string> {
-  const cached = tokens.get(server.url);
+export async function freshTotp(secret: string): Promise<string> {
+  const current = () => Math.floor(Date.now() / 1000 / PERIOD_S);
+  const used = lastStep.get(secret) ?? -1;
+  // only time makes a new step: wait for it when both usable ones are spent (at most one period)
+  await expect.poll(() => current() + 1 > used, { timeout: (PERIOD_S + 5) * 1000, intervals: [1000] }).toBe(true);
+  const step = Math.max(current(), used + 1);
+  lastStep.set(secret, step);
+  return totpForStep(secret, step);
+}
+
+/** The demo operator's TOTP secret, as `npm start` prints it (`TOTP secret (base32) …`). */
+export function demoOperatorSecret(serverLogs: string): string {
+  const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(serverLogs)?.[1];
+  if (!secret) throw new Error('the server did not print the demo operator secret (DEMO_DATA on?)');
+  return secret;
+}
+
+export type OperatorCredentials = { username: string; password: string; secret: string };
+
+/**
+ * Sign in to the back office through its form (/admin/login: username, password, authenticator code) in `language`,
+ * and wait for the console frame. Leaves the page on the first page the operator's roles open.
+ */
+export async function signInOperator(
+  page: Page,
+  operator: OperatorCredentials,
+  options: { language?: 'th' | 'en' } = {},
+): Promise<void> {
+  const language = options.language ?? 'en';
+  await page.addInitScript((lang) => localStorage.setItem('wallet.admin.language', lang), language);
+  await page.goto('/admin/login');
+  const form = page.getByTestId('sign-in-form');
+  await form.locator('input[name="username"]').fill(operator.username);
+  await form.locator('input[name="password"]').fill(operator.password);
+  await form.locator('input[name="totp"]').fill(await freshTotp(operator.secret));
+  await form.getByRole('button', { name: language === 'th' ? 'เข้าสู่ระบบ' : 'Sign in' }).click();
+  await expect(page.getByTestId('operator-chip')).toContainText(operator.username);
+}
+
+/** An operator token through the API (a second session, or setting things up without the form). */
+export async function operatorToken(request: APIRequestContext, operator: OperatorCredentials): Promise<string> {
+  const response = await request.post('/api/admin/login', {
+    data: { username: operator.username, password: operator.password, totp: await freshTotp(operator.secret) },
+    headers: { 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Create an operator with the demo operator's token; returns its enrolment secret (not confirmed yet). */
+export async function createOperator(
+  request: APIRequestContext,
+  adminToken: string,
+  input: { username: string; password: string; roles: Array<'admin' | 'finance' | 'support' | 'marketing'> },
+): Promise<OperatorCredentials> {
+  const response = await request.post('/api/admin/operators', {
+    data: input,
+    headers: { Authorization: `Bearer ${adminToken}`, 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { enrolment } = (await response.json()) as { enrolment: { uri: string } };
+  return {
+    username: input.username,
+    password: input.password,
+    secret: new URL(enrolment.uri).searchParams.get('secret') ?? '',
+  };
+}
+
+const demoTokens = new Map<string, string>();
+
+/** The demo operator's token on a running server, signed in once per server through the API. */
+export async function demoOperatorToken(request: APIRequestContext, server: RunningServer): Promise<string> {
+  const cached = demoTokens.get(server.url);
   if (cached) return cached;
-  const secret = secretOf(server);
-  for (const shift of [0, 30_000, -30_000]) {
-    const code = totpAt(secret, Date.now() + shift);
-    const res = await request.post(`${server.url}/api/admin/login`, { data: { ...OPERATOR, totp: code } });
-    if (res.ok()) {
-      const { token } = (await res.json()) as { token: string };
-      tokens.set(server.url, token);
-      return token;
-    }
-  }
-  throw new Error('demo operator sign-in failed');
+  const secret = demoOperatorSecret(server.logs());
+  const response = await request.post(`${server.url}/api/admin/login`, {
+    data: { ...DEMO_OPERATOR, totp: await freshTotp(secret) },
+    headers: { 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  demoTokens.set(server.url, token);
+  return token;
 }
 
 type WheelSlice = Record<string, unknown> & { code: string; weight: number; prizeType: string };
@@ -62,7 +137,7 @@ export async function editDemoWheel(
   server: RunningServer,
   change: (wheel: Wheel) => Partial<Wheel>,
 ): Promise<void> {
-  const headers = { Authorization: `Bearer ${await operatorToken(request, server)}` };
+  const headers = { Authorization: `Bearer ${await demoOperatorToken(request, server)}` };
   const list = await request.get(`${server.url}/api/admin/spinwheel/wheels`, { headers });
   expect(list.ok()).toBe(true);
   const [wheel] = ((await list.json()) as { wheels: Wheel[] }).wheels;

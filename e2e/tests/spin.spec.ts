@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Language } from '../support/fixtures.ts';
-import { editDemoWheel, operatorToken } from '../support/operator.ts';
+import { demoOperatorToken, editDemoWheel } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
@@ -140,7 +140,7 @@ test.describe('spin wheel back office', () => {
 
   for (const lang of ['th', 'en'] as const) {
     test(`the marketing page in ${lang}: wheel editor with odds, spins per day, coupons`, async ({ page, server }) => {
-      const token = await operatorToken(page.request, server);
+      const token = await demoOperatorToken(page.request, server);
       await page.addInitScript(
         ([value, language]) => {
           sessionStorage.setItem('wallet.operator.token', value);
