@@ -1,3 +1,16 @@
+CREATE TABLE "member_risk_flags" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"flagged" boolean DEFAULT false NOT NULL,
+	"flag_reason" text,
+	"flagged_by" text,
+	"flagged_at" timestamp with time zone,
+	"payout_hold" boolean DEFAULT false NOT NULL,
+	"hold_reason" text,
+	"hold_by" text,
+	"hold_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "banks" (
 	"code" text PRIMARY KEY NOT NULL,
 	"clearing_code" text NOT NULL,
@@ -246,6 +259,7 @@ CREATE TABLE "member_security_events" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

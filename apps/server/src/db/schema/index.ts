@@ -1,5 +1,6 @@
 // The schema registry drizzle needs as one object; each domain keeps its tables in its own file.
 export * from './core.ts';
+export * from './account.ts';
 export * from './ledger.ts';
 export * from './otp.ts';
 export * from './games.ts';

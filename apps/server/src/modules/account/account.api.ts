@@ -21,3 +21,6 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
   };
 }
+
+// Operator risk marks (issue 10): withdrawals' auto-approve asks `memberPayoutFlags`; the back-office sets them.
+export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
