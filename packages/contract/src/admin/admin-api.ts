@@ -1,7 +1,9 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminReportEndpoints } from './reports.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -11,6 +13,9 @@ export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
+  members: adminMemberEndpoints,
+  adjustments: adminAdjustmentEndpoints,
+  reports: adminReportEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

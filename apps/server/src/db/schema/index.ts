@@ -8,3 +8,5 @@ export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './operators.ts';
 export * from './security-events.ts';
+export * from './wallet.ts';
+export * from './backoffice.ts';

@@ -56,3 +56,8 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
 export async function latestAuditRows(db: Db, limit: number) {
   return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
 }
+
+/** The newest rows about one target (`member:100001`), for the member page. */
+export async function auditRowsFor(db: Db, target: string, limit: number) {
+  return db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id)).limit(limit);
+}
