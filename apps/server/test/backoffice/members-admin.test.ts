@@ -66,6 +66,13 @@ describe('member search', () => {
     expect(page.body.total).toBe(3);
     expect((page.body.rows as unknown[]).length).toBe(1);
     expect((await search('%')).total).toBe(0);
+    // registered in a Bangkok date range: [from, to)
+    const now = t.clock.now().getTime();
+    const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString().replace('Z', '+00:00'));
+    const range = (from: number, to: number) =>
+      adminCall(t, tok.sup!, 'GET', `/api/admin/members?q=Alice&from=${at(from)}&to=${at(to)}`);
+    expect((await range(now - 86_400_000, now + 86_400_000)).body.total).toBe(1);
+    expect((await range(now + 86_400_000, now + 2 * 86_400_000)).body.total).toBe(0);
   });
 
   it('is refused to a role without members', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MessageSchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { AuditRowSchema } from './audit.ts';
-import { pageOf, PageQuerySchema } from './paging.ts';
+import { pageOf, PagedQuerySchema } from './paging.ts';
 
 /** Money on the admin API: integer minor units as a decimal string (satang), signed where it can be negative. */
 export const MinorSchema = z.string().regex(/^-?\d{1,18}$/);
@@ -134,7 +134,7 @@ export const adminMemberEndpoints = {
     method: 'GET',
     path: '/api/admin/members',
     access: { operator: Members },
-    query: PageQuerySchema.extend({ q: z.string().trim().max(64).default('') }),
+    query: PagedQuerySchema.extend({ q: z.string().trim().max(64).default('') }),
     response: pageOf(MemberSummarySchema),
     summary: 'Search members by phone, name, bank account number or member id, newest first',
   }),
@@ -151,7 +151,7 @@ export const adminMemberEndpoints = {
     path: '/api/admin/members/:id/ledger',
     access: { operator: Members },
     params: IdParams,
-    query: PageQuerySchema,
+    query: PagedQuerySchema,
     response: pageOf(LedgerEntryRowSchema),
     summary: "Ledger entries on the member's accounts, newest first",
   }),
@@ -160,7 +160,7 @@ export const adminMemberEndpoints = {
     path: '/api/admin/members/:id/transfers',
     access: { operator: Members },
     params: IdParams,
-    query: PageQuerySchema,
+    query: PagedQuerySchema,
     response: pageOf(GameTransferRowSchema),
     summary: "The member's game transfers with their provider state, newest first",
   }),
@@ -217,7 +217,7 @@ export const adminAdjustmentEndpoints = {
     method: 'GET',
     path: '/api/admin/adjustments',
     access: { operator: ['finance'] },
-    query: PageQuerySchema.extend({
+    query: PagedQuerySchema.extend({
       status: z.enum(['pending', 'posted', 'rejected']).optional(),
       memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
     }),

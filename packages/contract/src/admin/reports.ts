@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { GameTransferRowSchema, MinorSchema } from './members.ts';
-import { PageQuerySchema } from './paging.ts';
+import { PagedQuerySchema } from './paging.ts';
 
 export const DayFiguresSchema = z.object({
   /** the Bangkok calendar day, YYYY-MM-DD */
@@ -77,7 +77,7 @@ export const adminReportEndpoints = {
     method: 'GET',
     path: '/api/admin/reconciliation/checks',
     access: { operator: ['finance'] },
-    query: PageQuerySchema,
+    query: PagedQuerySchema,
     response: z.object({
       rows: z.array(LedgerCheckRunSchema),
       total: z.number().int(),

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberRiskFlags } from '../../db/schema/account.ts';
 import { banks, members } from '../../db/schema/core.ts';
@@ -52,7 +52,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchMembers(
   db: Db,
-  query: { q: string; page: number; pageSize: number },
+  query: { q: string; page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
 ): Promise<{ rows: MemberRecord[]; total: number }> {
   const q = query.q.trim();
   let where: SQL | undefined;
@@ -66,6 +66,12 @@ export async function searchMembers(
     }
     where = or(...conditions);
   }
+  // registered in [from, to)
+  where = and(
+    where,
+    query.from ? gte(members.createdAt, new Date(query.from)) : undefined,
+    query.to ? lt(members.createdAt, new Date(query.to)) : undefined,
+  );
   const base = db
     .select(columns)
     .from(members)

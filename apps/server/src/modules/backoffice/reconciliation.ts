@@ -1,5 +1,5 @@
 import type { LedgerCheckRun, Reconciliation } from '@wallet/contract/admin/reports';
-import { count, desc } from 'drizzle-orm';
+import { and, count, desc, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerCheckRuns } from '../../db/schema/backoffice.ts';
 import { pendingTransfers } from '../game-transfers/game-transfers.api.ts';
@@ -66,14 +66,19 @@ export async function runLedgerCheck(
 
 export async function ledgerCheckHistory(
   db: Db,
-  page: { page: number; pageSize: number },
+  page: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
 ): Promise<{ rows: LedgerCheckRun[]; total: number }> {
+  const where = and(
+    page.from ? gte(ledgerCheckRuns.startedAt, new Date(page.from)) : undefined,
+    page.to ? lt(ledgerCheckRuns.startedAt, new Date(page.to)) : undefined,
+  );
   const rows = await db
     .select()
     .from(ledgerCheckRuns)
+    .where(where)
     .orderBy(desc(ledgerCheckRuns.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [total] = await db.select({ n: count() }).from(ledgerCheckRuns);
+  const [total] = await db.select({ n: count() }).from(ledgerCheckRuns).where(where);
   return { rows: rows.map(runView), total: Number(total?.n ?? 0) };
 }

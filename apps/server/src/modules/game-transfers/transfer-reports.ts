@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/games.ts';
 import type { GameTransfer } from './transfer.repository.ts';
@@ -7,9 +7,13 @@ import type { GameTransfer } from './transfer.repository.ts';
 export async function memberTransfers(
   db: Db,
   memberId: number,
-  page: { page: number; pageSize: number },
+  page: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
 ): Promise<{ rows: GameTransfer[]; total: number }> {
-  const where = eq(gameTransfers.memberId, memberId);
+  const where = and(
+    eq(gameTransfers.memberId, memberId),
+    page.from ? gte(gameTransfers.createdAt, new Date(page.from)) : undefined,
+    page.to ? lt(gameTransfers.createdAt, new Date(page.to)) : undefined,
+  );
   const rows = await db
     .select()
     .from(gameTransfers)

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 
@@ -18,9 +18,13 @@ export type MemberLedgerEntry = {
 export async function memberLedgerEntries(
   db: Db,
   memberId: number,
-  page: { page: number; pageSize: number },
+  page: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
 ): Promise<{ rows: MemberLedgerEntry[]; total: number }> {
-  const where = eq(ledgerAccounts.memberId, memberId);
+  const where = and(
+    eq(ledgerAccounts.memberId, memberId),
+    page.from ? gte(ledgerTransactions.createdAt, new Date(page.from)) : undefined,
+    page.to ? lt(ledgerTransactions.createdAt, new Date(page.to)) : undefined,
+  );
   const rows = await db
     .select({
       entryId: ledgerEntries.id,
@@ -44,6 +48,7 @@ export async function memberLedgerEntries(
     .select({ n: count() })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(where);
   return {
     rows: rows.map((r) => ({ ...r, entryId: String(r.entryId), transactionId: String(r.transactionId) })),

@@ -1,5 +1,5 @@
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { balanceAdjustments } from '../../db/schema/wallet.ts';
@@ -114,12 +114,16 @@ export class AdjustmentsService {
   async list(filter: {
     status?: AdjustmentStatus | undefined;
     memberId?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
     page: number;
     pageSize: number;
   }): Promise<{ rows: Adjustment[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(balanceAdjustments.status, filter.status));
     if (filter.memberId) conditions.push(eq(balanceAdjustments.memberId, filter.memberId));
+    if (filter.from) conditions.push(gte(balanceAdjustments.requestedAt, new Date(filter.from)));
+    if (filter.to) conditions.push(lt(balanceAdjustments.requestedAt, new Date(filter.to)));
     const where = conditions.length ? and(...conditions) : undefined;
     const rows = await this.deps.db
       .select()
