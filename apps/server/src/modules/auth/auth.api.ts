@@ -27,3 +27,4 @@ export {
   SESSION_ID_SHOWN,
   type MemberSessionRow,
 } from './member-sessions-admin.ts';
+export { totpCode } from './totp.ts';
