@@ -2,8 +2,10 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
+import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminReportEndpoints } from './reports.ts';
+import { adminSettingsEndpoints } from './settings.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -16,6 +18,8 @@ export const adminApi = {
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
   reports: adminReportEndpoints,
+  settings: adminSettingsEndpoints,
+  jobs: adminJobsEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;
