@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
@@ -139,7 +140,7 @@ export default function AdjustmentsPage() {
         onPageChange={list.setPage}
         onPageSizeChange={list.setPageSize}
         getRowId={(r) => String(r.id)}
-        empty={status === 'pending' ? t('emptyPending') : undefined}
+        empty={status === 'pending' ? <EmptyRows title={t('emptyPending')} /> : undefined}
       />
       <ConfirmDialog
         open={deciding !== null}

@@ -4,8 +4,21 @@ import 'uplot/dist/uPlot.min.css';
 
 export type ChartSeries = { label: string; color: string; values: number[]; kind: 'bars' | 'line' };
 
+const HALF_DAY_S = 43_200;
+
 /** One value per Bangkok day (uPlot on a canvas; the x axis is the day at noon, shown in UTC = the Bangkok date). */
-export function DailyChart({ days, series, height }: { days: string[]; series: ChartSeries[]; height: number }) {
+export function DailyChart({
+  days,
+  series,
+  height,
+  isCount = false,
+}: {
+  days: string[];
+  series: ChartSeries[];
+  height: number;
+  /** whole numbers: no fractional ticks */
+  isCount?: boolean;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -20,10 +33,15 @@ export function DailyChart({ days, series, height }: { days: string[]; series: C
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'UTC'),
         legend: { show: true },
         cursor: { points: { size: 6 } },
-        scales: { x: { time: true } },
+        // half a day of room on each side, so the first and last bars are whole
+        scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] } },
         axes: [
           { ...axis, values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) },
-          { ...axis, size: 64 },
+          {
+            ...axis,
+            size: 64,
+            ...(isCount ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10_000] } : {}),
+          },
         ],
         series: [
           {},
@@ -46,6 +64,6 @@ export function DailyChart({ days, series, height }: { days: string[]; series: C
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, height]);
+  }, [days, series, height, isCount]);
   return <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted" />;
 }

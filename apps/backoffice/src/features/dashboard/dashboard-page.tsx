@@ -83,6 +83,7 @@ export default function DashboardPage() {
           <DailyChart
             days={days.map((d) => d.day)}
             height={260}
+            isCount
             series={[
               { label: t('newMembers'), color: '#38bdf8', values: days.map((d) => d.newMembers), kind: 'bars' },
               { label: t('activeMembers'), color: '#a78bfa', values: days.map((d) => d.activeMembers), kind: 'line' },

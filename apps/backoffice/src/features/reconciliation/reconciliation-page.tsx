@@ -15,7 +15,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { EmptyRows, ErrorState, LoadingState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -154,7 +154,7 @@ export default function ReconciliationPage() {
       ) : overview.error ? (
         <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
-        <div className="grid gap-4 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
           <Card title={t('pending.title', { count: overview.data.pendingTransfers.total })} padding="sm">
             <DataTable
               label={t('pending.title', { count: overview.data.pendingTransfers.total })}
@@ -167,7 +167,7 @@ export default function ReconciliationPage() {
               }}
               onPageChange={() => undefined}
               getRowId={(r) => r.id}
-              empty={t('pending.none')}
+              empty={<EmptyRows title={t('pending.none')} />}
             />
           </Card>
           <div className="flex flex-col gap-4">
@@ -209,7 +209,7 @@ export default function ReconciliationPage() {
         onPageChange={list.setPage}
         onPageSizeChange={list.setPageSize}
         getRowId={(r) => String(r.id)}
-        empty={t('runs.none')}
+        empty={<EmptyRows title={t('runs.none')} />}
       />
     </>
   );
