@@ -16,7 +16,7 @@ export type BackofficeModuleOptions = {
 };
 
 /** The site's main currency: reports are in it. */
-export const siteCurrency = (ctx: Pick<AppContext, 'config'>) => (ctx.config.variant === 'la' ? 'LAK' : 'THB');
+const siteCurrency = (ctx: Pick<AppContext, 'config'>) => (ctx.config.variant === 'la' ? 'LAK' : 'THB');
 
 /**
  * The back office's read models across modules (DESIGN.md §9.1): member search and page, dashboard,

@@ -7,7 +7,7 @@ import { walletFlowsByDay } from '../ledger/ledger.api.ts';
 import { countPendingAdjustments } from '../wallet/wallet.api.ts';
 
 const DAY_MS = 86_400_000;
-export const DASHBOARD_DAYS = 30;
+const DASHBOARD_DAYS = 30;
 
 /**
  * Money in and out are read from the ledger, by kind family, whatever module posts them: every kind starting with

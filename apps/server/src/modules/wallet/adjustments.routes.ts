@@ -17,7 +17,7 @@ const view = (a: Adjustment) => ({
   ledgerTransactionId: a.ledgerTransactionId,
 });
 
-export const adjustmentsFor = (ctx: Parameters<ModuleFactory>[0]) =>
+const adjustmentsFor = (ctx: Parameters<ModuleFactory>[0]) =>
   new AdjustmentsService({
     db: ctx.db,
     clock: ctx.clock,
