@@ -31,7 +31,7 @@ export const ledgerCheckModule: ModuleFactory = (ctx) => ({
           'nightly',
           null,
         );
-        if (run.ok) return { problems: 0, run: run.id };
+        if (run.ok) return { problems: 0 };
         ctx.log.error({ problems: run.problems }, 'ledger invariant violated');
         throw new Error(`${run.problemCount} ledger invariant violation(s): ${run.problems.slice(0, 5).join('; ')}`);
       },

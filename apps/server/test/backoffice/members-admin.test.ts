@@ -266,8 +266,15 @@ describe('dashboard and reconciliation', () => {
   it('runs the ledger invariant check on demand and keeps its history; shows house sums', async () => {
     const run = await adminCall(t, tok.fin1!, 'POST', '/api/admin/reconciliation/checks');
     expect(run.body.run).toMatchObject({ trigger: 'manual', operator: 'fin1', ok: true, problemCount: 0 });
+    // the nightly job records its runs in the same history
+    const job = t.modules.flatMap((m) => m.jobs ?? []).find((j) => j.name === 'ledger-invariant-check')!;
+    await job.handler({ data: undefined as never, attempt: 1, slot: null, runId: 0 });
     const history = await adminCall(t, tok.fin1!, 'GET', '/api/admin/reconciliation/checks');
-    expect(history.body).toMatchObject({ total: 1 });
+    expect(history.body).toMatchObject({ total: 2 });
+    expect((history.body.rows as Array<{ trigger: string; ok: boolean }>).map((r) => [r.trigger, r.ok])).toEqual([
+      ['nightly', true],
+      ['manual', true],
+    ]);
     const rec = await adminCall(t, tok.fin1!, 'GET', '/api/admin/reconciliation');
     expect(rec.body).toMatchObject({ pendingTransfers: { total: 0 }, pendingPayouts: { available: false } });
     const houses = rec.body.houseAccounts as Array<{ account: string; balance: string }>;
