@@ -17,7 +17,7 @@ type Query = {
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** One page of job runs, newest first, with the total and every job name that has a run. */
-export async function jobRunsPage(db: Db, query: Query) {
+async function jobRunsPage(db: Db, query: Query) {
   const conditions: SQL[] = [];
   if (query.job) conditions.push(eq(jobRuns.job, query.job));
   if (query.status) conditions.push(eq(jobRuns.status, query.status));

@@ -16,7 +16,7 @@ import { parseInput } from './settings.service.ts';
  * their cache lives at most UNWATCHED_MAX_AGE_MS); the event's subscriber repeats that from whichever process relays
  * it, so a lost bus notice is caught too.
  */
-export async function updateSetting(
+async function updateSetting(
   ctx: AppContext,
   actor: AuthOperator,
   key: SettingKey,
