@@ -1,8 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createHmac } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
+import {
+  createOperator,
+  demoOperatorSecret,
+  DEMO_OPERATOR,
+  operatorToken,
+  signInOperator,
+  type OperatorCredentials,
+} from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -16,50 +21,29 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-backoffice-members';
 const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 const OPERATOR_PASSWORD = 'second-operator-password';
 
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, at `at`. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** Signs an operator in through the console's form (a code is accepted once: wait for the next step if needed). */
-async function operatorSignIn(page: Page, base: string, username: string, password: string, secret: string) {
-  await page.goto(`${base}/admin/`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name=username]').fill(username);
-  await form.locator('input[name=password]').fill(password);
-  await form.locator('input[name=totp]').fill(totp(secret));
-  await form.locator('button[type=submit]').click();
-  await expect(page.getByTestId('sign-in-form')).toHaveCount(0);
-}
-
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
-  const file = await saveScreen(page, { test: 'backoffice-members', step, lang }, { fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, path.basename(file)));
+  await saveScreen(page, { test: 'backoffice-members', step, lang }, { fullPage: true, dir: SHOTS });
 }
 
-async function desktop(browser: Browser, lang: 'th' | 'en'): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...DESKTOP, timezoneId: 'Asia/Bangkok' });
-  await context.addInitScript((value) => localStorage.setItem('wallet.admin.language', value), lang);
-  return context;
+/** A desktop browser context on this spec's own server, signed in as `operator` in `lang`. */
+async function openConsole(
+  browser: Browser,
+  base: string,
+  operator: OperatorCredentials,
+  lang: 'th' | 'en',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...DESKTOP, baseURL: base, timezoneId: 'Asia/Bangkok' });
+  const page = await context.newPage();
+  await signInOperator(page, operator, { language: lang });
+  return { context, page };
 }
 
 test.describe('back office: members and balance adjustments', () => {
   let server: RunningServer;
-  let adminSecret: string;
+  let admin: OperatorCredentials;
   test.beforeAll(async () => {
     server = await startServer();
-    const match = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs());
-    if (!match?.[1]) throw new Error(`no demo operator secret in the server log:\n${server.logs()}`);
-    adminSecret = match[1];
+    admin = { ...DEMO_OPERATOR, secret: demoOperatorSecret(server.logs()) };
   });
   test.afterAll(async () => server.stop());
 
@@ -70,9 +54,7 @@ test.describe('back office: members and balance adjustments', () => {
     const base = server.url;
 
     // operator 1 (the demo admin, every role) signs in and finds the member by phone
-    const ctx1 = await desktop(browser, 'th');
-    const op1 = await ctx1.newPage();
-    await operatorSignIn(op1, base, 'admin', 'demo-admin-password', adminSecret);
+    const { context: ctx1, page: op1 } = await openConsole(browser, base, admin, 'th');
     await op1.goto(`${base}/admin/members`);
     await op1.locator('input[name=q]').fill(DEMO.phone);
     await op1.locator('form[role=search] button[type=submit]').click();
@@ -101,17 +83,13 @@ test.describe('back office: members and balance adjustments', () => {
     await expect(pending.getByRole('button', { name: 'อนุมัติ' })).toHaveCount(0);
 
     // operator 2 (finance), created by the admin, approves it
-    const token = await op1.evaluate(() => sessionStorage.getItem('wallet.operator.token'));
-    const created = await op1.request.post(`${base}/api/admin/operators`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { username: 'fin2', password: OPERATOR_PASSWORD, roles: ['finance'] },
+    const adminToken = await operatorToken(op1.request, admin);
+    const fin2 = await createOperator(op1.request, adminToken, {
+      username: 'fin2',
+      password: OPERATOR_PASSWORD,
+      roles: ['finance'],
     });
-    expect(created.status()).toBe(200);
-    const { enrolment } = (await created.json()) as { enrolment: { uri: string } };
-    const fin2Secret = new URL(enrolment.uri).searchParams.get('secret')!;
-    const ctx2 = await desktop(browser, 'en');
-    const op2 = await ctx2.newPage();
-    await operatorSignIn(op2, base, 'fin2', OPERATOR_PASSWORD, fin2Secret);
+    const { context: ctx2, page: op2 } = await openConsole(browser, base, fin2, 'en');
     await op2.goto(`${base}/admin/dashboard`);
     await expect(op2.getByTestId('queue-adjustments')).toContainText('1');
     await shot(op2, 'dashboard', 'en');
