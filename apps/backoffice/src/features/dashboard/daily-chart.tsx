@@ -12,12 +12,15 @@ export function DailyChart({
   series,
   height,
   isCount = false,
+  dayLabel,
 }: {
   days: string[];
   series: ChartSeries[];
   height: number;
   /** whole numbers: no fractional ticks */
   isCount?: boolean;
+  /** the legend's name of the x value */
+  dayLabel: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,7 +47,7 @@ export function DailyChart({
           },
         ],
         series: [
-          {},
+          { label: dayLabel, value: (_u, v) => (v == null ? '--' : new Date(v * 1000).toISOString().slice(0, 10)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -64,6 +67,6 @@ export function DailyChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, series, height, isCount]);
+  }, [days, series, height, isCount, dayLabel]);
   return <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted" />;
 }

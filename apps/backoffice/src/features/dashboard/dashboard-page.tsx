@@ -67,6 +67,7 @@ export default function DashboardPage() {
           <DailyChart
             days={days.map((d) => d.day)}
             height={260}
+            dayLabel={t('day')}
             series={[
               { label: t('deposits'), color: '#22c55e', values: days.map((d) => major(d.deposits)), kind: 'bars' },
               {
@@ -83,6 +84,7 @@ export default function DashboardPage() {
           <DailyChart
             days={days.map((d) => d.day)}
             height={260}
+            dayLabel={t('day')}
             isCount
             series={[
               { label: t('newMembers'), color: '#38bdf8', values: days.map((d) => d.newMembers), kind: 'bars' },
