@@ -27,6 +27,7 @@ export default defineConfig({
       'packages/web-core/vitest.config.ts',
       'packages/ui/vitest.config.ts',
       'apps/player/vitest.config.ts',
+      'apps/backoffice/vitest.config.ts',
     ],
   },
 });

@@ -1,7 +1,14 @@
 import { api } from '@wallet/contract/client-api.gen';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, NETWORK_ERROR, TIMEOUT_ERROR, type SessionEvent } from './api-client.ts';
+import {
+  ApiError,
+  createApiClient,
+  NETWORK_ERROR,
+  queryString,
+  TIMEOUT_ERROR,
+  type SessionEvent,
+} from './api-client.ts';
 import { createTokenStore } from './storage.ts';
 
 const tokens = createTokenStore('token');
@@ -224,5 +231,16 @@ describe('silent renewal (short access tokens)', () => {
     expect(storage.getToken()).toBeNull();
     expect(storage.getRefreshToken()).toBeNull();
     expect(events).toEqual(['signed-out']);
+  });
+});
+
+describe('queryString', () => {
+  it('writes the defined, non-empty values (arrays repeat the key, dates as ISO) and nothing when none are left', () => {
+    expect(
+      queryString({ page: 2, status: 'pending_review', empty: '', none: undefined, nil: null, tag: ['a', 'b&c'] }),
+    ).toBe('?page=2&status=pending_review&tag=a&tag=b%26c');
+    expect(queryString({ from: new Date('2026-11-23T17:00:00.000Z') })).toBe('?from=2026-11-23T17%3A00%3A00.000Z');
+    expect(queryString({ empty: '' })).toBe('');
+    expect(queryString(undefined)).toBe('');
   });
 });

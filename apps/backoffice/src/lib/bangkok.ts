@@ -15,8 +15,12 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 /** The Bangkok calendar day of an instant. */
 export const bangkokDay = (at: Date = new Date()): Day => dayFormat.format(at);
 
-export const isDay = (value: string | null | undefined): value is Day =>
-  !!value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one: Date would roll it into March). */
+export function isDay(value: string | null | undefined): value is Day {
+  if (!value || !DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** `day` moved by `days` calendar days. */
 export function addDays(day: Day, days: number): Day {

@@ -133,7 +133,7 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
     <form
       onSubmit={submit}
       noValidate
-      className="rounded-[var(--radius-card)] bg-surface ring-1 ring-line"
+      className="self-start rounded-[var(--radius-card)] bg-surface ring-1 ring-line"
       data-testid={`setting-${key}`}
     >
       <header className="border-b border-line px-6 py-5">
@@ -144,7 +144,10 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
         <p className="mt-1 text-sm text-muted">{t(`keys.${key}.description`, { defaultValue: '' })}</p>
       </header>
       <div className="flex flex-col gap-4 px-6 py-5">
-        <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+        {/* a single value (a number, a switch, a choice) does not need the card's full width */}
+        <div className={schema.type === 'object' || schema.type === 'array' ? '' : 'max-w-md'}>
+          <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+        </div>
         {issues.length > 0 && (
           <div role="alert" className="rounded-xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30">
             <p className="font-semibold">{t('invalid')}</p>
