@@ -95,8 +95,12 @@ test('a new operator enrols with the QR code on its first sign-in, and sees only
   await enrol.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page.getByTestId('operator-chip')).toContainText(created.username);
 
-  // support opens no admin page: the menu holds "My sessions" only, and a typed URL is refused
-  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['My sessions']);
+  // support opens no admin page: the menu holds the dashboard, members and "My sessions", and a typed URL is refused
+  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Members',
+    'My sessions',
+  ]);
   await page.goto('/admin/settings');
   await expect(page.getByText('Not for your role')).toBeVisible();
   await page.addInitScript(() => localStorage.setItem('wallet.admin.language', 'th'));

@@ -1,3 +1,16 @@
+CREATE TABLE "member_risk_flags" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"flagged" boolean DEFAULT false NOT NULL,
+	"flag_reason" text,
+	"flagged_by" text,
+	"flagged_at" timestamp with time zone,
+	"payout_hold" boolean DEFAULT false NOT NULL,
+	"hold_reason" text,
+	"hold_by" text,
+	"hold_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "member_security_events" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_security_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -83,6 +96,17 @@ CREATE TABLE "sessions" (
 	"refresh_hash" text,
 	"ip" text,
 	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_check_runs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ledger_check_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"trigger" text NOT NULL,
+	"operator" text,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone NOT NULL,
+	"ok" boolean NOT NULL,
+	"problem_count" integer NOT NULL,
+	"problems" jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "banks" (
@@ -300,6 +324,26 @@ CREATE TABLE "spin_wheels" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "balance_adjustments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "balance_adjustments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"reason" text NOT NULL,
+	"status" text NOT NULL,
+	"requested_by_id" integer NOT NULL,
+	"requested_by" text NOT NULL,
+	"requested_at" timestamp with time zone NOT NULL,
+	"decided_by_id" integer,
+	"decided_by" text,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	"ledger_transaction_id" text,
+	CONSTRAINT "balance_adjustments_status_ck" CHECK ("balance_adjustments"."status" in ('pending', 'posted', 'rejected')),
+	CONSTRAINT "balance_adjustments_amount_ck" CHECK ("balance_adjustments"."amount" <> 0)
+);
+--> statement-breakpoint
+ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -315,6 +359,7 @@ ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_member_id_members_id_fk" FOR
 ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_slice_id_spin_slices_id_fk" FOREIGN KEY ("slice_id") REFERENCES "public"."spin_slices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spin_slices" ADD CONSTRAINT "spin_slices_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "balance_adjustments" ADD CONSTRAINT "balance_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -351,4 +396,6 @@ CREATE INDEX "spin_coupons_expiry_idx" ON "spin_coupons" USING btree ("status","
 CREATE UNIQUE INDEX "spin_draws_member_key_uq" ON "spin_draws" USING btree ("member_id","key");--> statement-breakpoint
 CREATE INDEX "spin_draws_created_idx" ON "spin_draws" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "spin_slices_wheel_code_uq" ON "spin_slices" USING btree ("wheel_id","code");--> statement-breakpoint
-CREATE INDEX "spin_wheels_active_idx" ON "spin_wheels" USING btree ("is_active");
+CREATE INDEX "spin_wheels_active_idx" ON "spin_wheels" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btree ("status","requested_at");--> statement-breakpoint
+CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btree ("member_id","requested_at");

@@ -1,9 +1,11 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
+import { adminReportEndpoints } from './reports.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
 /**
@@ -15,6 +17,9 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
+  members: adminMemberEndpoints,
+  adjustments: adminAdjustmentEndpoints,
+  reports: adminReportEndpoints,
   settings: adminSettingsEndpoints,
   jobs: adminJobsEndpoints,
 } as const;

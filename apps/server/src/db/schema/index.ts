@@ -14,3 +14,5 @@ export * from './ledger.ts';
 export * from './otp.ts';
 export * from './settings.ts';
 export * from './spin-wheel.ts';
+export * from './wallet.ts';
+export * from './backoffice.ts';

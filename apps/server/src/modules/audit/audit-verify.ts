@@ -90,3 +90,8 @@ export async function auditPage(db: Db, query: AuditQuery) {
   ]);
   return { rows, total: count?.total ?? 0 };
 }
+
+/** The newest rows about one target (`member:100001`), for the member page. */
+export async function auditRowsFor(db: Db, target: string, limit: number) {
+  return db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.id)).limit(limit);
+}

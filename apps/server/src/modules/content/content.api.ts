@@ -2,4 +2,4 @@
 export { contentModule } from './content.routes.ts';
 export { contentLanguageOf, requestLanguage, type ContentLanguage } from './content-language.ts';
 export { isSlipUploadOpen } from './slip-window.ts';
-export { bankNameTH, findActiveBank, sourceExists, type BankRow } from './content.repository.ts';
+export { bankNameTH, bankNamesTH, findActiveBank, sourceExists, type BankRow } from './content.repository.ts';

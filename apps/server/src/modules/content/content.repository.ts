@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { banks, sources } from '../../db/schema/content.ts';
 
 /** What registration and the bank-account change check of a bank. */
@@ -28,6 +28,12 @@ export async function findActiveBank(db: Db, code: string): Promise<BankRow | un
 export async function bankNameTH(db: Db, code: string): Promise<string | null> {
   const [row] = await db.select({ nameTH: banks.nameTH }).from(banks).where(eq(banks.code, code));
   return row?.nameTH ?? null;
+}
+
+/** Every bank's Thai name by code (a small table: operators' member lists label rows with it). */
+export async function bankNamesTH(db: Db | Tx): Promise<Map<string, string>> {
+  const rows = await db.select({ code: banks.code, nameTH: banks.nameTH }).from(banks);
+  return new Map(rows.map((row) => [row.code, row.nameTH]));
 }
 
 /** Whether a registration source code exists. */

@@ -14,3 +14,4 @@ export {
 } from './transfer-settlement.ts';
 export type { GameTransfer, GameTransferDirection, TransferStatusValue } from './transfer.repository.ts';
 export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';
+export { memberTransfers, pendingTransfers } from './transfer-reports.ts';

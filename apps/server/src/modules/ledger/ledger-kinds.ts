@@ -10,6 +10,7 @@ export const LEDGER_KINDS = {
   deposit: 'deposit',
   /** bank money out (withdrawals module) */
   withdraw: 'withdraw',
+  /** an operator's balance adjustment (house:adjustment ↔ wallet), with a reason; 4-eyes above a setting */
   adjustment: 'adjustment',
   bonus: 'bonus',
   promotion: 'promotion',
