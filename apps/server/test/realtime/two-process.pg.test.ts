@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
@@ -144,5 +145,27 @@ describe('two server processes on PostgreSQL and Redis', () => {
     expect((await fetch(`${a.base}/api/logout`, { method: 'POST', headers: auth })).status).toBe(200);
     expect(await gone).toBe('io server disconnect');
     await expect(connectSocket(b.base, { kind: 'member', token })).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('runs each slot of the real scheduled jobs once, whichever of the two processes claims it', async () => {
+    // the reconciler runs every 10 s in both processes (JOBS on); wait for two of its slots
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const runs = async () =>
+        (
+          await client.query<{ slot: string; status: string; runner: string; attempts: number }>(
+            `select slot, status, runner, attempts from job_runs where job = 'game-transfer-reconciler' order by slot`,
+          )
+        ).rows;
+      expect(
+        await pollUntil(async () => (await runs()).filter((r) => r.status === 'succeeded').length >= 2, 30_000, 200),
+      ).toBe(true);
+      const all = await runs();
+      expect(new Set(all.map((r) => r.slot)).size).toBe(all.length); // one run per slot
+      expect(all.filter((r) => r.status === 'succeeded').every((r) => r.attempts === 1)).toBe(true);
+    } finally {
+      await client.end();
+    }
   });
 });
