@@ -6,6 +6,7 @@ import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { settingsEventsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
@@ -29,4 +30,5 @@ export const modules: ModuleFactory[] = [
   ledgerCheckModule,
   operatorsModule,
   auditModule,
+  settingsEventsModule,
 ];

@@ -10,6 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
+import { subscribe, type Subscriber } from '../../events/subscriber.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../lib/change-bus.ts';
 
 export type { ContentTranslations, LocalizedContent } from '@wallet/contract/settings';
@@ -68,13 +70,20 @@ export class SettingsService {
     return value;
   }
 
-  /** Write a setting after parsing it (KEY_INVALID when it does not parse); every process sees it next read. */
+  /**
+   * Write a setting after parsing it (KEY_INVALID when it does not parse); every process sees it next read. The
+   * write emits `settings.updated` in its transaction; the notice goes out at once, and again (durably) when the
+   * event is delivered (`settingsSubscribers`).
+   */
   async set<K extends SettingKey>(key: K, value: SettingInput<K>): Promise<SettingValue<K>> {
     const parsed = parseInput(key, value);
-    await this.db
-      .insert(settings)
-      .values({ key, value: parsed })
-      .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ key, value: parsed })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+      await emit(tx, { type: 'settings.updated', payload: { keys: [key] } });
+    });
     await this.invalidate(key);
     return parsed;
   }
@@ -123,4 +132,16 @@ function parseStored<K extends SettingKey>(key: K, stored: unknown): SettingValu
   const parsed = SETTINGS[key].safeParse(stored ?? undefined);
   if (parsed.success) return parsed.data as SettingValue<K>;
   throw new Error(stored === undefined ? `setting ${key} is not seeded` : `setting ${key} holds an invalid value`);
+}
+
+/**
+ * The settings' reaction to `settings.updated`, delivered after commit at least once by any process: invalidate
+ * the keys everywhere again, so a notice lost on the bus (Redis down at that moment) is made good.
+ */
+export function settingsSubscribers(store: SettingsService): Subscriber[] {
+  return [
+    subscribe('settings.updated', 'settings.invalidate', async ({ keys }) => {
+      for (const key of keys) if (isSettingKey(key)) await store.invalidate(key);
+    }),
+  ];
 }
