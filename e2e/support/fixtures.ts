@@ -14,7 +14,6 @@ type WorkerFixtures = {
  * (they answer 501 NOT_IMPLEMENTED; the wheel lands with its own issue) — remove an entry when its module lands.
  */
 const KNOWN_CONSOLE_NOISE: RegExp[] = [
-  /status of 501 .*\/api\/spinwheel\/active/,
   // Chromium's own warning when a page closes its socket.io connection mid-handshake (leaving home, logging out)
   /WebSocket is closed before the connection is established/,
 ];

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { editDemoWheel } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
@@ -20,8 +21,11 @@ test.describe('money', () => {
   test('open pg, transfer 100, play the demo slot, check balance, collect all, statement', async ({
     page,
     context,
+    server,
   }) => {
     test.setTimeout(120_000);
+    // collect-all takes the wheel's place on home only while no wheel is active (the demo seeds an active one)
+    await editDemoWheel(page.request, server, () => ({ isActive: false }));
     const shot = (step: string) => saveScreen(page, { test: 'money', step: `flow-${step}`, lang: 'th' });
 
     // log in through the form
@@ -83,7 +87,7 @@ test.describe('money', () => {
     await expect(page.getByTestId('last-update')).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
     await shot('after-play');
 
-    // collect everything back to the wallet (the wheel is not active, so collect-all takes its place)
+    // collect everything back to the wallet (the wheel was switched off, so collect-all takes its place)
     await page.getByTestId('widget-collect-all').click();
     await expect.poll(() => readAmount(page, 'wallet-amount')).toBe(afterPlay);
     await expect(page.getByTestId('games-amount')).toHaveText('0.00');

@@ -246,6 +246,60 @@ CREATE TABLE "settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "spin_coupons" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"draw_id" text NOT NULL,
+	"slice_id" integer NOT NULL,
+	"prize_type" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "spin_coupons_status_ck" CHECK ("spin_coupons"."status" in ('open', 'claimed', 'expired'))
+);
+--> statement-breakpoint
+CREATE TABLE "spin_draws" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"wheel_id" integer NOT NULL,
+	"slice_id" integer NOT NULL,
+	"remaining_coin" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "spin_slices" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "spin_slices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"wheel_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"code" text NOT NULL,
+	"label" jsonb NOT NULL,
+	"description" jsonb NOT NULL,
+	"bg_color" text NOT NULL,
+	"text_color" text NOT NULL,
+	"weight" integer NOT NULL,
+	"prize_type" text NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"coupon_hours" integer DEFAULT 72 NOT NULL,
+	"condition" jsonb,
+	"removed" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "spin_slices_weight_ck" CHECK ("spin_slices"."weight" >= 0),
+	CONSTRAINT "spin_slices_amount_ck" CHECK ("spin_slices"."amount" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "spin_wheels" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "spin_wheels_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"is_active" boolean DEFAULT false NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -254,6 +308,13 @@ ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_f
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_coupons" ADD CONSTRAINT "spin_coupons_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_coupons" ADD CONSTRAINT "spin_coupons_draw_id_spin_draws_id_fk" FOREIGN KEY ("draw_id") REFERENCES "public"."spin_draws"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_coupons" ADD CONSTRAINT "spin_coupons_slice_id_spin_slices_id_fk" FOREIGN KEY ("slice_id") REFERENCES "public"."spin_slices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_slice_id_spin_slices_id_fk" FOREIGN KEY ("slice_id") REFERENCES "public"."spin_slices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "spin_slices" ADD CONSTRAINT "spin_slices_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -283,4 +344,11 @@ CREATE UNIQUE INDEX "ledger_transactions_ref_uq" ON "ledger_transactions" USING 
 CREATE INDEX "ledger_transactions_member_idx" ON "ledger_transactions" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_codes_token_uq" ON "otp_codes" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "otp_codes_phone_created_idx" ON "otp_codes" USING btree ("phone","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");
+CREATE UNIQUE INDEX "otp_codes_ticket_uq" ON "otp_codes" USING btree ("ticket_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "spin_coupons_draw_uq" ON "spin_coupons" USING btree ("draw_id");--> statement-breakpoint
+CREATE INDEX "spin_coupons_member_idx" ON "spin_coupons" USING btree ("member_id","status");--> statement-breakpoint
+CREATE INDEX "spin_coupons_expiry_idx" ON "spin_coupons" USING btree ("status","expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "spin_draws_member_key_uq" ON "spin_draws" USING btree ("member_id","key");--> statement-breakpoint
+CREATE INDEX "spin_draws_created_idx" ON "spin_draws" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "spin_slices_wheel_code_uq" ON "spin_slices" USING btree ("wheel_id","code");--> statement-breakpoint
+CREATE INDEX "spin_wheels_active_idx" ON "spin_wheels" USING btree ("is_active");

@@ -204,6 +204,7 @@ export const api = {
     active: { method: 'GET', path: '/api/spinwheel/active', access: 'member' } as ClientEndpoint<
       A['spinwheel']['active']
     >,
+    odds: { method: 'GET', path: '/api/spinwheel/odds', access: 'member' } as ClientEndpoint<A['spinwheel']['odds']>,
   },
   chat: {
     config: { method: 'GET', path: '/api/chat/config', access: 'public' } as ClientEndpoint<A['chat']['config']>,

@@ -8,6 +8,8 @@ export const SliceSchema = z.object({
   bgColor: z.string(),
   textColor: z.string(),
   htmlDescription: z.string(),
+  /** beyond the spec: whether landing here wins a coupon (the prize modal's wording); absent = unknown */
+  isPrize: z.boolean().optional(),
 });
 export const SpinSetupSchema = z.object({
   activeSpinwheel: z.object({ name: z.string(), slices: z.array(SliceSchema) }).nullable(),
@@ -24,6 +26,15 @@ export const CouponSchema = z.object({
   amount: MoneySchema,
   expiresAt: z.string(),
 });
+
+/** The published odds (beyond the spec: players trust a wheel whose odds are shown). */
+export const SpinOddsSchema = z.object({
+  slices: z.array(z.object({ code: z.string(), label: z.string(), percent: z.number() })),
+});
+export type SpinOdds = z.infer<typeof SpinOddsSchema>;
+export type SpinSetup = z.infer<typeof SpinSetupSchema>;
+export type SpinResult = z.infer<typeof SpinResultSchema>;
+export type Coupon = z.infer<typeof CouponSchema>;
 
 export const spinwheelEndpoints = {
   setup: defineEndpoint({
@@ -63,5 +74,12 @@ export const spinwheelEndpoints = {
     access: 'member',
     response: z.object({ active: z.boolean() }),
     summary: 'Whether the wheel is active',
+  }),
+  odds: defineEndpoint({
+    method: 'GET',
+    path: '/api/spinwheel/odds',
+    access: 'member',
+    response: SpinOddsSchema,
+    summary: 'Published chance of each slice of the active wheel, in percent',
   }),
 };

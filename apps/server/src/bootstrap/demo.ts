@@ -1,7 +1,8 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { ensureMember } from '../modules/account/account.api.ts';
 import { hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
-import { postOpeningBalance } from '../modules/ledger/ledger.api.ts';
+import { LedgerService, postOpeningBalance } from '../modules/ledger/ledger.api.ts';
+import { grantCoins } from '../modules/spin-wheel/spin-wheel.api.ts';
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
 export const DEMO_MEMBER = {
@@ -12,6 +13,9 @@ export const DEMO_MEMBER = {
   bankAccountName: 'DEMO PLAYER',
   bankAccountNo: '0123456789',
 } as const;
+
+/** Spin coins the demo member starts with. */
+const DEMO_COINS = 3;
 
 export const demoModule: ModuleFactory = (ctx) => ({
   name: 'demo',
@@ -25,7 +29,16 @@ export const demoModule: ModuleFactory = (ctx) => ({
       passwordHash: await hashPassword(password),
     });
     // the opening balance, through the ledger, exactly once (ledger key opening:{memberId})
-    if (demo) await postOpeningBalance(db, demo);
+    if (demo) {
+      await postOpeningBalance(db, demo);
+      // 3 spin coins through the coin ledger, once (issue 13 demo data)
+      await grantCoins(new LedgerService(db), {
+        memberId: demo.id,
+        coins: DEMO_COINS,
+        key: `spin:coins:demo:${demo.id}`,
+        metadata: { reason: 'demo' },
+      });
+    }
     await seedDemoOperator(ctx);
   },
 });

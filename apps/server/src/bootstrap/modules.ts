@@ -6,10 +6,12 @@ import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
-import { settingsEventsModule } from '../modules/settings/settings.api.ts';
+import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
+import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
+import { jobsAdminModule } from '../jobs/jobs-admin.ts';
 import { ledgerCheckModule } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
@@ -26,9 +28,11 @@ export const modules: ModuleFactory[] = [
   gameTransfersModule,
   sandboxModule,
   statementModule,
+  spinWheelModule,
   idempotencyModule,
   ledgerCheckModule,
   operatorsModule,
   auditModule,
-  settingsEventsModule,
+  settingsModule,
+  jobsAdminModule,
 ];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema/settings.ts';
 import { AppError } from '../../src/errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../src/lib/change-bus.ts';
-import { SettingsService, settingsEventsModule } from '../../src/modules/settings/settings.api.ts';
+import { SettingsService, settingsModule } from '../../src/modules/settings/settings.api.ts';
 import { createTestApp, deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { outboxEvents } from '../../src/db/schema/events.ts';
 
@@ -108,7 +108,7 @@ describe('settings store', () => {
     expect(event?.payload).toEqual({ keys: ['registerOTP'] });
     expect(await reader.get('registerOTP')).toBe(before);
     // the settings module's subscriber, on a process whose store shares the reader's bus, delivers the durable notice
-    const module = settingsEventsModule({ ...t.ctx, settings: new SettingsService(t.ctx.db, { bus }) });
+    const module = settingsModule({ ...t.ctx, settings: new SettingsService(t.ctx.db, { bus }) });
     expect(await deliverOutbox({ ctx: t.ctx, modules: [module] })).toBe(1);
     expect(await reader.get('registerOTP')).toBe(!before);
     await t.ctx.settings.set('registerOTP', before);

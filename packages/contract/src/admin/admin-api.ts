@@ -1,7 +1,10 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminSpinwheelEndpoints } from './spinwheel.ts';
+import { adminSettingsEndpoints } from './settings.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -11,6 +14,9 @@ export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
+  spinwheel: adminSpinwheelEndpoints,
+  settings: adminSettingsEndpoints,
+  jobs: adminJobsEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

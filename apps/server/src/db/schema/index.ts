@@ -13,3 +13,4 @@ export * from './jobs.ts';
 export * from './ledger.ts';
 export * from './otp.ts';
 export * from './settings.ts';
+export * from './spin-wheel.ts';

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { COIN_UNIT, memberCoins } from '../ledger/ledger.api.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { members, memberSecurityEvents } from '../../db/schema/account.ts';
 import { emit } from '../../events/emit.ts';
@@ -125,7 +126,8 @@ export class AccountRepository {
         name: members.name,
         username: members.username,
         createdAt: members.createdAt,
-        coin: members.coin,
+        // spin coins are a ledger account in the COIN unit (DESIGN.md §9.7), not a member column
+        coin: sql<number>`coalesce((select balance from ledger_accounts where code = ${memberCoins(memberId)} and currency = ${COIN_UNIT}), 0)::int`,
         currency: members.currency,
         bankCode: members.bankCode,
         bankAccountName: members.bankAccountName,

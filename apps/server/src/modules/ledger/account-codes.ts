@@ -5,6 +5,11 @@ export const memberWallet = (memberId: number) => `member:${memberId}:wallet`;
 /** money a member earned from invites, claimable into the wallet */
 export const memberInvite = (memberId: number) => `member:${memberId}:invite`;
 
+/** spin-wheel coins: a member account in the ledger's `COIN` unit (never negative, like every member account) */
+export const memberCoins = (memberId: number) => `member:${memberId}:coins`;
+/** the ledger "currency" of spin coins: whole coins, no minor units */
+export const COIN_UNIT = 'COIN';
+
 const shard = (base: string, memberId: number) => `${base}#${memberId % HOUSE_SHARDS}`;
 export const house = (purpose: string, memberId: number) => shard(`house:${purpose}`, memberId);
 export const provider = (game: string, memberId: number) => shard(`provider:${game}`, memberId);

@@ -17,6 +17,12 @@ export const LEDGER_KINDS = {
   refund: 'refund',
   luckydraw: 'luckydraw',
   finishBonus: 'finish_bonus',
+  /** spin coins (unit COIN) earned from a credited deposit: house:spin-coins → member:{id}:coins */
+  coinEarn: 'coin_earn',
+  /** spin coins granted by the demo seed or an operator */
+  coinGrant: 'coin_grant',
+  /** one spin coin spent on a draw: member:{id}:coins → house:spin-coins */
+  coinSpend: 'coin_spend',
   /** game transfer to_game, phase 1: wallet → transit:{game} */
   toGameHold: 'transfer_out',
   /** game transfer to_game settled: transit → provider:{game} */

@@ -1,9 +1,11 @@
 // The public face of the ledger module: posting, account codes, money units, kinds, invariants.
 export {
+  COIN_UNIT,
   HOUSE_SHARDS,
   house,
   isMemberAccount,
   logicalCode,
+  memberCoins,
   memberInvite,
   memberWallet,
   provider,

@@ -1,4 +1,34 @@
 // The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries (DESIGN.md §9.6).
-// An empty home for now: the module's issue adds its tables, services and module factory here, and other modules
-// import only this file (eslint/server-boundaries.js).
-export {};
+// The module's issue adds its tables, services and module factory here, and other modules import only this file
+// (eslint/server-boundaries.js). Until then it holds the two calls the spin wheel makes (issue 13).
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+
+/** A condition a claimed prize starts (DESIGN.md §4 promotion conditions): base, turnover multiple, fail rule. */
+export type PrizeCondition = {
+  memberId: number;
+  /** the claim's ledger transaction (the credited base) */
+  transactionId: bigint;
+  base: bigint;
+  currency: string;
+  turnoverMultiple: number;
+  percentFail: number;
+  /** what the condition is for, e.g. `spin:{couponId}` */
+  source: string;
+};
+
+/**
+ * Whether a promotion condition is running for the member (DESIGN.md §4: then no coupon claim, BONUS_REMAINING).
+ * The promotions issue fills this in; until the condition engine exists no condition can be running.
+ */
+export async function hasRunningCondition(_tx: Tx, _memberId: number): Promise<boolean> {
+  return false;
+}
+
+/**
+ * Start a condition in the caller's transaction (a spin-wheel bonus coupon's claim). The promotions issue fills this
+ * in; until then it refuses, so the claim rolls back and no bonus is credited without its condition.
+ */
+export async function startPrizeCondition(_tx: Tx, _condition: PrizeCondition): Promise<void> {
+  throw new AppError('NOT_IMPLEMENTED');
+}

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
-import { subscribe, type Subscriber } from '../../events/subscriber.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../lib/change-bus.ts';
 
 export type { ContentTranslations, LocalizedContent } from '@wallet/contract/settings';
@@ -73,7 +72,7 @@ export class SettingsService {
   /**
    * Write a setting after parsing it (KEY_INVALID when it does not parse); every process sees it next read. The
    * write emits `settings.updated` in its transaction; the notice goes out at once, and again (durably) when the
-   * event is delivered (`settingsSubscribers`).
+   * event is delivered (the settings module's `settings.invalidate` subscriber).
    */
   async set<K extends SettingKey>(key: K, value: SettingInput<K>): Promise<SettingValue<K>> {
     const parsed = parseInput(key, value);
@@ -132,16 +131,4 @@ function parseStored<K extends SettingKey>(key: K, stored: unknown): SettingValu
   const parsed = SETTINGS[key].safeParse(stored ?? undefined);
   if (parsed.success) return parsed.data as SettingValue<K>;
   throw new Error(stored === undefined ? `setting ${key} is not seeded` : `setting ${key} holds an invalid value`);
-}
-
-/**
- * The settings' reaction to `settings.updated`, delivered after commit at least once by any process: invalidate
- * the keys everywhere again, so a notice lost on the bus (Redis down at that moment) is made good.
- */
-export function settingsSubscribers(store: SettingsService): Subscriber[] {
-  return [
-    subscribe('settings.updated', 'settings.invalidate', async ({ keys }) => {
-      for (const key of keys) if (isSettingKey(key)) await store.invalidate(key);
-    }),
-  ];
 }

@@ -1,4 +1,4 @@
-// The public face of the `spin-wheel` module: wheels, coins, draws, coupons (DESIGN.md §9.7).
-// An empty home for now: the module's issue adds its tables, services and module factory here, and other modules
-// import only this file (eslint/server-boundaries.js).
-export {};
+// The public face of the `spin-wheel` module: wheels, coins, draws, coupons (DESIGN.md §9.7). Other modules import
+// only this file (eslint/server-boundaries.js).
+export { coinBalance, grantCoins } from './coins.ts';
+export { createSpinWheelModule, spinWheelModule } from './spin-wheel.routes.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberInvite, memberWallet } from '../ledger/ledger.api.ts';
+import { COIN_UNIT, memberCoins, memberInvite, memberWallet } from '../ledger/ledger.api.ts';
 
 /** What a slot card needs of a game account. */
 export type SlotBalance = { game: string; balance: bigint; balanceUpdatedAt: Date | null };
@@ -31,10 +31,11 @@ type AccountJson = { game: string; balance: string; at: number | null };
  */
 export async function walletSnapshot(db: Db, memberId: number, currency: string): Promise<WalletSnapshot | undefined> {
   const result = (await db.execute(sql`
-    select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms, m.coin,
+    select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms,
       m.currency, m.bank_code, m.bank_account_name, m.bank_account_no, b.name_th,
       (select balance::text from ledger_accounts where code = ${memberWallet(memberId)} and currency = ${currency}) as wallet,
       (select balance::text from ledger_accounts where code = ${memberInvite(memberId)} and currency = ${currency}) as invite,
+      (select balance::text from ledger_accounts where code = ${memberCoins(memberId)} and currency = ${COIN_UNIT}) as coin,
       coalesce((select json_agg(json_build_object('game', g.game, 'balance', g.balance::text,
           'at', (extract(epoch from g.balance_updated_at) * 1000)::float8))
         from game_accounts g where g.member_id = m.id and g.status = 'active'), '[]'::json) as accounts
@@ -48,7 +49,7 @@ export async function walletSnapshot(db: Db, memberId: number, currency: string)
     name: String(r.name),
     username: String(r.username),
     createdAt: new Date(Number(r.created_ms)),
-    coin: Number(r.coin),
+    coin: Number(r.coin ?? 0),
     currency: String(r.currency),
     bankCode: String(r.bank_code),
     bankAccountName: String(r.bank_account_name),

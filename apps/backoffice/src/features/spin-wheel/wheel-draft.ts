@@ -1,0 +1,44 @@
+import type { Wheel, WheelInput, WheelSliceInput } from '@wallet/contract/admin/spinwheel';
+
+/** The editor's copy of a wheel: the request body the save sends. */
+export type WheelDraft = WheelInput;
+
+export const newSlice = (n: number): WheelSliceInput => ({
+  code: `SLICE_${n}`,
+  label: { th: '', la: '', en: '' },
+  description: { th: '', la: '', en: '' },
+  bgColor: '#6366f1',
+  textColor: '#ffffff',
+  weight: 10,
+  prizeType: 'credit',
+  amount: 10,
+  couponHours: 72,
+  condition: null,
+});
+
+export const emptyWheel = (): WheelDraft => ({
+  name: '',
+  isActive: false,
+  startsAt: null,
+  endsAt: null,
+  slices: [newSlice(1), newSlice(2)],
+});
+
+export const draftOf = (wheel: Wheel): WheelDraft => ({
+  name: wheel.name,
+  isActive: wheel.isActive,
+  startsAt: wheel.startsAt,
+  endsAt: wheel.endsAt,
+  slices: wheel.slices.map(({ percent: _percent, ...slice }) => slice),
+});
+
+/** The chance of each slice the draft would publish, in percent (the server's oddsPercent, for the preview). */
+export function previewOdds(slices: WheelSliceInput[]): number[] {
+  const total = slices.reduce((sum, s) => sum + (Number.isFinite(s.weight) ? s.weight : 0), 0);
+  return slices.map((s) => (total > 0 ? Math.round((s.weight / total) * 10_000) / 100 : 0));
+}
+
+/** `2026-11-23T10:00:00.000Z` ↔ the value of a datetime-local input in Bangkok time. */
+export const toLocalInput = (iso: string | null): string =>
+  iso ? new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 16) : '';
+export const fromLocalInput = (value: string): string | null => (value ? `${value}:00+07:00` : null);

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { Modal } from '@wallet/ui/modal';
+import { htmlText } from './html-text.ts';
+
+export type PrizeDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  label: string;
+  htmlDescription: string;
+  /** a prize (a coupon was made) or a "try again" */
+  isWin: boolean;
+};
+
+/** SPEC.md §4: opens 2 s after the wheel stops; closing it reloads the wheel state (the caller's onOpenChange). */
+export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin }: PrizeDialogProps) {
+  const { t } = useTranslation('spin');
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={isWin ? t('prize.winTitle') : t('prize.loseTitle')}
+      footer={
+        <Button isBlock onClick={() => onOpenChange(false)} data-testid="prize-close">
+          {t('prize.close')}
+        </Button>
+      }
+    >
+      <div className="flex flex-col items-center gap-2 py-2 text-center" data-testid="prize-dialog">
+        <span
+          aria-hidden
+          className={
+            isWin
+              ? 'flex size-16 items-center justify-center rounded-full bg-gradient-to-b from-amber-200 to-amber-500 text-amber-950 shadow-glow'
+              : 'flex size-16 items-center justify-center rounded-full bg-surface-2 text-muted ring-1 ring-line'
+          }
+        >
+          <Icon name={isWin ? 'gift' : 'refresh'} className="size-8" />
+        </span>
+        <p className="text-2xl font-extrabold text-primary" data-testid="prize-label">
+          {label}
+        </p>
+        <p className="whitespace-pre-line text-muted">{htmlText(htmlDescription)}</p>
+        {isWin && <p className="mt-2 text-sm text-fg/80">{t('prize.couponNote')}</p>}
+      </div>
+    </Modal>
+  );
+}
