@@ -139,11 +139,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     maxAgeMs: config.redisUrl || database.kind === 'pglite' ? Number.POSITIVE_INFINITY : UNWATCHED_MAX_AGE_MS,
     onError: (err) => app.log.warn({ err }, 'settings: change notice not sent'),
   });
+  // one change bus per process (one Redis subscriber connection): settings and member-cache notices
+  const memberCache = createMemberCache(config, database.kind, bus);
   // listen before serving, so a change made by another process right after boot is not missed
   await waitAtMost(BUS_READY_MS, bus.ready?.());
   app.addHook('onClose', async () => bus.close());
-  const memberCache = createMemberCache(config, database.kind, app.log);
-  await memberCache?.start();
   const sessions = new SessionService(db, config.secrets.jwt, clock, sessionMembers(db), memberCache);
   const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
@@ -152,7 +152,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     verifiers: {
-      member: async (token) => ({ memberId: (await sessions.verify(token)).id }),
+      member: async (token) => {
+        const member = await sessions.verify(token);
+        return { memberId: member.id, sessionId: member.sessionId };
+      },
       guest: async (token) => ({ guestId: await guestTokens.verify(token) }),
       operator: async (token) => {
         const operator = await operatorSessions.verify(token);
@@ -190,7 +193,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   ];
   app.addHook('onClose', async () => {
     for (const off of unsubscribe) off();
-    await memberCache?.close();
   });
   const modules = (options.modules ?? defaultModules).map((factory) => factory(ctx));
 

@@ -101,7 +101,8 @@ export class OutboxRelay {
         where delivered_at is null and available_at <= now() and (claimed_until is null or claimed_until < now())
         order by id limit ${limit} for update skip locked)
       returning id, type, payload, created_at, attempts`);
-    const rows = (result as unknown as { rows: Claimed[] }).rows;
+    // UPDATE … RETURNING has no order: deliver a batch oldest first (a best effort; subscribers must not rely on it)
+    const rows = (result as unknown as { rows: Claimed[] }).rows.sort((a, b) => Number(a.id) - Number(b.id));
     const report: DeliveryReport = { claimed: rows.length, delivered: 0, failed: 0 };
     for (const row of rows) {
       if (await this.deliver(row)) report.delivered += 1;

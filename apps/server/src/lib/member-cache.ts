@@ -1,12 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config/env.ts';
+import type { ChangeBus } from './change-bus.ts';
 
 const MAX_ENTRIES = 50_000;
 
+/** The change-bus topic of member evictions. */
+const TOPIC = 'member-invalidate';
+
 /**
  * Per-member views kept in this process (the wallet view, session rows), evicted through ONE entry point,
- * `invalidate(memberId)`, which also tells every other process over Redis pub/sub (`<prefix>member-invalidate`).
+ * `invalidate(memberId)`, which also tells every other process on the process's change bus (topic
+ * `member-invalidate`: the same Redis connections as the settings' notices, one subscriber per process).
+ * Whenever notices may have been missed (the bus reconnected) it starts over, and while the bus is down it serves
+ * nothing from memory.
  * A read that was in flight when its member was invalidated is not stored (generation check), so a value read
  * before a commit never outlives that commit's invalidation.
  */
@@ -14,40 +19,29 @@ export class MemberCache {
   private readonly generations = new Map<number, number>();
   private readonly views = new Map<number, Map<string, unknown>>();
   private readonly sessions = new Map<string, { memberId: number; value: unknown }>();
-  private publisher: Redis | undefined;
-  private subscriber: Redis | undefined;
-  private readonly channel: string;
+  /** null: this process alone (nothing to tell anyone) */
+  private readonly bus: ChangeBus | null;
 
-  constructor(options: { redisUrl?: string; prefix?: string; onError?: (err: unknown) => void } = {}) {
-    this.channel = `${options.prefix ?? 'wallet:'}member-invalidate`;
-    if (!options.redisUrl) return;
-    const onError = options.onError ?? (() => {});
-    this.publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
-    this.publisher.on('error', onError);
-    this.subscriber = new Redis(options.redisUrl, { protocol: 2 } as never);
-    this.subscriber.on('error', onError);
-    let connectedBefore = false;
-    this.subscriber.on('ready', () => {
-      // messages may have been missed while disconnected: start over
-      if (connectedBefore) this.clear();
-      connectedBefore = true;
-    });
-    this.subscriber.on('message', (_channel: string, message: string) => this.evict(Number(message)));
+  constructor(options: { bus?: ChangeBus } = {}) {
+    this.bus = options.bus ?? null;
+    this.bus?.subscribe(TOPIC, (message) => this.evict(Number(message)));
+    this.bus?.onResync(() => this.clear());
   }
 
-  /** Resolves once the subscription is live (a process must not serve from the cache before). */
-  async start(): Promise<void> {
-    await this.subscriber?.subscribe(this.channel);
+  /** Whether memory may answer: not while the bus is down (other processes' evictions would be missed). */
+  private get trusted(): boolean {
+    return this.bus?.live ?? true;
   }
 
   /** Evict the member here at once and in every other process (fire-and-forget publish). */
   invalidate(memberId: number): void {
     this.evict(memberId);
-    this.publisher?.publish(this.channel, String(memberId)).catch(() => undefined);
+    this.bus?.publish(TOPIC, String(memberId)).catch(() => undefined);
   }
 
   /** A member's view named `kind`, loaded by `load` on a miss. */
   async view<T>(kind: string, memberId: number, load: () => Promise<T>): Promise<T> {
+    if (!this.trusted) return load();
     const hit = this.views.get(memberId)?.get(kind);
     if (hit !== undefined) return hit as T;
     const generation = this.generations.get(memberId) ?? 0;
@@ -67,6 +61,7 @@ export class MemberCache {
     load: () => Promise<T | undefined>,
     memberOf: (row: T) => number,
   ): Promise<T | undefined> {
+    if (!this.trusted) return load();
     const hit = this.sessions.get(sid);
     if (hit) return hit.value as T;
     const epoch = this.epoch;
@@ -88,10 +83,6 @@ export class MemberCache {
     const entry = this.sessions.get(sid);
     this.sessions.delete(sid);
     if (entry) this.sessionsByMember.get(entry.memberId)?.delete(sid);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([this.publisher?.quit().catch(() => undefined), this.subscriber?.quit().catch(() => undefined)]);
   }
 
   /** bumps on every eviction */
@@ -130,14 +121,8 @@ export class MemberCache {
  * embedded database, or any number sharing Redis (REDIS_URL). PostgreSQL without Redis may be several processes
  * with no way to tell each other, so it stays off. MEMBER_CACHE=off turns it off everywhere.
  */
-export function createMemberCache(config: Config, kind: string, log: FastifyBaseLogger): MemberCache | null {
+export function createMemberCache(config: Config, kind: string, bus: ChangeBus): MemberCache | null {
   if (config.memberCache === 'off') return null;
-  if (config.redisUrl) {
-    return new MemberCache({
-      redisUrl: config.redisUrl,
-      prefix: config.redisPrefix,
-      onError: (err) => log.warn({ err }, 'member cache: redis error'),
-    });
-  }
+  if (config.redisUrl) return new MemberCache({ bus });
   return kind === 'pglite' || config.memberCache === 'on' ? new MemberCache() : null;
 }

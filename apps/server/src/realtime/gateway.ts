@@ -13,6 +13,7 @@ import { Server } from 'socket.io';
 import {
   authenticate,
   roomsOf,
+  sessionRoom,
   SOCKET_UNAUTHORIZED,
   type SocketPrincipal,
   type SocketVerifiers,
@@ -32,6 +33,11 @@ export interface Realtime {
     event: E,
     ...payload: Parameters<MemberServerEvents[E]>
   ): void;
+  /**
+   * Disconnect every socket of one member session (`sessionId` null: of all the member's sessions), in this process
+   * or any other: the session was revoked.
+   */
+  disconnectSession(memberId: number, sessionId: string | null): void;
 }
 
 export type RealtimeOptions = {
@@ -101,6 +107,9 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     },
     push(memberId, event, ...payload) {
       io.to(socketRooms.member(memberId)).emit(event, ...payload);
+    },
+    disconnectSession(memberId, sessionId) {
+      io.in(sessionId ? sessionRoom(sessionId) : socketRooms.member(memberId)).disconnectSockets(true);
     },
     async close() {
       // not io.close(): that would close the HTTP server, which Fastify owns

@@ -2,7 +2,7 @@ import { socketRooms } from '@wallet/contract/socket-events';
 
 /** Who a socket is, decided once on connect. */
 export type SocketPrincipal =
-  | { kind: 'member'; memberId: number }
+  | { kind: 'member'; memberId: number; sessionId: string }
   | { kind: 'operator'; operatorId: string; roles: readonly string[] }
   | { kind: 'guest'; guestId: string };
 
@@ -11,7 +11,7 @@ export type SocketPrincipal =
  * operator sockets are refused.
  */
 export type SocketVerifiers = {
-  member(token: string): Promise<{ memberId: number }>;
+  member(token: string): Promise<{ memberId: number; sessionId: string }>;
   operator?(token: string): Promise<{ operatorId: string; roles: readonly string[] }>;
   guest(token: string): Promise<{ guestId: string }>;
 };
@@ -49,11 +49,14 @@ export async function authenticate(auth: unknown, verifiers: SocketVerifiers): P
   }
 }
 
-/** The only rooms a principal's socket is in. */
+/** The server-side room of one member session's sockets (never a room a client may name). */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** The only rooms a principal's socket is in (a member's is in its session's room too, for revocation). */
 export function roomsOf(principal: SocketPrincipal): string[] {
   switch (principal.kind) {
     case 'member':
-      return [socketRooms.member(principal.memberId)];
+      return [socketRooms.member(principal.memberId), sessionRoom(principal.sessionId)];
     case 'guest':
       return [socketRooms.guest(principal.guestId)];
     case 'operator':

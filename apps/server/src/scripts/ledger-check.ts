@@ -4,38 +4,22 @@
  * Prints OK with counts, or every violation; exits 1 on any violation, 2 when it cannot check.
  */
 import { sql } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { systemClock } from '../clock.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { ledgerProblems } from '../bootstrap/ledger-check.ts';
+import { openScriptDatabase } from './script-database.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
-
 async function main(): Promise<number> {
-  // the same variables as the server (config/env.ts), read without generating secrets or creating DATA_DIR
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, 'data'));
-  const force = process.argv.includes('--force');
-  if (!databaseUrl) {
-    const dir = path.join(dataDir, 'pglite');
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-      console.error(`ledger:check: no embedded database at ${dir} (start the app once, or set DATABASE_URL)`);
-      return 2;
-    }
-    // PGlite is single-process: opening the files a running server holds would corrupt them
-    if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
-      console.error(
-        `ledger:check: ${dir} is in use (a server is running on it); stop it first, or pass --force after a crash`,
-      );
-      return 2;
-    }
+  const opened = await openScriptDatabase('ledger:check');
+  if (typeof opened === 'string') {
+    console.error(opened);
+    return 2;
   }
-  const database = await openDatabase({ databaseUrl, dataDir });
+  const { database, where } = opened;
   try {
     const db = database.db;
     const problems = await ledgerProblems(db, systemClock);
@@ -56,7 +40,6 @@ async function main(): Promise<number> {
                  sum(a.balance) filter (where a.code like 'transit:%')::text as transit
           from ledger_accounts a group by a.currency order by a.currency`,
     );
-    const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`;
     const c = counts ?? {};
     console.log(
       `ledger:check on ${where}: ${String(c.accounts)} accounts, ${String(c.transactions)} transactions, ${String(c.entries)} entries, ${String(c.pending_transfers)} pending game transfers`,

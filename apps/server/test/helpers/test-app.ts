@@ -7,6 +7,7 @@ import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { FakeClock, type Clock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.ts';
+import { OutboxRelay } from '../../src/events/outbox-relay.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
 import { PGLITE_TEMPLATE } from './pglite-template.ts';
 
@@ -74,4 +75,23 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * Deliver every due outbox event to the app's module subscribers now, as the job runner's relay would after commit
+ * (test apps run with JOBS off). Returns how many events were delivered.
+ */
+export async function deliverOutbox(t: Pick<BuiltApp, 'ctx' | 'modules'>): Promise<number> {
+  const relay = new OutboxRelay({
+    db: t.ctx.db,
+    log: t.ctx.log,
+    subscribers: t.modules.flatMap((m) => m.subscribers ?? []),
+    runner: 'test',
+  });
+  let delivered = 0;
+  for (;;) {
+    const round = await relay.deliverDue();
+    delivered += round.delivered;
+    if (round.claimed === 0) return delivered;
+  }
 }

@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { defineJob } from '../../src/jobs/job-types.ts';
-import { freshDatabase } from '../helpers/test-app.ts';
-import { startRunner } from './runner-harness.ts';
+import { eachTestOnFreshDatabase, startRunner, waitFor } from './runner-harness.ts';
 
 let database: Database;
 let runner: JobRunner | undefined;
-
-beforeEach(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-});
-
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-  await database.close();
-});
-
-const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, { timeout: 15_000, interval: 50 });
+eachTestOnFreshDatabase((d) => (database = d));
 
 describe('job runner', () => {
   it('runs a scheduled job once per Bangkok wall-clock slot, recording each run', async () => {

@@ -1,41 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { outboxDeliveries, outboxEvents } from '../../src/db/schema/events.ts';
 import { emit } from '../../src/events/emit.ts';
 import { subscribe } from '../../src/events/subscriber.ts';
-import type { JobRunner } from '../../src/jobs/job-runner.ts';
-import { freshDatabase } from '../helpers/test-app.ts';
-import { startRunner } from './runner-harness.ts';
+import { eachTestOnFreshDatabase, startRunner, waitFor } from './runner-harness.ts';
 
 let database: Database;
-let runner: JobRunner | undefined;
-
-beforeEach(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-});
-
-afterEach(async () => {
-  await runner?.stop();
-  runner = undefined;
-  await database.close();
-});
-
-const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, { timeout: 15_000, interval: 50 });
+eachTestOnFreshDatabase((d) => (database = d));
 
 describe('transactional outbox', () => {
   it('delivers a committed event to every subscriber once, and a rolled-back one never', async () => {
     const got: Array<[string, number]> = [];
-    runner = (
-      await startRunner(database, {
-        subscribers: [
-          subscribe('member.updated', 'test.a', async (p) => void got.push(['a', p.memberId])),
-          subscribe('member.updated', 'test.b', async (p) => void got.push(['b', p.memberId])),
-          subscribe('settings.updated', 'test.c', async () => void got.push(['c', 0])),
-        ],
-      })
-    ).runner;
+    await startRunner(database, {
+      subscribers: [
+        subscribe('member.updated', 'test.a', async (p) => void got.push(['a', p.memberId])),
+        subscribe('member.updated', 'test.b', async (p) => void got.push(['b', p.memberId])),
+        subscribe('settings.updated', 'test.c', async () => void got.push(['c', 0])),
+      ],
+    });
     await expect(
       database.db.transaction(async (tx) => {
         await emit(tx, { type: 'member.updated', payload: { memberId: 1, fields: ['name'] } });
@@ -61,17 +44,15 @@ describe('transactional outbox', () => {
   it('retries only the subscriber that failed, with backoff, until it succeeds', async () => {
     let aCalls = 0;
     let bCalls = 0;
-    runner = (
-      await startRunner(database, {
-        subscribers: [
-          subscribe('session.revoked', 'test.ok', async () => void (aCalls += 1)),
-          subscribe('session.revoked', 'test.flaky', async () => {
-            bCalls += 1;
-            if (bCalls < 3) throw new Error(`flaky ${bCalls}`);
-          }),
-        ],
-      })
-    ).runner;
+    await startRunner(database, {
+      subscribers: [
+        subscribe('session.revoked', 'test.ok', async () => void (aCalls += 1)),
+        subscribe('session.revoked', 'test.flaky', async () => {
+          bCalls += 1;
+          if (bCalls < 3) throw new Error(`flaky ${bCalls}`);
+        }),
+      ],
+    });
     const id = await database.db.transaction((tx) =>
       emit(tx, { type: 'session.revoked', payload: { memberId: 1, sessionId: null, reason: 'password' } }),
     );
@@ -99,11 +80,9 @@ describe('transactional outbox', () => {
       claimedUntil: new Date(Date.now() - 1000),
     });
     const keys: string[][] = [];
-    runner = (
-      await startRunner(database, {
-        subscribers: [subscribe('settings.updated', 'test.settings', async (p) => void keys.push(p.keys))],
-      })
-    ).runner;
+    await startRunner(database, {
+      subscribers: [subscribe('settings.updated', 'test.settings', async (p) => void keys.push(p.keys))],
+    });
     await waitFor(() => expect(keys).toEqual([['withdrawMin']]));
   });
 });

@@ -1,10 +1,12 @@
 import pino from 'pino';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { FakeClock } from '../../src/clock.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Subscriber } from '../../src/events/subscriber.ts';
 import { JobRunner } from '../../src/jobs/job-runner.ts';
 import type { JobDefinition } from '../../src/jobs/job-types.ts';
+import { freshDatabase } from '../helpers/test-app.ts';
 
 const silentLog = pino({ level: process.env.TEST_LOG ?? 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -26,5 +28,30 @@ export async function startRunner(
     ...(options.runnerId ? { runnerId: options.runnerId } : {}),
   });
   await runner.start();
+  started.push(runner);
   return { runner, clock };
 }
+
+/** Runners started by the current test; `eachTestOnFreshDatabase` stops them after it. */
+const started: JobRunner[] = [];
+
+/**
+ * Per test: a fresh migrated database handed to `use`; after the test every runner it started is stopped and the
+ * database closed.
+ */
+export function eachTestOnFreshDatabase(use: (database: Database) => void): void {
+  let current: Database | undefined;
+  beforeEach(async () => {
+    current = await freshDatabase();
+    await current.migrate();
+    use(current);
+  });
+  afterEach(async () => {
+    for (const runner of started.splice(0)) await runner.stop();
+    await current?.close();
+    current = undefined;
+  });
+}
+
+/** Wait for state the runner produces (a deadline, not a sleep). */
+export const waitFor = <T>(fn: () => Promise<T> | T) => vi.waitFor(fn, { timeout: 15_000, interval: 50 });

@@ -1,7 +1,7 @@
 import { socketRooms } from '@wallet/contract/socket-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/account.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { connectSocket, nextEvent, record, type TestSocket } from './socket-client.ts';
 
 let t: TestApp;
@@ -136,5 +136,45 @@ describe('rooms and pushes', () => {
       ok: false,
       error: 'UNAUTHORIZED',
     });
+  });
+});
+
+describe('session revocation', () => {
+  const disconnected = (socket: TestSocket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  it("disconnects the revoked session's live sockets (after commit, through the outbox), and only those", async () => {
+    const alice = await member('0810000031');
+    const other = await t.ctx.sessions.create(alice.id); // the same member on another device
+    const revoked = await connected({ kind: 'member', token: alice.token });
+    const kept = await connected({ kind: 'member', token: other });
+    const gone = disconnected(revoked);
+
+    await t.ctx.sessions.revoke((await t.ctx.sessions.verify(alice.token)).sessionId);
+    expect(revoked.connected).toBe(true); // nothing before the event is delivered
+    expect(await deliverOutbox(t)).toBeGreaterThan(0);
+    expect(await gone).toBe('io server disconnect');
+
+    // the other session's socket is still in the member's room
+    const arrived = nextEvent(kept, 'wallet.changed');
+    t.ctx.realtime.push(alice.id, 'wallet.changed', { reason: 'ledger' });
+    expect(await arrived).toEqual({ reason: 'ledger' });
+    // and the revoked token cannot come back
+    expect(await refusal({ kind: 'member', token: alice.token })).toBe('UNAUTHORIZED');
+  });
+
+  it('disconnects every session of the member on a password change, except the one making it', async () => {
+    const bob = await member('0810000032');
+    const second = await t.ctx.sessions.create(bob.id);
+    const changing = await connected({ kind: 'member', token: bob.token });
+    const elsewhere = await connected({ kind: 'member', token: second });
+    const gone = disconnected(elsewhere);
+    const keep = (await t.ctx.sessions.verify(bob.token)).sessionId;
+    expect(await t.ctx.sessions.revokeAll(bob.id, keep)).toBe(1);
+    await deliverOutbox(t);
+    expect(await gone).toBe('io server disconnect');
+    const arrived = nextEvent(changing, 'wallet.changed');
+    t.ctx.realtime.push(bob.id, 'wallet.changed', { reason: 'game' });
+    expect(await arrived).toEqual({ reason: 'game' });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
@@ -14,8 +15,9 @@ import { connectSocket, nextEvent, record, type TestSocket } from './socket-clie
 
 /**
  * Issue 7, "Done when": two real server processes on one PostgreSQL database and one Redis. A settings change
- * made by one process is seen by the others within 1 s, and a wallet.changed push caused by a request to
- * process A reaches a socket connected to process B.
+ * made by one process is seen by the others within 1 s, a wallet.changed push caused by a request to process A
+ * reaches a socket connected to process B (the wallet module's outbox subscriber pushes it, in whichever process
+ * delivers the event), and a logout through A disconnects the session's socket on B.
  */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SEEN_WITHIN_MS = 1000;
@@ -37,6 +39,8 @@ beforeAll(async () => {
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     PROVIDER_SECRET: randomBytes(16).toString('hex'),
     DEMO_DATA: 'true',
+    // the outbox relay (the job runner) delivers the events behind the pushes and disconnects
+    JOBS: 'true',
   };
   // one after the other: the first migrates and seeds the fresh database
   a = await startServerProcess(env);
@@ -74,7 +78,7 @@ async function demoMember() {
     });
     return res.json() as Promise<unknown>;
   };
-  return { token, transfer };
+  return { token, transfer, auth };
 }
 
 const siteActive = async (server: ServerProcess) => (await fetch(`${server.base}/api/lookup/active`)).status === 200;
@@ -131,5 +135,37 @@ describe('two server processes on PostgreSQL and Redis', () => {
     const live = nextEvent(socket, 'wallet.changed');
     expect(await transfer(3)).toMatchObject({ status: 'SUCCESS' });
     expect(await live).toEqual({ reason: 'ledger' });
+  });
+
+  it('disconnects a socket on process B when its session logs out through process A', async () => {
+    const { token, auth } = await demoMember();
+    const socket = await connectSocket(b.base, { kind: 'member', token });
+    sockets.push(socket);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await fetch(`${a.base}/api/logout`, { method: 'POST', headers: auth })).status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await expect(connectSocket(b.base, { kind: 'member', token })).rejects.toThrow('UNAUTHORIZED');
+  });
+
+  it('runs each slot of the real scheduled jobs once, whichever of the two processes claims it', async () => {
+    // the reconciler runs every 10 s in both processes (JOBS on); wait for two of its slots
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const runs = async () =>
+        (
+          await client.query<{ slot: string; status: string; runner: string; attempts: number }>(
+            `select slot, status, runner, attempts from job_runs where job = 'game-transfer-reconciler' order by slot`,
+          )
+        ).rows;
+      expect(
+        await pollUntil(async () => (await runs()).filter((r) => r.status === 'succeeded').length >= 2, 30_000, 200),
+      ).toBe(true);
+      const all = await runs();
+      expect(new Set(all.map((r) => r.slot)).size).toBe(all.length); // one run per slot
+      expect(all.filter((r) => r.status === 'succeeded').every((r) => r.attempts === 1)).toBe(true);
+    } finally {
+      await client.end();
+    }
   });
 });

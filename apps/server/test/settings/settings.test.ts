@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema/settings.ts';
 import { AppError } from '../../src/errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../src/lib/change-bus.ts';
-import { SettingsService } from '../../src/modules/settings/settings.api.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { SettingsService, settingsModule } from '../../src/modules/settings/settings.api.ts';
+import { createTestApp, deliverOutbox, type TestApp } from '../helpers/test-app.ts';
+import { outboxEvents } from '../../src/db/schema/events.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,6 +90,28 @@ describe('settings store', () => {
     expect(await a.get('enableChatWidget')).toBe(false);
     await a.set('enableChatWidget', true);
     expect(await b.get('enableChatWidget')).toBe(true);
+  });
+
+  it('emits settings.updated with the write; its delivery invalidates the key everywhere (a lost notice made good)', async () => {
+    await deliverOutbox(t);
+    const bus = new MemoryChangeBus();
+    const reader = new SettingsService(t.ctx.db, { bus });
+    const before = await reader.get('registerOTP'); // cached
+    // a writer whose immediate notice reaches nobody (its bus is not the reader's: Redis down at that moment)
+    await new SettingsService(t.ctx.db, { bus: new MemoryChangeBus() }).set('registerOTP', !before);
+    const [event] = await t.ctx.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.type, 'settings.updated'))
+      .orderBy(desc(outboxEvents.id))
+      .limit(1);
+    expect(event?.payload).toEqual({ keys: ['registerOTP'] });
+    expect(await reader.get('registerOTP')).toBe(before);
+    // the settings module's subscriber, on a process whose store shares the reader's bus, delivers the durable notice
+    const module = settingsModule({ ...t.ctx, settings: new SettingsService(t.ctx.db, { bus }) });
+    expect(await deliverOutbox({ ctx: t.ctx, modules: [module] })).toBe(1);
+    expect(await reader.get('registerOTP')).toBe(!before);
+    await t.ctx.settings.set('registerOTP', before);
   });
 
   it('drops everything when the bus says notices may have been missed', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { members } from '../../src/db/schema/account.ts';
+import type { ChangeBus } from '../../src/lib/change-bus.ts';
 import { MemberCache } from '../../src/lib/member-cache.ts';
 import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
@@ -110,5 +111,34 @@ describe('MemberCache', () => {
       (r) => r.id,
     );
     expect(loads).toBe(1);
+  });
+
+  it('hears evictions on the shared change bus, starts over on a resync, and trusts no memory while it is down', async () => {
+    // one bus between two "processes" (in the app: the settings' Redis connections, one subscriber per process)
+    const handlers: Array<(message: string) => void> = [];
+    const resyncs: Array<() => void> = [];
+    const bus: ChangeBus & { live: boolean } = {
+      live: true,
+      publish: async (_topic, message) => handlers.forEach((handle) => handle(message)),
+      subscribe: (_topic, handle) => void handlers.push(handle),
+      onResync: (handle) => void resyncs.push(handle),
+      close: async () => undefined,
+    };
+    const a = new MemberCache({ bus });
+    const b = new MemberCache({ bus });
+    let loads = 0;
+    const read = () => a.view('wallet', 7, async () => ++loads);
+    expect([await read(), await read()]).toEqual([1, 1]);
+    b.invalidate(7); // the other process's eviction reaches this one
+    expect(await read()).toBe(2);
+    resyncs.forEach((handle) => handle()); // notices may have been missed
+    expect(await read()).toBe(3);
+    // the bus drops (it tells of a resync, as RedisChangeBus does on close and on ready): nothing from memory
+    bus.live = false;
+    resyncs.forEach((handle) => handle());
+    expect([await read(), await read()]).toEqual([4, 5]);
+    bus.live = true;
+    resyncs.forEach((handle) => handle());
+    expect([await read(), await read()]).toEqual([6, 6]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { subscribe } from '../../events/subscriber.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
@@ -101,6 +102,13 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
           name: 'otp-cleanup',
           schedule: { everyMinutes: 60 },
           handler: async () => ({ deleted: await otp.deleteOld() }),
+        }),
+      ],
+      subscribers: [
+        // logout, a password change or deactivation ends the session's live sockets too, on every process (a
+        // reconnect is refused by the socket's token check); repeating it is harmless
+        subscribe('session.revoked', 'account.disconnect-session', async ({ memberId, sessionId }) => {
+          ctx.realtime.disconnectSession(memberId, sessionId);
         }),
       ],
       plugin: async (app) => {

@@ -19,12 +19,9 @@ export function buildGamesDeps(ctx: AppContext, options: GamesModuleOptions = {}
     clock: ctx.clock,
     config: ctx.config,
     log: ctx.log,
-    // wallet.changed after commit (ADR 0015): until the outbox's ledger.posted event carries it
-    ledger: new LedgerService(ctx.db, {
-      onPosted: (memberIds) => {
-        for (const id of memberIds) ctx.realtime.push(id, 'wallet.changed', { reason: 'ledger' });
-      },
-    }),
+    // wallet.changed for money moves rides the outbox (ledger.posted, game.balanceChanged: the wallet module's
+    // subscribers); a game balance the provider reports changed (a win or loss inside the game) is pushed here
+    ledger: new LedgerService(ctx.db),
     gameBalanceChanged: (memberId) => ctx.realtime.push(memberId, 'wallet.changed', { reason: 'game' }),
     providers: options.providers ?? defaultProviders(ctx),
     catalogue: options.catalogue ?? defaultCatalogue(),

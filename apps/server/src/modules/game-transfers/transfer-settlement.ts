@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { emit } from '../../events/emit.ts';
+import { updateGameBalance } from '../game-accounts/game-accounts.api.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
@@ -28,7 +29,14 @@ import {
 
 type LedgerDeps = { db: Db; ledger: LedgerService; clock: { now(): Date } };
 export type OpenTransferInput = { memberId: number; currency: string; game: string; amount: bigint };
-export type Resolution = { kind: 'success'; providerRef: string } | { kind: 'failed'; reason: string };
+export type Resolution =
+  | {
+      kind: 'success';
+      providerRef: string;
+      /** the game account's balance the provider answered with, stored in the settlement's transaction */
+      gameBalance?: { accountId: number; balance: bigint };
+    }
+  | { kind: 'failed'; reason: string };
 
 /** Our transfer id: 144 random bits, URL-safe, also accepted by the providers' id rules ([A-Za-z0-9_-]). */
 export function newTransferId(): string {
@@ -117,6 +125,10 @@ export async function resolveTransfer(
   const now = deps.clock.now();
   return withRetry(() =>
     deps.ledger.transaction(async (tx: Tx) => {
+      // before the events: a member's app refetching on `wallet.changed` reads the new game balance
+      if (resolution.kind === 'success' && resolution.gameBalance) {
+        await updateGameBalance(tx, resolution.gameBalance.accountId, resolution.gameBalance.balance, now);
+      }
       const row = await resolvePending(tx, transferId, {
         status: resolution.kind,
         providerRef: resolution.kind === 'success' ? resolution.providerRef : null,

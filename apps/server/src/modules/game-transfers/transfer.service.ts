@@ -132,22 +132,14 @@ export class TransferService {
       this.deps,
       transferId,
       result.kind === 'ok'
-        ? { kind: 'success', providerRef: result.providerRef }
+        ? {
+            kind: 'success',
+            providerRef: result.providerRef,
+            // stored with the settlement, so game.balanceChanged (wallet.changed) follows the new balance
+            gameBalance: { accountId: account.id, balance: result.balanceAfter },
+          }
         : { kind: 'failed', reason: result.reason },
     );
-    if (result.kind === 'ok') {
-      const updated = await updateGameBalance(
-        this.deps.db,
-        account.id,
-        result.balanceAfter,
-        this.deps.clock.now(),
-      ).then(
-        () => true,
-        () => false,
-      );
-      // the settle posting announced the wallet side; the game's new balance is readable only from here
-      if (updated) this.deps.gameBalanceChanged?.(account.memberId);
-    }
     return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
   }
 

@@ -25,15 +25,6 @@ export type PostInput = {
 
 export type PostResult = { transactionId: bigint; replayed: boolean };
 
-export type LedgerOptions = {
-  /**
-   * Told after commit which members' balances moved (the realtime `wallet.changed` push hangs here until the
-   * outbox's `ledger.posted` event replaces it). Called for `post` without `tx` and for postings made inside
-   * `ledger.transaction`; never for a replay. It must not throw and must not wait.
-   */
-  onPosted?: (memberIds: number[]) => void;
-};
-
 const memberIdOf = (code: string): number | null => {
   const match = /^member:(\d+):/.exec(code);
   return match ? Number(match[1]) : null;
@@ -45,50 +36,21 @@ const memberIdOf = (code: string): number | null => {
  * transaction emits `ledger.posted` in that same transaction (an idempotent replay emits nothing).
  */
 export class LedgerService {
-  /** members touched by each open `transaction`, announced once it commits */
-  private readonly touched = new WeakMap<Tx, Set<number>>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly options: LedgerOptions = {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /** Post inside the caller's transaction (`tx`) or in a new one with deadlock/serialization retries. */
   async post(input: PostInput, tx?: Tx): Promise<PostResult> {
     validate(input);
-    if (tx) {
-      const result = await this.postIn(tx, input);
-      const touched = this.touched.get(tx);
-      if (touched && !result.replayed) for (const id of membersOf(input)) touched.add(id);
-      return result;
-    }
-    const result = await withRetry(() => this.db.transaction((t) => this.postIn(t, input)));
-    if (!result.replayed) this.announce(membersOf(input));
-    return result;
+    if (tx) return this.postIn(tx, input);
+    return withRetry(() => this.db.transaction((t) => this.postIn(t, input)));
   }
 
   /**
-   * A database transaction whose postings (made with its `tx`) are announced to `onPosted` once it commits;
-   * nothing is announced when it rolls back. Callers that post with a `tx` use this instead of `db.transaction`.
+   * A database transaction for postings made with its `tx` (with other writes of the caller). Who hears of them:
+   * the `ledger.posted` events they emit, delivered after commit (the wallet module pushes `wallet.changed`).
    */
-  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    let touched = new Set<number>();
-    const result = await this.db.transaction(async (tx) => {
-      touched = new Set<number>();
-      this.touched.set(tx, touched);
-      return work(tx);
-    });
-    this.announce([...touched]);
-    return result;
-  }
-
-  private announce(memberIds: number[]): void {
-    if (memberIds.length === 0 || !this.options.onPosted) return;
-    try {
-      this.options.onPosted(memberIds);
-    } catch {
-      // a notification must never fail a committed money move
-    }
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
   }
 
   private async postIn(tx: Tx, input: PostInput): Promise<PostResult> {
@@ -116,12 +78,14 @@ export class LedgerService {
       entries.push({ transactionId: created.id, accountId, amount, currency: input.currency });
     }
     await tx.insert(ledgerEntries).values(entries);
-    const memberIds = [
-      ...new Set([input.memberId ?? [], ...[...byAccount.keys()].map((code) => memberIdOf(code) ?? [])].flat()),
-    ];
     await emit(tx, {
       type: 'ledger.posted',
-      payload: { transactionId: String(created.id), kind: input.kind, currency: input.currency, memberIds },
+      payload: {
+        transactionId: String(created.id),
+        kind: input.kind,
+        currency: input.currency,
+        memberIds: membersOf(input),
+      },
     });
     ledgerPosted(input.kind);
     return { transactionId: created.id, replayed: false };

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/settings.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../lib/change-bus.ts';
 
 export type { ContentTranslations, LocalizedContent } from '@wallet/contract/settings';
@@ -68,13 +69,20 @@ export class SettingsService {
     return value;
   }
 
-  /** Write a setting after parsing it (KEY_INVALID when it does not parse); every process sees it next read. */
+  /**
+   * Write a setting after parsing it (KEY_INVALID when it does not parse); every process sees it next read. The
+   * write emits `settings.updated` in its transaction; the notice goes out at once, and again (durably) when the
+   * event is delivered (the settings module's `settings.invalidate` subscriber).
+   */
   async set<K extends SettingKey>(key: K, value: SettingInput<K>): Promise<SettingValue<K>> {
     const parsed = parseInput(key, value);
-    await this.db
-      .insert(settings)
-      .values({ key, value: parsed })
-      .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ key, value: parsed })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: sql`now()` } });
+      await emit(tx, { type: 'settings.updated', payload: { keys: [key] } });
+    });
     await this.invalidate(key);
     return parsed;
   }

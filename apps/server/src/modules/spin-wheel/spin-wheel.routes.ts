@@ -24,12 +24,9 @@ export function createSpinWheelModule(options: { random?: RandomInt } = {}): Mod
     const deps: SpinDeps = {
       db: ctx.db,
       clock: ctx.clock,
-      // wallet.changed after commit: a claim moves the wallet, a spin or a deposit the coin count
-      ledger: new LedgerService(ctx.db, {
-        onPosted: (memberIds) => {
-          for (const id of memberIds) ctx.realtime.push(id, 'wallet.changed', { reason: 'ledger' });
-        },
-      }),
+      // a claim moves the wallet, a spin or a deposit the coin count: each posting's ledger.posted event makes the
+      // wallet module push wallet.changed after commit
+      ledger: new LedgerService(ctx.db),
       ...(options.random ? { random: options.random } : {}),
     };
     const spins = new SpinService(deps);
