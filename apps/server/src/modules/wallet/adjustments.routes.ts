@@ -22,11 +22,8 @@ const adjustmentsFor = (ctx: Parameters<ModuleFactory>[0]) =>
     db: ctx.db,
     clock: ctx.clock,
     settings: ctx.settings,
-    ledger: new LedgerService(ctx.db, {
-      onPosted: (memberIds) => {
-        for (const id of memberIds) ctx.realtime.push(id, 'wallet.changed', { reason: 'ledger' });
-      },
-    }),
+    // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)
+    ledger: new LedgerService(ctx.db),
   });
 
 /** Balance adjustments by operators (`/api/admin/adjustments/*`, role finance; 4 eyes above the setting). */
