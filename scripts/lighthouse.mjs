@@ -2,9 +2,9 @@
 // (signed in as the demo member) against the production build served by the real server (PGlite, demo data).
 // Uses Debian's chromium (CHROME_PATH, default /usr/bin/chromium); never downloads a browser.
 // Options: --runs=N (default 3), --pages=/login,/howto, --out=file.json (default lighthouse-report.json),
-// --no-build (serve the existing apps/player/dist).
+// --no-build (serve the existing apps/player/dist), --lhr-dir=dir (keep every run's full Lighthouse report there).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const RUNS = Number(arg('runs', '3'));
 const PAGES = arg('pages', '/login,/register,/howto,/user/home').split(',');
 const OUT = path.resolve(arg('out', 'lighthouse-report.json'));
+const LHR_DIR = arg('lhr-dir', '');
 const DEMO = { username: '0812345678', password: 'demo-password' };
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.05 };
 
@@ -133,6 +134,10 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (LHR_DIR) {
+        mkdirSync(LHR_DIR, { recursive: true });
+        writeFileSync(path.join(LHR_DIR, `${pagePath.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')

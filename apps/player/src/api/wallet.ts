@@ -91,14 +91,19 @@ export function useRefreshBalances() {
   });
 }
 
+/**
+ * Activate and reset answer credentials. Sent once per intent like a money action (useMoneyMutation: a second tap
+ * while the first runs sends nothing); these GET endpoints take no Idempotency-Key, so the key is unused.
+ */
 function useCredentialsMutation(endpoint: typeof api.wallet.activate | typeof api.wallet.resetPassword) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => call(endpoint, { params: { code } }),
-    onSuccess: (credentials: GameCredentials, code) => {
+  return useMoneyMutation({
+    mutationFn: async (code: string): Promise<GameCredentials> => {
+      const credentials = await call(endpoint, { params: { code } });
       queryClient.setQueryData(walletQueries.credentials(code).queryKey, credentials);
       if (endpoint === api.wallet.activate)
         void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
+      return credentials;
     },
   });
 }

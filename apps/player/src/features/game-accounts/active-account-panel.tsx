@@ -31,7 +31,8 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
   const [isConfirming, setIsConfirming] = useState(false);
   const handleReset = () => {
     setIsConfirming(false);
-    reset.mutate(slot.code, {
+    // once per intent: a double tap on "yes" sends one reset (useMoneyMutation)
+    reset.submit(slot.code, {
       onSuccess: () => notify.success(t('account.saved')),
       onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
     });

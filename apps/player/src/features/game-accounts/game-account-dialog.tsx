@@ -27,11 +27,14 @@ export function GameAccountDialog({ open, onOpenChange, onSuccess, slot, walletA
   const { t: tc } = useTranslation('common');
   const activate = useActivateGame();
   const [isChanged, setIsChanged] = useState(false);
-  const isActive = slot.isActive || activate.isSuccess;
+  const [isActivated, setIsActivated] = useState(false);
+  const isActive = slot.isActive || isActivated;
 
+  // once per intent: a double tap opens one account and the first answer wins (useMoneyMutation)
   const handleActivate = () =>
-    activate.mutate(slot.code, {
+    activate.submit(slot.code, {
       onSuccess: () => {
+        setIsActivated(true);
         setIsChanged(true);
         notify.success(t('account.saved'));
       },
