@@ -136,7 +136,10 @@ try {
       if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (LHR_DIR) {
         mkdirSync(LHR_DIR, { recursive: true });
-        writeFileSync(path.join(LHR_DIR, `${pagePath.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          path.join(LHR_DIR, `${pagePath.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
       }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
-import { useActivateGame } from '../../api/wallet.ts';
+import { useActivateGame } from '../../api/games.ts';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { ActiveAccountPanel } from './active-account-panel.tsx';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchLaunchLink, useTransfer, walletQueries } from '../../api/wallet.ts';
+import { fetchLaunchLink, useTransfer } from '../../api/games.ts';
+import { walletQueries } from '../../api/wallet.ts';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { closeTab, preopenTab, sendTabTo } from './launch-tab.ts';

@@ -6,7 +6,7 @@ import { Icon } from '@wallet/ui/icon';
 import { SelectField } from '@wallet/ui/select-field';
 import { TextField } from '@wallet/ui/text-field';
 import { useBanks } from '../../../api/lookup.ts';
-import { bankName } from './bank-name.ts';
+import { bankName } from '../../../lib/bank-name.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import {
   checkBank,
