@@ -30,15 +30,34 @@ async function signIn(page: Page, server: RunningServer, lang: Language): Promis
   );
 }
 
+/** locales/<lang>/common.json nav.conditions: the bottom-menu button that opens the conditions */
+const CONDITIONS = { th: 'เงื่อนไข', la: 'ເງື່ອນໄຂ', en: 'Terms' } as const;
+/** each language opens its own game account, so the tests do not depend on each other's order */
+const GAME = { th: 'pg', la: 'joker2', en: 'betflix' } as const;
+
 test.describe('every screen', () => {
-  // an own server per language: the demo member starts with no game account open (the transfer dead-end screen)
+  // an own server: the demo member starts with no game account open (the transfer dead-end screen)
   let server: RunningServer;
-  test.beforeEach(async () => {
+  test.beforeAll(async () => {
     test.setTimeout(180_000);
     server = await startServer();
   });
-  test.afterEach(async () => {
+  test.afterAll(async () => {
     await server?.stop();
+  });
+
+  // first in this file: it needs a member without any game account open
+  test('transfer before any game account is open offers to open one (th, la, en)', async ({ page }) => {
+    await page.goto(`${server.url}/login`);
+    for (const lang of LANGUAGES) {
+      await signIn(page, server, lang);
+      await page.evaluate((memberId) => localStorage.setItem('agreement', memberId), await memberIdOf(page, server));
+      await page.goto(`${server.url}/user/home`);
+      await page.getByTestId('widget-transfer').click();
+      await expect(page.getByTestId('transfer-no-games')).toBeVisible();
+      await saveScreen(page, { test: 'screens', step: 'transfer-no-games', lang });
+      await closeDialog(page);
+    }
   });
 
   for (const lang of LANGUAGES) {
@@ -86,14 +105,8 @@ test.describe('every screen', () => {
       await shot('home');
       await shot('home-full', { fullPage: true });
 
-      // transfer before any game account is open: the offer to open one
-      await page.getByTestId('widget-transfer').click();
-      await expect(page.getByTestId('transfer-no-games')).toBeVisible();
-      await shot('transfer-no-games');
-      await closeDialog(page);
-
       // a game account: closed, opened, the reset confirmation
-      await page.getByTestId('game-card-pg').click();
+      await page.getByTestId(`game-card-${GAME[lang]}`).click();
       await expect(page.getByTestId('game-activate')).toBeVisible();
       await shot('game-inactive');
       await page.getByTestId('game-activate').click();
@@ -106,7 +119,7 @@ test.describe('every screen', () => {
 
       // transfer: the form, a validation message, the success
       await page.getByTestId('widget-transfer').click();
-      await page.getByTestId('transfer-to').selectOption('pg');
+      await page.getByTestId('transfer-to').selectOption(GAME[lang]);
       await page.getByTestId('transfer-amount').fill('999999');
       await page.getByTestId('transfer-submit').click();
       await expect(page.getByRole('alert')).toBeVisible();
@@ -142,7 +155,7 @@ test.describe('every screen', () => {
       await page.goto(url('/user/bonus'));
       await expect(page.locator('[data-route="user/bonus"]')).toBeVisible();
       await shot('bonus');
-      await page.locator('[data-route="user/bonus"]').getByRole('button').first().click();
+      await page.getByRole('navigation').getByRole('button', { name: CONDITIONS[lang] }).click();
       await expect(page.getByTestId('conditions-list').locator('li').first()).toBeVisible();
       await shot('conditions');
       await closeDialog(page);
