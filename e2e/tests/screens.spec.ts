@@ -169,24 +169,27 @@ test.describe('every screen', () => {
   }
 
   test('home and the shells at 360, 390, 430, 768 and 1366 px', async ({ page }) => {
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server, 'en');
-    await page.evaluate((memberId) => localStorage.setItem('agreement', memberId), await memberIdOf(page, server));
-    for (const [width, height] of [
+    test.setTimeout(180_000);
+    const sizes = [
       [360, 780],
       [390, 844],
       [430, 932],
       [768, 1024],
       [1366, 900],
-    ] as const) {
+    ] as const;
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}/login`);
+      await expect(page.getByTestId('login-form')).toBeVisible();
+      await saveScreen(page, { test: 'screens', step: `login-${width}`, lang: 'en' });
+    }
+    await signIn(page, server, 'en');
+    await page.evaluate((memberId) => localStorage.setItem('agreement', memberId), await memberIdOf(page, server));
+    for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });
       await page.goto(`${server.url}/user/home`);
       await expect(page.getByTestId('total-balance')).toBeVisible();
       await saveScreen(page, { test: 'screens', step: `home-${width}`, lang: 'en' });
-      await page.goto(`${server.url}/login`);
-      await expect(page.getByTestId('login-form')).toBeVisible();
-      await saveScreen(page, { test: 'screens', step: `login-${width}`, lang: 'en' });
-      await signIn(page, server, 'en');
     }
   });
 });
