@@ -168,8 +168,9 @@ test.describe('every screen', () => {
     });
   }
 
-  test('home and the shells at 360, 390, 430, 768 and 1366 px', async ({ page }) => {
+  test('home and the shells at 360, 390, 430, 768 and 1366 px', async ({ page, useLanguage }) => {
     test.setTimeout(180_000);
+    await useLanguage('en');
     const sizes = [
       [360, 780],
       [390, 844],
