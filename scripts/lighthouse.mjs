@@ -125,15 +125,22 @@ try {
   for (const pagePath of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
-      await prepare(pagePath.startsWith('/user/'));
-      const { lhr } = await lighthouse(`${origin}${pagePath}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: true,
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // a trace Lighthouse could not record (NO_NAVSTART, NO_FCP on a starved machine) is run again, twice at most
+      let lhr;
+      for (let attempt = 1; ; attempt += 1) {
+        await prepare(pagePath.startsWith('/user/'));
+        ({ lhr } = await lighthouse(`${origin}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        }));
+        if (!lhr.runtimeError) break;
+        const problem = `${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+        if (attempt === 3) throw new Error(problem);
+        process.stderr.write(`${problem}; running it again\n`);
+      }
       if (LHR_DIR) {
         mkdirSync(LHR_DIR, { recursive: true });
         writeFileSync(
