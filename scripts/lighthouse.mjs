@@ -154,7 +154,7 @@ try {
         .map((a) => ({
           id: a.id,
           value: a.displayValue,
-          items: (a.details?.items ?? [])
+          items: (Array.isArray(a.details?.items) ? a.details.items : [])
             .slice(0, 5)
             .map((it) => it.url ?? it.node?.snippet ?? it.source?.url ?? it.label),
         }));
