@@ -2,9 +2,9 @@
 // (signed in as the demo member) against the production build served by the real server (PGlite, demo data).
 // Uses Debian's chromium (CHROME_PATH, default /usr/bin/chromium); never downloads a browser.
 // Options: --runs=N (default 3), --pages=/login,/howto, --out=file.json (default lighthouse-report.json),
-// --no-build (serve the existing apps/player/dist).
+// --no-build (serve the existing apps/player/dist), --lhr-dir=dir (keep every run's full Lighthouse report there).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const RUNS = Number(arg('runs', '3'));
 const PAGES = arg('pages', '/login,/register,/howto,/user/home').split(',');
 const OUT = path.resolve(arg('out', 'lighthouse-report.json'));
+const LHR_DIR = arg('lhr-dir', '');
 const DEMO = { username: '0812345678', password: 'demo-password' };
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.05 };
 
@@ -124,22 +125,36 @@ try {
   for (const pagePath of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
-      await prepare(pagePath.startsWith('/user/'));
-      const { lhr } = await lighthouse(`${origin}${pagePath}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        disableStorageReset: true,
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // a trace Lighthouse could not record (NO_NAVSTART, NO_FCP on a starved machine) is run again, twice at most
+      let lhr;
+      for (let attempt = 1; ; attempt += 1) {
+        await prepare(pagePath.startsWith('/user/'));
+        ({ lhr } = await lighthouse(`${origin}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        }));
+        if (!lhr.runtimeError) break;
+        const problem = `${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+        if (attempt === 3) throw new Error(problem);
+        process.stderr.write(`${problem}; running it again\n`);
+      }
+      if (LHR_DIR) {
+        mkdirSync(LHR_DIR, { recursive: true });
+        writeFileSync(
+          path.join(LHR_DIR, `${pagePath.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
         .map((a) => ({
           id: a.id,
           value: a.displayValue,
-          items: (a.details?.items ?? [])
+          items: (Array.isArray(a.details?.items) ? a.details.items : [])
             .slice(0, 5)
             .map((it) => it.url ?? it.node?.snippet ?? it.source?.url ?? it.label),
         }));

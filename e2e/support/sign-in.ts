@@ -4,16 +4,21 @@ import type { Language } from './fixtures.ts';
 /** The demo member (DEMO_DATA): 1,000-baht opening balance through the ledger. */
 export const DEMO = { phone: '0812345678', password: 'demo-password' } as const;
 
-/** Signs the demo member in through the API (faster than the form) with the agreement already accepted, in `lang`. */
-export async function signInQuickly(page: Page, lang: Language): Promise<void> {
+/**
+ * Signs the demo member in through the API (faster than the form) with the agreement already accepted, in `lang`.
+ * `origin`: a server of the test's own (default: the worker's server, the page's baseURL).
+ */
+export async function signInQuickly(page: Page, lang: Language, origin = ''): Promise<void> {
   const headers = { 'X-Wallet-User': '1' };
-  const login = await page.request.post('/api/login', {
+  const login = await page.request.post(`${origin}/api/login`, {
     data: { username: DEMO.phone, password: DEMO.password },
     headers,
   });
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
-  const wallet = await page.request.get('/api/wallet', { headers: { ...headers, Authorization: `Bearer ${token}` } });
+  const wallet = await page.request.get(`${origin}/api/wallet`, {
+    headers: { ...headers, Authorization: `Bearer ${token}` },
+  });
   const { profile } = (await wallet.json()) as { profile: { _id: string } };
   await page.addInitScript(
     ([value, language, memberId]) => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDateTime, formatMoney, formatRelativeTime } from './format.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime, formatMoney, formatRelativeTime } from './format.ts';
+import { formatAccountNumber } from './format-account-number.ts';
 
 describe('formatAccountNumber', () => {
   it('shows 10 digits as 3-3-4', () => {
@@ -64,5 +65,15 @@ describe('formatRelativeTime', () => {
   it('speaks Thai, and Lao through the ISO code lo', () => {
     expect(formatRelativeTime(ago(86_400 * 3), 'th', now)).toBe('3 วันที่ผ่านมา');
     expect(formatRelativeTime(ago(86_400 * 3), 'la', now)).toMatch(/[\u0E80-\u0EFF]/);
+  });
+  it('speaks Lao words when the browser has no Lao data (Chromium fell back to Thai: issue 9)', () => {
+    const spy = vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    try {
+      expect(formatRelativeTime(ago(0), 'la', now)).toBe('ດຽວນີ້');
+      expect(formatRelativeTime(ago(120), 'la', now)).toBe('2 ນາທີກ່ອນ');
+      expect(formatRelativeTime(ago(3 * 86_400), 'la', now)).toBe('3 ມື້ກ່ອນ');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

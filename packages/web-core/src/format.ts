@@ -35,13 +35,6 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
-/** SPEC.md §9: a bank account of exactly 10 digits shows as 3-3-4; anything else is shown as stored. */
-export function formatAccountNumber(accountNo: string | null | undefined): string {
-  const raw = (accountNo ?? '').trim();
-  if (!/^\d{10}$/.test(raw)) return raw;
-  return `${raw.slice(0, 3)}-${raw.slice(3, 6)}-${raw.slice(6)}`;
-}
-
 const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', SECONDS_PER_YEAR],
   ['month', SECONDS_PER_MONTH],
@@ -51,16 +44,32 @@ const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
+/** Lao words for when the browser's Intl has no Lao data (Chromium builds without it fall back to another language). */
+const LAO_UNITS: Partial<Record<Intl.RelativeTimeFormatUnit, string>> = {
+  year: 'ປີ',
+  month: 'ເດືອນ',
+  day: 'ມື້',
+  hour: 'ຊົ່ວໂມງ',
+  minute: 'ນາທີ',
+  second: 'ວິນາທີ',
+};
+const laoRelative = (count: number, unit: Intl.RelativeTimeFormatUnit): string =>
+  count === 0 ? 'ດຽວນີ້' : count < 0 ? `${-count} ${LAO_UNITS[unit] ?? ''}ກ່ອນ` : `ໃນອີກ ${count} ${LAO_UNITS[unit] ?? ''}`;
+
 /**
  * "3 minutes ago" / "in 2 days" with the SPEC.md §9 units (a year is 31,536,000 s, a month 2,592,000 s).
- * `language` is the app code (th, la, en); `la` is formatted as ISO `lo`.
+ * `language` is the app code (th, la, en); `la` is formatted as ISO `lo`, in Lao words when Intl lacks Lao.
  */
 export function formatRelativeTime(value: string | number | Date, language: string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' });
+  const locale = intlLocale(language);
+  const hasLocale = Intl.RelativeTimeFormat.supportedLocalesOf(locale).length > 0;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const say = (count: number, unit: Intl.RelativeTimeFormatUnit) =>
+    language === 'la' && !hasLocale ? laoRelative(count, unit) : format.format(count, unit);
   const abs = Math.abs(seconds);
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (abs >= size || unit === 'second') return format.format(Math.trunc(seconds / size), unit);
+    if (abs >= size || unit === 'second') return say(Math.trunc(seconds / size), unit);
   }
-  return format.format(0, 'second');
+  return say(0, 'second');
 }

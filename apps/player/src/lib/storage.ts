@@ -10,6 +10,7 @@ const KEYS = {
   inviterCode: 'inviterCode',
   guestId: 'guestId',
   otpTicket: 'otpTicket',
+  registerDraft: 'registerDraft',
 } as const;
 
 type StoredTicket = { phone: string; ticket: string; expiresAt: number };
@@ -42,6 +43,12 @@ export const storage = {
   setOtpTicket: (phone: string, ticket: string, expiresAt: number): void =>
     safe(() => sessionStorage.setItem(KEYS.otpTicket, JSON.stringify({ phone, ticket, expiresAt })), undefined),
   clearOtpTicket: (): void => safe(() => sessionStorage.removeItem(KEYS.otpTicket), undefined),
+  /** the registration wizard's steps (sessionStorage, this tab only; never the password): parsed by its owner */
+  getRegisterDraft: (): unknown =>
+    safe(() => JSON.parse(sessionStorage.getItem(KEYS.registerDraft) ?? 'null') as unknown, null),
+  setRegisterDraft: (draft: unknown): void =>
+    safe(() => sessionStorage.setItem(KEYS.registerDraft, JSON.stringify(draft)), undefined),
+  clearRegisterDraft: (): void => safe(() => sessionStorage.removeItem(KEYS.registerDraft), undefined),
   getLocale: (): string | null => safe(() => localStorage.getItem(KEYS.locale), null),
   setLocale: (locale: string): void => safe(() => localStorage.setItem(KEYS.locale, locale), undefined),
   hasAcceptedAgreement: (memberId: string): boolean =>

@@ -60,7 +60,7 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
                 onClick={() => scrollTo(index)}
                 aria-label={t('games.goToSlide', { page: index + 1 })}
                 aria-current={index === selected || undefined}
-                className="flex size-7 items-center justify-center"
+                className="-my-1.5 flex size-11 items-center justify-center"
               >
                 <span
                   className={clsx(

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
 import { Spinner } from '@wallet/ui/spinner';
-import { useGameCredentials, useResetGamePassword } from '../../api/wallet.ts';
+import { useGameCredentials, useResetGamePassword } from '../../api/games.ts';
 import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
@@ -31,7 +31,8 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
   const [isConfirming, setIsConfirming] = useState(false);
   const handleReset = () => {
     setIsConfirming(false);
-    reset.mutate(slot.code, {
+    // once per intent: a double tap on "yes" sends one reset (useMoneyMutation)
+    reset.submit(slot.code, {
       onSuccess: () => notify.success(t('account.saved')),
       onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
     });

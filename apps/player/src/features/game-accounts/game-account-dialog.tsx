@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
-import { useActivateGame } from '../../api/wallet.ts';
+import { useActivateGame } from '../../api/games.ts';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { ActiveAccountPanel } from './active-account-panel.tsx';
@@ -27,11 +27,14 @@ export function GameAccountDialog({ open, onOpenChange, onSuccess, slot, walletA
   const { t: tc } = useTranslation('common');
   const activate = useActivateGame();
   const [isChanged, setIsChanged] = useState(false);
-  const isActive = slot.isActive || activate.isSuccess;
+  const [isActivated, setIsActivated] = useState(false);
+  const isActive = slot.isActive || isActivated;
 
+  // once per intent: a double tap opens one account and the first answer wins (useMoneyMutation)
   const handleActivate = () =>
-    activate.mutate(slot.code, {
+    activate.submit(slot.code, {
       onSuccess: () => {
+        setIsActivated(true);
         setIsChanged(true);
         notify.success(t('account.saved'));
       },

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchLaunchLink, useTransfer, walletQueries } from '../../api/wallet.ts';
+import { fetchLaunchLink, useTransfer } from '../../api/games.ts';
+import { walletQueries } from '../../api/wallet.ts';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { closeTab, preopenTab, sendTabTo } from './launch-tab.ts';
@@ -24,9 +25,13 @@ export function usePlayGame({
   const queryClient = useQueryClient();
   const transfer = useTransfer();
   const [isLaunching, setIsLaunching] = useState(false);
+  // the guard is a ref set before anything else: a double tap faster than a render opens one tab, moves the
+  // money once and asks for one launch link (issue 9 bug 1)
+  const isBusy = useRef(false);
 
   const play = async (username: string) => {
-    if (isLaunching) return;
+    if (isBusy.current) return;
+    isBusy.current = true;
     const tab = preopenTab();
     setIsLaunching(true);
     try {
@@ -42,6 +47,7 @@ export function usePlayGame({
       closeTab(tab);
       presentError(error, { as: 'alert', title: t('errorLabel') });
     } finally {
+      isBusy.current = false;
       setIsLaunching(false);
     }
   };

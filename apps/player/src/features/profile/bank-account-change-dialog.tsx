@@ -9,6 +9,7 @@ import { SelectField } from '@wallet/ui/select-field';
 import { TextField } from '@wallet/ui/text-field';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
+import { bankName } from '../../lib/bank-name.ts';
 import { checkBankChange, type BankChangeValues } from './profile-rules.ts';
 
 const OTP_LENGTH = 6;
@@ -24,7 +25,7 @@ export type BankAccountChangeDialogProps = {
  * save. The server records the change and pauses withdrawals for a cooling period (docs/decisions/0017).
  */
 export function BankAccountChangeDialog({ open, onOpenChange, profile }: BankAccountChangeDialogProps) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const banks = useBanks();
   const sendOtp = useBankChangeOtp();
   const update = useUpdateProfile();
@@ -74,7 +75,7 @@ export function BankAccountChangeDialog({ open, onOpenChange, profile }: BankAcc
     );
   };
 
-  const options = (banks.data ?? []).map((b) => ({ value: b.code, label: b.nameTH }));
+  const options = (banks.data ?? []).map((b) => ({ value: b.code, label: bankName(b, i18n.language) }));
   return (
     <Modal
       open={open}

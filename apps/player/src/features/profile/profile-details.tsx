@@ -4,7 +4,10 @@ import type { Profile } from '@wallet/contract/account';
 import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
 import { Icon } from '@wallet/ui/icon';
-import { formatAccountNumber, formatDateTime } from '@wallet/web-core/format';
+import { formatDateTime } from '@wallet/web-core/format';
+import { formatAccountNumber } from '@wallet/web-core/format-account-number';
+import { useBanks } from '../../api/lookup.ts';
+import { bankName } from '../../lib/bank-name.ts';
 import { needsEnglishBankName, payoutCoolingUntil } from './profile-rules.ts';
 
 export type ProfileDetailsProps = {
@@ -43,8 +46,11 @@ export function ProfileDetails({
   onEditBankName,
   onChangeBankAccount,
 }: ProfileDetailsProps) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const needsEnglish = needsEnglishBankName(profile);
+  // the profile carries the Thai name only: the bank list has the Lao and English ones
+  const banks = useBanks();
+  const bank = banks.data?.find((candidate) => candidate.code === profile.bankCode);
   const coolingUntil = payoutCoolingUntil(profile);
   return (
     <div className="flex flex-col gap-4" data-testid="profile-details">
@@ -56,7 +62,7 @@ export function ProfileDetails({
           {profile.name.trim().slice(0, 1).toUpperCase()}
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold text-fg" data-testid="profile-name">
+          <h1 className="truncate text-xl font-bold text-fg" data-testid="profile-name" translate="no">
             {profile.name}
           </h1>
           <p className="truncate text-sm text-muted">
@@ -100,10 +106,10 @@ export function ProfileDetails({
       <Card title={t('details.bank')} padding="none" className="pb-1">
         <dl className="divide-y divide-line">
           <Row label={t('details.bankName')} testId="profile-bank-name">
-            {profile.bank.nameTH}
+            {bank ? bankName(bank, i18n.language) : i18n.language === 'th' ? profile.bank.nameTH : profile.bankCode}
           </Row>
           <Row label={t('details.bankAccountName')} testId="profile-bank-account-name">
-            {profile.bankAccountName}
+            <span translate="no">{profile.bankAccountName}</span>
           </Row>
           <Row label={t('details.bankAccountNo')} testId="profile-bank-account-no">
             <span className="tabular-nums">{formatAccountNumber(profile.bankAccountNo)}</span>

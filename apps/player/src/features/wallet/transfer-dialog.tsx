@@ -6,7 +6,7 @@ import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
 import { Modal } from '@wallet/ui/modal';
 import { presentError } from '@wallet/web-core/present-error';
-import { useTransfer, type TransferOutcome } from '../../api/wallet.ts';
+import { useTransfer, type TransferOutcome } from '../../api/games.ts';
 import { TRANSFER_FORM_ID, TransferForm, type TransferAccount, type TransferSubmission } from './transfer-form.tsx';
 import { TransferResult } from './transfer-result.tsx';
 

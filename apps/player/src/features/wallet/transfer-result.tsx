@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import type { TransferOutcome } from '../../api/wallet.ts';
+import type { TransferOutcome } from '../../api/games.ts';
 import { formatMoney } from '@wallet/web-core/format';
 import { Icon } from '@wallet/ui/icon';
 

@@ -30,13 +30,19 @@ describe('/user/profile', () => {
   });
 
   it('shows the details with the account number as 3-3-4', async () => {
-    mockApi({ 'GET /api/account/profile': () => ({ body: PROFILE }) });
+    mockApi({
+      'GET /api/account/profile': () => ({ body: PROFILE }),
+      'GET /api/lookup/banks': () => ({
+        body: [{ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLA: 'ທະນາຄານກະສິກອນໄທ' }],
+      }),
+    });
     renderWithProviders(<ProfileRoute />);
     expect(await screen.findByTestId('profile-bank-account-no')).toHaveTextContent('048-123-4567');
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Somchai');
     expect(screen.getByTestId('profile-id')).toHaveTextContent('m-1001');
     expect(screen.getByTestId('profile-username')).toHaveTextContent('0812345678');
-    expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('ธนาคารกสิกรไทย');
+    // the bank in the interface language (issue 9: no Thai on an English screen)
+    await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('Kasikornbank'));
     expect(screen.getByText('01/05/2024 10:04:05')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -129,7 +135,9 @@ describe('/user/profile', () => {
     expect(within(dialog).getByTestId('bank-change-error')).toHaveTextContent(
       'Please fill in the bank, account number and account name',
     );
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'ธนาคารไทยพาณิชย์' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('option', { name: 'Siam Commercial Bank' })).toBeInTheDocument(),
+    );
     await userEvent.selectOptions(within(dialog).getByLabelText('Bank'), 'SCB');
     await userEvent.type(within(dialog).getByLabelText('Account number'), '1112223334');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));

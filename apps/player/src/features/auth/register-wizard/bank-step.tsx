@@ -6,7 +6,7 @@ import { Icon } from '@wallet/ui/icon';
 import { SelectField } from '@wallet/ui/select-field';
 import { TextField } from '@wallet/ui/text-field';
 import { useBanks } from '../../../api/lookup.ts';
-import { bankName } from './bank-name.ts';
+import { bankName } from '../../../lib/bank-name.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 import {
   checkBank,
@@ -21,6 +21,10 @@ import { StepHeading } from './step-heading.tsx';
 export type BankStepValues = BankValues & { currency?: LaoCurrency };
 
 export type BankStepProps = {
+  /** what the player entered before (a reload restores the wizard's draft) */
+  defaultValues?: BankStepValues;
+  /** every edit, for the wizard's draft */
+  onChange?: (values: BankStepValues) => void;
   isLaoVariant: boolean;
   isBusy: boolean;
   onSubmit: (values: BankStepValues) => void;
@@ -29,11 +33,16 @@ export type BankStepProps = {
 const isRecommended = (code: string) => (RECOMMENDED_BANKS as readonly string[]).includes(code);
 
 /** Step 4: bank, account number, holder's first and last name (upper case), and currency in the Lao variant. */
-export function BankStep({ isLaoVariant, isBusy, onSubmit }: BankStepProps) {
+export function BankStep({ defaultValues, onChange, isLaoVariant, isBusy, onSubmit }: BankStepProps) {
   const { t, i18n } = useTranslation('auth');
   const banks = useBanks();
-  const [values, setValues] = useState<BankValues>({ bankCode: '', bankAccountNo: '', firstName: '', lastName: '' });
-  const [currency, setCurrency] = useState<LaoCurrency>(DEFAULT_LAO_CURRENCY);
+  const [values, setValues] = useState<BankValues>({
+    bankCode: defaultValues?.bankCode ?? '',
+    bankAccountNo: defaultValues?.bankAccountNo ?? '',
+    firstName: defaultValues?.firstName ?? '',
+    lastName: defaultValues?.lastName ?? '',
+  });
+  const [currency, setCurrency] = useState<LaoCurrency>(defaultValues?.currency ?? DEFAULT_LAO_CURRENCY);
   const [missing, setMissing] = useState<BankField[]>([]);
   const [nameError, setNameError] = useState<string | null>(null);
 
@@ -53,7 +62,9 @@ export function BankStep({ isLaoVariant, isBusy, onSubmit }: BankStepProps) {
   );
 
   const set = (field: BankField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    onChange?.({ ...next, currency });
     setMissing((current) => current.filter((f) => f !== field));
     if (field !== 'bankAccountNo') setNameError(null);
   };
@@ -121,7 +132,15 @@ export function BankStep({ isLaoVariant, isBusy, onSubmit }: BankStepProps) {
             {t(nameError)}
           </p>
         )}
-        {isLaoVariant && <CurrencyPicker value={currency} onChange={setCurrency} />}
+        {isLaoVariant && (
+          <CurrencyPicker
+            value={currency}
+            onChange={(next) => {
+              setCurrency(next);
+              onChange?.({ ...values, currency: next });
+            }}
+          />
+        )}
       </div>
       <Button type="submit" size="lg" isBlock isLoading={isBusy}>
         {t('register.bank.submit')}

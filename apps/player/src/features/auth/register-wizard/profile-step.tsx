@@ -11,18 +11,22 @@ import { StepHeading } from './step-heading.tsx';
 export type ProfileStepProps = {
   defaultValues: ProfileValues;
   isBusy: boolean;
+  /** every edit (the wizard keeps a draft for reloads; it never stores the password) */
+  onChange?: (values: ProfileValues) => void;
   onSubmit: (values: ProfileValues) => void;
 };
 
 /** Step 3: display name, password twice, where the player heard of us, and the inviter code. */
-export function ProfileStep({ defaultValues, isBusy, onSubmit }: ProfileStepProps) {
+export function ProfileStep({ defaultValues, isBusy, onChange, onSubmit }: ProfileStepProps) {
   const { t } = useTranslation('auth');
   const sources = useSources();
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<ProfileErrors>({});
 
   const set = (field: keyof ProfileValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    onChange?.(next);
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../../lib/i18n.ts';
@@ -235,4 +235,53 @@ describe('RegisterWizard', () => {
     await waitFor(() => expect(step()).toBe('otp'));
     expect(called(calls, 'POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
   });
+
+  it('a reload keeps the steps and the OTP (not the password) for the tab session (issue 9 bug 7)', async () => {
+    const routes: Routes = {
+      'POST /api/otp/verify': () => ({ body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: 'ticket-3' } }),
+    };
+    const { calls } = setup({ isOtpOn: true, routes });
+    await submitPhone('0812345678');
+    await waitFor(() => expect(step()).toBe('otp'));
+    // reload on the OTP step: the same code is still good, no second SMS
+    cleanup();
+    const reloaded = setup({ isOtpOn: true, routes });
+    await waitFor(() => expect(step()).toBe('otp'));
+    expect(screen.getByTestId('otp-ref')).toHaveTextContent('ABCD');
+    expect(called(calls, 'POST', '/api/otp/send')).toHaveLength(1);
+    expect(called(reloaded.calls, 'POST', '/api/otp/send')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(step()).toBe('profile'));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Somchai');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    expect(sessionStorage.getItem('registerDraft')).toContain('Somchai');
+    expect(sessionStorage.getItem('registerDraft')).not.toContain('secret1');
+
+    // reload on the profile step: the name is kept, the password is typed again, the ticket still counts
+    cleanup();
+    const after = setup({ isOtpOn: true });
+    await waitFor(() => expect(step()).toBe('profile'));
+    expect(screen.getByLabelText('Display name')).toHaveValue('Somchai');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.click(continueButton());
+    await waitFor(() => expect(step()).toBe('bank'));
+    expect(called(after.calls, 'POST', '/api/account/validate')[0]?.body).toMatchObject({
+      name: 'Somchai',
+      otpTicket: 'ticket-3',
+    });
+    await userEvent.type(screen.getByLabelText('Account number'), '1234567890');
+
+    // reload on the bank step: back to the profile step for the password, the bank fields kept
+    cleanup();
+    setup({ isOtpOn: true });
+    await waitFor(() => expect(step()).toBe('profile'));
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.click(continueButton());
+    await waitFor(() => expect(step()).toBe('bank'));
+    expect(screen.getByLabelText('Account number')).toHaveValue('1234567890');
+  }, 20_000);
 });

@@ -12,6 +12,7 @@ import { BankStep, type BankStepValues } from './bank-step.tsx';
 import { OtpStep, type OtpState } from './otp-step.tsx';
 import { PhoneStep } from './phone-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
+import { restoreDraft, verifiedUntil, type RegisterDraft } from './register-draft.ts';
 import { RegisterSuccess } from './register-success.tsx';
 import {
   OTP_ALREADY_VERIFIED,
@@ -45,18 +46,37 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   const validate = useValidateRegistration();
   const register = useRegister();
 
-  const [step, setStep] = useState<RegisterStep>('phone');
-  const [phone, setPhone] = useState('');
-  const [otp, setOtp] = useState<OtpState | null>(null);
-  const [isOtpVerified, setIsOtpVerified] = useState(false);
+  // a reload resumes where the player was (issue 9 bug 7): the draft of this tab session, never the password
+  const [draft] = useState(() => restoreDraft(storage.getRegisterDraft()));
+  const [step, setStep] = useState<RegisterStep>(draft?.step ?? 'phone');
+  const [phone, setPhone] = useState(draft?.phone ?? '');
+  const [otp, setOtp] = useState<OtpState | null>(draft?.otp ?? null);
+  const [verifiedUntilAt, setVerifiedUntilAt] = useState<number | null>(draft?.verifiedUntil ?? null);
+  const isOtpVerified = verifiedUntilAt !== null;
+  const setIsOtpVerified = (isVerified: boolean) => setVerifiedUntilAt(isVerified ? verifiedUntil(Date.now()) : null);
   const [profile, setProfile] = useState<ProfileValues>({
-    name: '',
+    name: draft?.profile.name ?? '',
     password: '',
     confirmPassword: '',
-    sourceCode: '',
-    inviteCode,
+    sourceCode: draft?.profile.sourceCode ?? '',
+    inviteCode: draft?.profile.inviteCode || inviteCode,
   });
+  const [bank, setBank] = useState<BankStepValues>(
+    draft?.bank ?? { bankCode: '', bankAccountNo: '', firstName: '', lastName: '' },
+  );
   const [isDone, setIsDone] = useState(false);
+
+  useEffect(() => {
+    if (isDone) return;
+    storage.setRegisterDraft({
+      step,
+      phone,
+      otp,
+      verifiedUntil: verifiedUntilAt,
+      profile: { name: profile.name, sourceCode: profile.sourceCode, inviteCode: profile.inviteCode },
+      bank,
+    } satisfies RegisterDraft);
+  }, [isDone, step, phone, otp, verifiedUntilAt, profile.name, profile.sourceCode, profile.inviteCode, bank]);
 
   useEffect(() => {
     if (!isDone) return;
@@ -134,6 +154,7 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
       await validate.mutateAsync(body);
       await register.mutateAsync(body);
       storage.clearOtpTicket();
+      storage.clearRegisterDraft();
       setIsDone(true);
     } catch (err) {
       presentError(err, { as: 'toast' });
@@ -191,10 +212,17 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
           />
         )}
         {step === 'profile' && (
-          <ProfileStep defaultValues={profile} isBusy={validate.isPending} onSubmit={handleProfile} />
+          <ProfileStep
+            defaultValues={profile}
+            isBusy={validate.isPending}
+            onChange={setProfile}
+            onSubmit={handleProfile}
+          />
         )}
         {step === 'bank' && (
           <BankStep
+            defaultValues={bank}
+            onChange={setBank}
             isLaoVariant={isLaoVariant}
             isBusy={validate.isPending || register.isPending}
             onSubmit={(values) => void handleBank(values)}

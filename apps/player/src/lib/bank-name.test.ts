@@ -11,7 +11,9 @@ describe('bankName', () => {
     ['xx', 'ธนาคารกสิกรไทย'],
   ])('%s → %s', (language, name) => expect(bankName(kbank, language)).toBe(name));
 
-  it('falls back to the Thai name when a translation is empty', () => {
-    expect(bankName({ ...kbank, nameLA: '' }, 'la')).toBe('ธนาคารกสิกรไทย');
+  it('falls back to English for a Lao name that is missing (never Thai on a Lao screen), then to Thai', () => {
+    expect(bankName({ ...kbank, nameLA: '' }, 'la')).toBe('Kasikornbank');
+    expect(bankName({ ...kbank, nameLA: '', nameEN: '' }, 'la')).toBe('ธนาคารกสิกรไทย');
+    expect(bankName({ ...kbank, nameEN: '' }, 'en')).toBe('ธนาคารกสิกรไทย');
   });
 });

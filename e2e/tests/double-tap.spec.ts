@@ -1,0 +1,112 @@
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { saveScreen } from '../support/screens.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { signInQuickly } from '../support/sign-in.ts';
+
+/**
+ * Issue 9 bug 1: every money button of the app, tapped twice faster than React renders (both clicks in one task,
+ * before the first click's re-render can disable the button), sends one request for the intent, and the player sees
+ * the first request's success — never "previous request still being processed".
+ */
+
+const GAME = 'joker2';
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+/** Two taps in the same task: the second lands before any re-render (the worst case of a real double tap). */
+const doubleTap = (button: Locator) =>
+  button.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
+
+/** Counts the requests to the money endpoints a page sends. */
+function countRequests(page: Page) {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/wallet/') || request.url().includes('/api/autoLogin/'))
+      sent.push(request);
+  });
+  return (method: string, path: RegExp) =>
+    sent.filter((request) => request.method() === method && path.test(new URL(request.url()).pathname)).length;
+}
+
+test.describe('double tap', () => {
+  // an own server: this spec moves the demo member's whole wallet into a game
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('activate, transfer, reset password, play and collect all: one request per intent, the success shows', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const count = countRequests(page);
+    const errorAlert = page.getByRole('alertdialog');
+    await signInQuickly(page, 'en', server.url);
+    await page.goto(`${server.url}/user/home`);
+    await expect(page.getByTestId('total-balance')).toBeVisible();
+    const walletBefore = amountOf(await page.getByTestId('wallet-amount').textContent());
+    expect(walletBefore).toBeGreaterThan(10);
+
+    // open a game account
+    await page.getByTestId(`game-card-${GAME}`).click();
+    await doubleTap(page.getByTestId('game-activate'));
+    await expect(page.getByTestId('game-username')).not.toBeEmpty();
+    expect(count('GET', new RegExp(`^/api/wallet/activate/${GAME}$`))).toBe(1);
+    await expect(errorAlert).toHaveCount(0);
+
+    // reset its password (after the confirmation)
+    const passwordBefore = await page.getByTestId('game-password').textContent();
+    await page.getByTestId('game-reset-password').click();
+    await doubleTap(page.getByTestId('game-reset-confirm-yes'));
+    await expect(page.getByTestId('game-password')).not.toHaveText(passwordBefore ?? '');
+    expect(count('GET', new RegExp(`^/api/wallet/resetpassword/${GAME}$`))).toBe(1);
+    await expect(errorAlert).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // transfer 10 into the game
+    await page.getByTestId('widget-transfer').click();
+    await page.getByTestId('transfer-to').selectOption(GAME);
+    await page.getByTestId('transfer-amount').fill('10');
+    await doubleTap(page.getByTestId('transfer-submit'));
+    await expect(page.getByTestId('transfer-success')).toBeVisible();
+    await saveScreen(page, { test: 'double-tap', step: 'transfer-success', lang: 'en' });
+    expect(count('POST', /^\/api\/wallet\/transfer$/)).toBe(1);
+    await expect(errorAlert).toHaveCount(0);
+    await page.getByTestId('transfer-done').click();
+    await expect(page.getByTestId('wallet-amount')).toHaveText(
+      (walletBefore - 10).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+    );
+    await expect(page.getByTestId(`game-balance-${GAME}`)).toHaveText('10.00');
+
+    // play: the rest of the wallet moves into the game once, one launch link, one tab
+    const opened: Page[] = [];
+    context.on('page', (tab) => opened.push(tab));
+    await page.getByTestId(`game-card-${GAME}`).click();
+    await doubleTap(page.getByTestId('game-play'));
+    await expect.poll(() => count('GET', /^\/api\/autoLogin\//)).toBe(1);
+    await expect.poll(() => opened[0]?.url() ?? '').toMatch(/\/sandbox\//);
+    expect(opened).toHaveLength(1);
+    expect(count('POST', /^\/api\/wallet\/transfer$/)).toBe(2);
+    await opened[0]?.close();
+    await expect(errorAlert).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('wallet-amount')).toHaveText('0.00');
+
+    // collect everything back to the wallet
+    await doubleTap(page.getByTestId('widget-collect-all'));
+    await expect(page.getByText(/collected|moved back/i)).toBeVisible();
+    expect(count('POST', /^\/api\/wallet\/transferAll$/)).toBe(1);
+    await expect(errorAlert).toHaveCount(0);
+    await expect.poll(async () => amountOf(await page.getByTestId('wallet-amount').textContent())).toBe(walletBefore);
+    await expect(page.getByTestId('games-amount')).toHaveText('0.00');
+  });
+});
