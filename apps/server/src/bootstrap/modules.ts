@@ -8,13 +8,14 @@ import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.t
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
+import { withdrawalsModule } from '../modules/withdrawals/withdrawals.api.ts';
 import { demoModule } from './demo.ts';
 import { ledgerCheckModule } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
 /**
  * Every feature module, in registration order (DESIGN.md §9.1). Each issue adds its module here. The empty homes
- * (deposits, withdrawals, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
+ * (deposits, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
  */
 export const modules: ModuleFactory[] = [
   contentModule,
@@ -23,6 +24,7 @@ export const modules: ModuleFactory[] = [
   walletModule,
   gameAccountsModule,
   gameTransfersModule,
+  withdrawalsModule,
   sandboxModule,
   statementModule,
   idempotencyModule,

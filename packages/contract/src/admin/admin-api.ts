@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminWithdrawalEndpoints } from './withdrawals.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -11,6 +12,7 @@ export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
+  withdrawals: adminWithdrawalEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

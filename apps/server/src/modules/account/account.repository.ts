@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { banks, members, sessions, sources } from '../../db/schema/core.ts';
@@ -114,6 +114,15 @@ export class AccountRepository {
       .where(and(eq(sessions.memberId, memberId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
       .limit(1);
     return row !== undefined;
+  }
+
+  async summaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>> {
+    if (memberIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: members.id, name: members.name, username: members.username })
+      .from(members)
+      .where(inArray(members.id, memberIds));
+    return new Map(rows.map((r) => [r.id, { name: r.name, username: r.username }]));
   }
 
   async profile(memberId: number) {
