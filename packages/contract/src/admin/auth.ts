@@ -14,10 +14,27 @@ export const OperatorUsernameSchema = z
 export const AdminLoginRequestSchema = z.object({
   username: z.string().trim().min(1).max(32),
   password: z.string().min(1).max(128),
-  /** the 6-digit code of the operator's authenticator app */
-  totp: z.string().regex(/^\d{6}$/),
+  /**
+   * the 6-digit code of the operator's authenticator app; left out on the first sign-in of an operator whose TOTP is
+   * not confirmed yet, which answers with the enrolment QR instead of a token
+   */
+  totp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>;
+
+/** An otpauth:// URI and the same as a QR image (an SVG data URL drawn on the server); shown once. */
+export const TotpEnrolmentSchema = z.object({ uri: z.string(), qr: z.string() });
+export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+
+/** A token, or (right password, TOTP not confirmed yet, no code sent) the QR to enrol with, then sign in again. */
+export const AdminLoginResponseSchema = z.union([
+  z.object({ token: z.string() }),
+  z.object({ enrolment: TotpEnrolmentSchema }),
+]);
+export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 
 export const AdminMeSchema = z.object({ username: z.string(), roles: z.array(OperatorRoleSchema) });
 export type AdminMe = z.infer<typeof AdminMeSchema>;
@@ -29,8 +46,9 @@ export const adminAuthEndpoints = {
     path: '/api/admin/login',
     access: 'public',
     body: AdminLoginRequestSchema,
-    response: z.object({ token: z.string() }),
-    summary: 'Operator sign-in with password and TOTP code; returns an operator token',
+    response: AdminLoginResponseSchema,
+    summary:
+      'Operator sign-in with password and TOTP code; returns an operator token (or, before the TOTP is confirmed and without a code, the enrolment QR)',
   }),
   me: defineEndpoint({
     method: 'GET',

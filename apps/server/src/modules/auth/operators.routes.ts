@@ -43,7 +43,7 @@ export function createOperatorsModule(options: OperatorsModuleOptions = {}): Mod
           await ctx.operatorSessions.revoke(operator.sessionId);
           return { message: 'SUCCESS' };
         },
-        'admin.operators.list': async () => ({ operators: await accounts.list() }),
+        'admin.operators.list': ({ query }) => accounts.list(query),
         'admin.operators.create': ({ operator, body, request }) => accounts.create(operator, body, { ip: request.ip }),
         'admin.operators.update': async ({ operator, params, body, request }) => ({
           operator: await accounts.update(operator, params.id, body, { ip: request.ip }),
