@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAdminEndpoints } from '@wallet/contract/admin/admin-api';
+import { buildPath } from '@wallet/contract/endpoint';
+import { operatorLogin, secretOfUri, TOTP_STEP_MS } from '../operators/operator-helpers.ts';
 import { createWithdrawalsHarness, type WithdrawalsHarness } from './withdrawals-harness.ts';
 
 /** Withdrawals through the real request path, PostgreSQL row locks and the sandbox bank over HTTP. */
@@ -173,13 +176,33 @@ describe('withdrawals (PostgreSQL)', () => {
   });
 
   it('the queue lists pending review first, oldest first, paginated', async () => {
-    const list = await h.admin('GET', '/api/admin/withdrawals?status=pending_review&page=1&limit=5');
+    const list = await h.admin('GET', '/api/admin/withdrawals?status=pending_review&page=1&pageSize=5');
     expect(list.status).toBe(200);
     expect(list.body.rows.length).toBeLessThanOrEqual(5);
     expect(list.body.rows.every((r: { status: string }) => r.status === 'pending_review')).toBe(true);
-    const all = await h.admin('GET', '/api/admin/withdrawals?limit=100');
+    const all = await h.admin('GET', '/api/admin/withdrawals?pageSize=100');
     const statuses = all.body.rows.map((r: { status: string }) => r.status);
     expect(statuses[0]).toBe('pending_review');
     expect((await h.admin('GET', '/api/admin/withdrawals?status=nope')).status).toBe(400);
+  });
+
+  it('an operator without the finance role gets 403 on every withdrawals endpoint, and nothing changes', async () => {
+    const created = await h.admin('POST', '/api/admin/operators', {
+      username: 'support1',
+      password: 'support-password-123',
+      roles: ['support'],
+    });
+    expect(created.status).toBe(200);
+    h.t.clock.advance(TOTP_STEP_MS);
+    const login = await operatorLogin(h.t, 'support1', 'support-password-123', secretOfUri(created.body.enrolment.uri));
+    const token = login.body.token as string;
+    const endpoints = listAdminEndpoints().filter(({ id }) => id.startsWith('admin.withdrawals.'));
+    expect(endpoints.length).toBe(5);
+    for (const { endpoint } of endpoints) {
+      const url = buildPath(endpoint.path, { id: 'AAAAAAAAAAAA' });
+      const body = endpoint.method === 'POST' ? { reason: 'OTHER', ids: ['AAAAAAAAAAAA'] } : undefined;
+      const res = await h.call(token, endpoint.method as 'GET' | 'POST', url, body);
+      expect(res.status, url).toBe(403);
+    }
   });
 });

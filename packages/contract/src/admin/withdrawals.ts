@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { pageOf, PagedQuerySchema } from './paging.ts';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES } from '../limits.ts';
 
 export const AdminWithdrawalSchema = z.object({
@@ -43,12 +44,10 @@ export const WithdrawalContextSchema = z.object({
   recentWithdrawals: z.array(z.object({ amount: MoneySchema, status: z.string(), createdAt: z.string() })),
 });
 
-/** GET /api/admin/withdrawals query (read by the handler: descriptors carry no query schema). */
-export const AdminWithdrawalsQuerySchema = z.object({
-  status: z.enum(WITHDRAWAL_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** GET /api/admin/withdrawals?status=&page=&pageSize=&from=&to= */
+export const AdminWithdrawalsQuerySchema = PagedQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+export const AdminWithdrawalRowSchema = AdminWithdrawalSchema.extend({ context: WithdrawalContextSchema });
+export type AdminWithdrawalRow = z.infer<typeof AdminWithdrawalRowSchema>;
 
 const IdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const WithdrawalReplySchema = z.object({ withdrawal: AdminWithdrawalSchema });
@@ -59,11 +58,9 @@ export const adminWithdrawalEndpoints = {
     method: 'GET',
     path: '/api/admin/withdrawals',
     access: { operator: ['finance'] },
-    response: z.object({
-      total: z.number().int(),
-      rows: z.array(AdminWithdrawalSchema.extend({ context: WithdrawalContextSchema })),
-    }),
-    summary: 'Withdrawals, pending review first then oldest first; query status, page, limit',
+    query: AdminWithdrawalsQuerySchema,
+    response: pageOf(AdminWithdrawalRowSchema),
+    summary: 'Withdrawals, pending review first then oldest first; filter by status and Bangkok date range',
   }),
   approve: defineEndpoint({
     method: 'POST',

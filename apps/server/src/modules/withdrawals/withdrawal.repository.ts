@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import type { WithdrawalStatus } from '@wallet/contract/limits';
@@ -62,9 +62,13 @@ export function listStale(db: Db, status: WithdrawalStatus, before: Date, limit:
 /** The queue: pending review first, then oldest first. */
 export async function listQueue(
   db: Db,
-  filter: { status?: WithdrawalStatus; limit: number; offset: number },
+  filter: { status?: WithdrawalStatus; from?: Date; to?: Date; limit: number; offset: number },
 ): Promise<{ total: number; rows: Withdrawal[] }> {
-  const where = filter.status ? eq(withdrawals.status, filter.status) : undefined;
+  const where = and(
+    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    filter.from ? gte(withdrawals.createdAt, filter.from) : undefined,
+    filter.to ? lt(withdrawals.createdAt, filter.to) : undefined,
+  );
   const [count] = await db
     .select({ n: sql<string>`count(*)` })
     .from(withdrawals)

@@ -1,4 +1,4 @@
-import { AdminWithdrawalsQuerySchema, type AdminWithdrawal } from '@wallet/contract/admin/withdrawals';
+import type { AdminWithdrawal } from '@wallet/contract/admin/withdrawals';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
@@ -98,11 +98,15 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           await service.request(member, body.amount);
           return { message: 'SUCCESS' };
         },
-        'admin.withdrawals.list': async ({ request }) => {
-          const parsed = AdminWithdrawalsQuerySchema.safeParse(request.query ?? {});
-          if (!parsed.success) throw new AppError('KEY_INVALID');
-          const { status, page, limit } = parsed.data;
-          const queue = await listQueue(ctx.db, { ...(status ? { status } : {}), limit, offset: (page - 1) * limit });
+        'admin.withdrawals.list': async ({ query }) => {
+          const { status, page, pageSize, from, to } = query;
+          const queue = await listQueue(ctx.db, {
+            ...(status ? { status } : {}),
+            ...(from ? { from: new Date(from) } : {}),
+            ...(to ? { to: new Date(to) } : {}),
+            limit: pageSize,
+            offset: (page - 1) * pageSize,
+          });
           const ids = [...new Set(queue.rows.map((r) => r.memberId))];
           const members = await account.memberSummaries(ids);
           const context = new Map(
@@ -136,6 +140,8 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           );
           return {
             total: queue.total,
+            page,
+            pageSize,
             rows: queue.rows.map((w) => ({
               ...toAdminWithdrawal(w, members.get(w.memberId)),
               context: context.get(w.memberId)!,
