@@ -1,13 +1,20 @@
 import { rmSync } from 'node:fs';
-import { preparePlayerDist } from './player-build.ts';
+import { prepareBackofficeDist, preparePlayerDist } from './player-build.ts';
 
 /**
- * Serves every test server from a private snapshot of the player build (see preparePlayerDist).
- * Workers inherit PLAYER_DIST from here. A PLAYER_DIST given by the caller is used as is.
+ * Serves every test server from private snapshots of the player build and the operator console build (see
+ * preparePlayerDist, prepareBackofficeDist). Workers inherit PLAYER_DIST and BACKOFFICE_DIST from here; one given
+ * by the caller is used as is.
  */
 export default function globalSetup(): () => void {
-  if (process.env.PLAYER_DIST) return () => undefined;
-  const dist = preparePlayerDist('th');
-  process.env.PLAYER_DIST = dist;
-  return () => rmSync(dist, { recursive: true, force: true });
+  const made: string[] = [];
+  if (!process.env.PLAYER_DIST) {
+    process.env.PLAYER_DIST = preparePlayerDist('th');
+    made.push(process.env.PLAYER_DIST);
+  }
+  if (!process.env.BACKOFFICE_DIST) {
+    process.env.BACKOFFICE_DIST = prepareBackofficeDist();
+    made.push(process.env.BACKOFFICE_DIST);
+  }
+  return () => made.forEach((dist) => rmSync(dist, { recursive: true, force: true }));
 }

@@ -8,3 +8,6 @@ export const SCREENS_DIR = path.join(ARTIFACTS_DIR, 'screens');
 export const PLAYER_DIR = path.join(ROOT_DIR, 'apps', 'player');
 /** The player build each variant is served from (th: the normal `npm run build` output). */
 export const playerDistFor = (variant: 'th' | 'la') => path.join(PLAYER_DIR, variant === 'la' ? 'dist-la' : 'dist');
+export const BACKOFFICE_DIR = path.join(ROOT_DIR, 'apps', 'backoffice');
+/** The operator console's normal `npm run build` output. */
+export const BACKOFFICE_DIST = path.join(BACKOFFICE_DIR, 'dist');

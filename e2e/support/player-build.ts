@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { playerDistFor, PLAYER_DIR, ROOT_DIR } from './paths.ts';
+import { BACKOFFICE_DIR, BACKOFFICE_DIST, playerDistFor, PLAYER_DIR, ROOT_DIR } from './paths.ts';
 
 const SOURCES = [
   path.join(PLAYER_DIR, 'src'),
@@ -19,16 +19,23 @@ function newestMtime(target: string): number {
   return readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
+const SHARED_SOURCES = ['contract', 'ui', 'web-core'].map((name) => path.join(ROOT_DIR, 'packages', name, 'src'));
+const BACKOFFICE_SOURCES = [
+  path.join(BACKOFFICE_DIR, 'src'),
+  path.join(BACKOFFICE_DIR, 'public'),
+  path.join(BACKOFFICE_DIR, 'index.html'),
+  path.join(BACKOFFICE_DIR, 'vite.config.ts'),
+  ...SHARED_SOURCES,
+];
+
+const viteBin = () => path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
+
 function build(variant: 'th' | 'la', outDir: string): void {
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: PLAYER_DIR,
-      stdio: 'inherit',
-      env: { ...process.env, VITE_VARIANT: variant, PLAYER_OUT_DIR: outDir },
-    },
-  );
+  execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], {
+    cwd: PLAYER_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_VARIANT: variant, PLAYER_OUT_DIR: outDir },
+  });
 }
 
 const prepared = new Map<string, string>();
@@ -49,5 +56,29 @@ export function preparePlayerDist(variant: 'th' | 'la' = 'th'): string {
   if (variant === 'th' && isSharedFresh) cpSync(shared, outDir, { recursive: true });
   else build(variant, outDir);
   prepared.set(variant, outDir);
+  return outDir;
+}
+
+let backoffice: string | null = null;
+
+/**
+ * A private copy of the operator console build (apps/backoffice/dist when it is newer than its sources and the
+ * shared packages, else a fresh `vite build`), served at /admin by every test server (BACKOFFICE_DIST).
+ */
+export function prepareBackofficeDist(): string {
+  if (backoffice && existsSync(path.join(backoffice, 'index.html'))) return backoffice;
+  const outDir = mkdtempSync(path.join(tmpdir(), 'wallet-backoffice-'));
+  const sharedIndex = path.join(BACKOFFICE_DIST, 'index.html');
+  const isFresh =
+    existsSync(sharedIndex) && statSync(sharedIndex).mtimeMs >= Math.max(...BACKOFFICE_SOURCES.map(newestMtime));
+  if (isFresh) cpSync(BACKOFFICE_DIST, outDir, { recursive: true });
+  else {
+    execFileSync(process.execPath, [viteBin(), 'build', '--logLevel', 'warn'], {
+      cwd: BACKOFFICE_DIR,
+      stdio: 'inherit',
+      env: { ...process.env, BACKOFFICE_OUT_DIR: outDir },
+    });
+  }
+  backoffice = outDir;
   return outDir;
 }

@@ -12,19 +12,20 @@ export type ScreenName = {
   lang: string;
 };
 
-/** Saves e2e/artifacts/screens/<test>-<step>-<lang>.png once web fonts (Thai, Lao) have loaded. */
+/** Saves e2e/artifacts/screens/<test>-<step>-<lang>.png (or under `dir`) once web fonts (Thai, Lao) have loaded. */
 export async function saveScreen(
   page: Page,
   { test, step, lang }: ScreenName,
-  options: { fullPage?: boolean } = {},
+  options: { fullPage?: boolean; dir?: string } = {},
 ): Promise<string> {
-  mkdirSync(SCREENS_DIR, { recursive: true });
+  const dir = options.dir ?? SCREENS_DIR;
+  mkdirSync(dir, { recursive: true });
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
   // let entrance animations settle
   await page.waitForTimeout(300);
-  const file = path.join(SCREENS_DIR, `${test}-${step}-${lang}.png`);
+  const file = path.join(dir, `${test}-${step}-${lang}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
   return file;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { playerDistFor, ROOT_DIR } from './paths.ts';
-import { preparePlayerDist } from './player-build.ts';
+import { prepareBackofficeDist, preparePlayerDist } from './player-build.ts';
 
 const run = promisify(execFile);
 const SERVER_ENTRY = path.join('apps', 'server', 'src', 'server.ts');
@@ -96,6 +96,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: 'warn',
     VARIANT: variant,
     PLAYER_DIST: playerDist,
+    BACKOFFICE_DIST: process.env.BACKOFFICE_DIST ?? prepareBackofficeDist(),
     ...options.env,
   };
   if (options.siteStatus) await setSiteStatus(dataDir, options.siteStatus, env);

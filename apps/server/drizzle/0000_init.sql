@@ -1,3 +1,27 @@
+CREATE TABLE "member_risk_flags" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"flagged" boolean DEFAULT false NOT NULL,
+	"flag_reason" text,
+	"flagged_by" text,
+	"flagged_at" timestamp with time zone,
+	"payout_hold" boolean DEFAULT false NOT NULL,
+	"hold_reason" text,
+	"hold_by" text,
+	"hold_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_check_runs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ledger_check_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"trigger" text NOT NULL,
+	"operator" text,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone NOT NULL,
+	"ok" boolean NOT NULL,
+	"problem_count" integer NOT NULL,
+	"problems" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "banks" (
 	"code" text PRIMARY KEY NOT NULL,
 	"clearing_code" text NOT NULL,
@@ -272,6 +296,26 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_amount_ck" CHECK ("withdrawals"."amount" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "balance_adjustments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "balance_adjustments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"reason" text NOT NULL,
+	"status" text NOT NULL,
+	"requested_by_id" integer NOT NULL,
+	"requested_by" text NOT NULL,
+	"requested_at" timestamp with time zone NOT NULL,
+	"decided_by_id" integer,
+	"decided_by" text,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	"ledger_transaction_id" text,
+	CONSTRAINT "balance_adjustments_status_ck" CHECK ("balance_adjustments"."status" in ('pending', 'posted', 'rejected')),
+	CONSTRAINT "balance_adjustments_amount_ck" CHECK ("balance_adjustments"."amount" <> 0)
+);
+--> statement-breakpoint
+ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -281,6 +325,7 @@ ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbo
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "balance_adjustments" ADD CONSTRAINT "balance_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
@@ -313,4 +358,6 @@ CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("usernam
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_member_idx" ON "withdrawals" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "withdrawals_payout_id_uq" ON "withdrawals" USING btree ("payout_id");
+CREATE UNIQUE INDEX "withdrawals_payout_id_uq" ON "withdrawals" USING btree ("payout_id");--> statement-breakpoint
+CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btree ("status","requested_at");--> statement-breakpoint
+CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btree ("member_id","requested_at");

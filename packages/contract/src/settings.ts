@@ -62,6 +62,8 @@ export const SETTINGS = {
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** a balance adjustment larger than this (whole baht, either sign) waits for a second operator's approval */
+  adjustmentApprovalAbove: majorAmount.default(5_000),
   /** smallest deposit credited, whole baht */
   minDeposit: majorAmount.default(1),
   /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */

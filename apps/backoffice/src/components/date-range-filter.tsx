@@ -11,7 +11,7 @@ export type DateRangeFilterProps = {
 };
 
 const inputClass =
-  'h-10 rounded-xl bg-bg-raised px-3 text-sm text-fg ring-1 ring-line ring-inset [color-scheme:dark] focus:ring-2 focus:ring-primary focus:outline-none';
+  'h-11 rounded-xl bg-bg-raised px-3 text-sm text-fg ring-1 ring-line ring-inset [color-scheme:dark] focus:ring-2 focus:ring-primary focus:outline-none';
 
 /**
  * Two calendar days in Bangkok time (both inclusive) with quick presets. Pair with `useListParams`, whose `query`
@@ -62,7 +62,7 @@ export function DateRangeFilter({ value, onChange, className }: DateRangeFilterP
             aria-pressed={isActive(range)}
             onClick={() => onChange(range)}
             className={clsx(
-              'h-8 rounded-lg px-3 text-xs font-semibold transition-colors',
+              'h-9 rounded-lg px-3 text-xs font-semibold transition-colors',
               isActive(range) ? 'bg-primary text-on-primary' : 'text-muted hover:bg-white/5 hover:text-fg',
             )}
           >

@@ -1,16 +1,19 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { idempotencyModule } from '../http/idempotency.ts';
-import { accountModule } from '../modules/account/account.api.ts';
+import { accountModule, memberAdminModule } from '../modules/account/account.api.ts';
 import { auditModule } from '../modules/audit/audit.api.ts';
+import { createBackofficeModule } from '../modules/backoffice/backoffice.api.ts';
 import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
-import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { withdrawalsModule } from '../modules/withdrawals/withdrawals.api.ts';
+import { adjustmentsModule, walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
-import { ledgerCheckModule } from './ledger-check.ts';
+import { jobsAdminModule } from '../jobs/jobs-admin.ts';
+import { ledgerCheckModule, ledgerProblems } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
 /**
@@ -31,4 +34,9 @@ export const modules: ModuleFactory[] = [
   ledgerCheckModule,
   operatorsModule,
   auditModule,
+  memberAdminModule,
+  adjustmentsModule,
+  createBackofficeModule({ ledgerProblems }),
+  settingsModule,
+  jobsAdminModule,
 ];

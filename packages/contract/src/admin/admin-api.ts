@@ -1,8 +1,12 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
+import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
+import { adminReportEndpoints } from './reports.ts';
+import { adminSettingsEndpoints } from './settings.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -13,6 +17,11 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   withdrawals: adminWithdrawalEndpoints,
+  members: adminMemberEndpoints,
+  adjustments: adminAdjustmentEndpoints,
+  reports: adminReportEndpoints,
+  settings: adminSettingsEndpoints,
+  jobs: adminJobsEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

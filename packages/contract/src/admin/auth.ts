@@ -39,6 +39,18 @@ export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
 export const AdminMeSchema = z.object({ username: z.string(), roles: z.array(OperatorRoleSchema) });
 export type AdminMe = z.infer<typeof AdminMeSchema>;
 
+export const OperatorSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** the session this request is made with */
+  current: z.boolean(),
+});
+export type OperatorSession = z.infer<typeof OperatorSessionSchema>;
+
 /** Operator sign-in (password + TOTP), session and sign-out. */
 export const adminAuthEndpoints = {
   login: defineEndpoint({
@@ -56,6 +68,21 @@ export const adminAuthEndpoints = {
     access: { operator: [] },
     response: AdminMeSchema,
     summary: 'The signed-in operator',
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/sessions',
+    access: { operator: [] },
+    response: z.object({ sessions: z.array(OperatorSessionSchema) }),
+    summary: "The signed-in operator's live sessions (not revoked, not expired), newest first",
+  }),
+  revokeSession: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/sessions/:id/revoke',
+    access: { operator: [] },
+    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
+    response: MessageSchema,
+    summary: 'Revoke one of my sessions (audited); NOT_FOUND for a session of another operator',
   }),
   logout: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
 // The schema registry drizzle needs as one object; each domain keeps its tables in its own file.
 export * from './core.ts';
+export * from './account.ts';
 export * from './ledger.ts';
 export * from './otp.ts';
 export * from './games.ts';
@@ -8,3 +9,5 @@ export * from './jobs.ts';
 export * from './operators.ts';
 export * from './security-events.ts';
 export * from './withdrawals.ts';
+export * from './wallet.ts';
+export * from './backoffice.ts';

@@ -35,3 +35,8 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
   };
 }
+
+// Operator risk marks (issue 10): withdrawals' auto-approve asks `memberPayoutFlags`; the back-office sets them.
+export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
+export { memberRecord, newMembersByDay, searchMembers, setMemberStatus, type MemberRecord } from './member-admin.ts';
+export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';

@@ -19,4 +19,12 @@ export {
 } from './operator-sessions.ts';
 export { createOperatorsModule, operatorsModule, type OperatorsModuleOptions } from './operators.routes.ts';
 export { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';
+export {
+  activeMembersByDay,
+  liveSessionIdByPrefix,
+  memberSessionHistory,
+  revokeMemberSessionsIn,
+  SESSION_ID_SHOWN,
+  type MemberSessionRow,
+} from './member-sessions-admin.ts';
 export { totpCode } from './totp.ts';

@@ -39,6 +39,13 @@ export function createOperatorsModule(options: OperatorsModuleOptions = {}): Mod
         'admin.auth.login': ({ body, request }) =>
           login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
         'admin.auth.me': async ({ operator }) => ({ username: operator.username, roles: operator.roles }),
+        'admin.auth.sessions': async ({ operator }) => ({
+          sessions: await ctx.operatorSessions.listLive(operator),
+        }),
+        'admin.auth.revokeSession': async ({ operator, params, request }) => {
+          await ctx.operatorSessions.revokeOwn(operator, params.id, { ip: request.ip });
+          return { message: 'SUCCESS' };
+        },
         'admin.auth.logout': async ({ operator }) => {
           await ctx.operatorSessions.revoke(operator.sessionId);
           return { message: 'SUCCESS' };

@@ -19,3 +19,4 @@ export {
   type TransferStatusValue,
 } from './transfer.repository.ts';
 export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';
+export { memberTransfers, pendingTransfers } from './transfer-reports.ts';

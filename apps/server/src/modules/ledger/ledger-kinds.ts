@@ -14,6 +14,7 @@ export const LEDGER_KINDS = {
   withdrawPaid: 'withdraw_paid',
   /** rejected: house:withdraw_pending → wallet */
   withdrawReversal: 'withdraw_reversal',
+  /** an operator's balance adjustment (house:adjustment ↔ wallet), with a reason; 4-eyes above a setting */
   adjustment: 'adjustment',
   bonus: 'bonus',
   promotion: 'promotion',

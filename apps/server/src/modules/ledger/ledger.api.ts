@@ -20,3 +20,4 @@ export {
   type LedgerKind,
   type LedgerKindName,
 } from './ledger-kinds.ts';
+export { memberLedgerEntries, systemAccountSums, walletFlowsByDay, type MemberLedgerEntry } from './ledger-reports.ts';

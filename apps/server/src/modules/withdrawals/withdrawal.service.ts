@@ -42,7 +42,7 @@ export type WithdrawalDeps = {
   account: Pick<AccountApi, 'assertPayoutAllowed' | 'payoutAccount'>;
   /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts) */
   conditionRunning: (memberId: number) => Promise<boolean>;
-  /** the member's flags for the auto-approve rule (account.api memberPayoutFlags once the members issue lands) */
+  /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
   memberFlags: (memberId: number) => Promise<MemberFlags>;
   /** tell the member's sockets their statement and balance changed */
   notify: (memberId: number) => void;

@@ -5,7 +5,7 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
-import { createAccountApi } from '../account/account.api.ts';
+import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { recentTransfers, TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
@@ -45,7 +45,7 @@ export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleO
     bank: options.bank ?? defaultBank(ctx),
     account,
     conditionRunning: (memberId) => promotionConditionRunning(ctx.db, memberId),
-    memberFlags: options.memberFlags ?? (async () => ({ flagged: false, payoutHold: false })),
+    memberFlags: options.memberFlags ?? ((memberId) => memberPayoutFlags(ctx.db, memberId)),
     notify,
   };
 }

@@ -1,0 +1,118 @@
+import { adminApi } from '@wallet/contract/admin/admin-api';
+import type { MemberSummary } from '@wallet/contract/admin/members';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Button } from '@wallet/ui/button';
+import { TextField } from '@wallet/ui/text-field';
+import { formatAccountNumber, formatDateTime } from '@wallet/web-core/format';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { adminCall } from '../../lib/api.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { MemberMarks } from './member-marks.tsx';
+
+const column = createColumnHelper<MemberSummary>();
+
+export function MemberSearch() {
+  const { t } = useTranslation('members');
+  const list = useListParams(['q']);
+  const [text, setText] = useState(list.filters.q);
+  const query = useQuery({
+    queryKey: ['admin', 'members', list.query, list.filters.q],
+    queryFn: () => adminCall(adminApi.members.search, { query: { ...list.query, q: list.filters.q } }),
+    placeholderData: keepPreviousData,
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    list.setFilter('q', text.trim());
+  };
+
+  const columns = [
+    column.accessor('id', {
+      header: t('columns.id'),
+      cell: (c) => (
+        <Link className="font-mono font-semibold text-primary hover:underline" to={`${c.getValue()}`}>
+          {c.getValue()}
+        </Link>
+      ),
+    }),
+    column.accessor('name', {
+      header: t('columns.name'),
+      cell: (c) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <span className="font-semibold text-fg">{c.getValue()}</span>
+          <MemberMarks member={c.row.original} />
+        </div>
+      ),
+    }),
+    column.accessor('username', {
+      header: t('columns.phone'),
+      cell: (c) => <span className="font-mono tabular-nums">{c.getValue()}</span>,
+    }),
+    column.display({
+      id: 'bank',
+      header: t('columns.bank'),
+      cell: ({ row: { original: m } }) => (
+        <div className="leading-tight">
+          <div className="font-mono tabular-nums">{formatAccountNumber(m.bankAccountNo)}</div>
+          <div className="text-xs text-muted">
+            {m.bankCode} · {m.bankAccountName}
+          </div>
+        </div>
+      ),
+    }),
+    column.accessor('status', {
+      header: t('columns.status'),
+      cell: (c) => (
+        <StatusBadge tone={c.getValue() === 'active' ? 'success' : 'danger'}>{t(`status.${c.getValue()}`)}</StatusBadge>
+      ),
+    }),
+    column.accessor('createdAt', {
+      header: t('columns.registered'),
+      cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
+    }),
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')}>
+        <div className="flex flex-wrap items-end gap-3">
+          <form onSubmit={onSubmit} className="flex items-end gap-2" role="search">
+            <TextField
+              label={t('search.label')}
+              isLabelHidden
+              placeholder={t('search.placeholder')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              containerClassName="w-80"
+              name="q"
+              maxLength={64}
+            />
+            <Button type="submit" size="md">
+              {t('search.submit')}
+            </Button>
+          </form>
+          <DateRangeFilter value={list.days} onChange={list.setDays} />
+        </div>
+      </PageHeader>
+      <DataTable
+        label={t('title')}
+        columns={columns}
+        data={query.data}
+        isLoading={query.isPending}
+        isFetching={query.isFetching && !query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        getRowId={(m) => String(m.id)}
+        rowClassName={(m) => (m.flagged ? 'bg-warning/5' : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import { adminApi } from '@wallet/contract/admin/admin-api';
+import type { AdminSetting } from '@wallet/contract/admin/settings';
+import { SETTINGS, SETTING_KEYS, type SettingKey } from '@wallet/contract/settings';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from '@wallet/ui/button';
+import { errorMessage } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
+import { clsx } from 'clsx';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { adminCall } from '../../lib/api.ts';
+import type { JsonSchema } from './json-schema.ts';
+import { SchemaField } from './schema-form.tsx';
+
+const KEY = ['admin', 'settings'] as const;
+
+/** The menu's groups; a key added to the store later shows under "other" without touching this page. */
+const GROUPS: Array<{ id: string; keys: SettingKey[] }> = [
+  { id: 'site', keys: ['siteStatus', 'registerOTP', 'enableChatWidget', 'chatPrefix'] },
+  { id: 'money', keys: ['withdrawLimits', 'payoutCoolingHours', 'minDeposit', 'slipWindow', 'deposit'] },
+  { id: 'content', keys: ['info', 'contact', 'notice', 'agreements', 'conditions', 'contentTranslations'] },
+  { id: 'rates', keys: ['bonusRates', 'wheelRates', 'refundRates', 'referralRates'] },
+];
+const grouped = new Set(GROUPS.flatMap((g) => g.keys));
+const ALL_GROUPS = [...GROUPS, { id: 'other', keys: SETTING_KEYS.filter((k) => !grouped.has(k)) }].filter(
+  (g) => g.keys.length > 0,
+);
+
+const schemaOf = (key: SettingKey) =>
+  z.toJSONSchema(SETTINGS[key], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const [search, setSearch] = useSearchParams();
+  const query = useQuery({ queryKey: KEY, queryFn: () => adminCall(adminApi.settings.list) });
+  const requested = search.get('key');
+  const selected: SettingKey = SETTING_KEYS.includes(requested as SettingKey)
+    ? (requested as SettingKey)
+    : 'siteStatus';
+  const setting = query.data?.settings.find((s) => s.key === selected);
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
+          <nav aria-label={t('title')} className="lg:sticky lg:top-22 lg:self-start">
+            <div className="flex gap-4 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+              {ALL_GROUPS.map((group) => (
+                <div key={group.id} className="min-w-44 lg:min-w-0">
+                  <p className="mb-1.5 px-3 text-xs font-semibold tracking-wide text-subtle uppercase">
+                    {t(`groups.${group.id}`)}
+                  </p>
+                  <ul className="flex flex-col gap-0.5">
+                    {group.keys.map((key) => (
+                      <li key={key}>
+                        <button
+                          type="button"
+                          aria-current={key === selected ? 'page' : undefined}
+                          onClick={() => setSearch({ key }, { replace: true })}
+                          className={clsx(
+                            'flex min-h-10 w-full items-center rounded-xl px-3 text-left text-sm transition-colors',
+                            key === selected
+                              ? 'bg-primary/12 font-semibold text-primary ring-1 ring-primary/25 ring-inset'
+                              : 'text-muted hover:bg-white/5 hover:text-fg',
+                          )}
+                        >
+                          {t(`keys.${key}.title`, { defaultValue: key })}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </nav>
+          {setting && <SettingEditor key={`${selected}:${JSON.stringify(setting.value)}`} setting={setting} />}
+        </div>
+      )}
+    </>
+  );
+}
+
+function SettingEditor({ setting }: { setting: AdminSetting }) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const key = setting.key;
+  const schema = useMemo(() => schemaOf(key), [key]);
+  const [draft, setDraft] = useState<unknown>(() => structuredClone(setting.value));
+  const [issues, setIssues] = useState<Array<{ path: string; message: string }>>([]);
+  const [isSaving, setSaving] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(setting.value);
+  const errorPaths = useMemo(() => new Set(issues.map((i) => i.path)), [issues]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await adminCall(adminApi.settings.update, { params: { key }, body: { value: draft } });
+      queryClient.setQueryData(KEY, (old: { settings: AdminSetting[] } | undefined) =>
+        old ? { settings: old.settings.map((s) => (s.key === key ? saved : s)) } : old,
+      );
+      notify.success(t('saved'));
+    } catch (err) {
+      notify.error(errorMessage(err));
+      setSaving(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving || !isDirty) return;
+    const parsed = SETTINGS[key].safeParse(draft);
+    if (!parsed.success) {
+      setIssues(parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      return;
+    }
+    setIssues([]);
+    if (key === 'siteStatus' && draft === 'terminated') setConfirming(true);
+    else void save();
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="rounded-[var(--radius-card)] bg-surface ring-1 ring-line"
+      data-testid={`setting-${key}`}
+    >
+      <header className="border-b border-line px-6 py-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-bold text-fg">{t(`keys.${key}.title`, { defaultValue: key })}</h2>
+          <code className="rounded-md bg-bg px-1.5 py-0.5 font-mono text-xs text-subtle">{key}</code>
+        </div>
+        <p className="mt-1 text-sm text-muted">{t(`keys.${key}.description`, { defaultValue: '' })}</p>
+      </header>
+      <div className="flex flex-col gap-4 px-6 py-5">
+        <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+        {issues.length > 0 && (
+          <div role="alert" className="rounded-xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30">
+            <p className="font-semibold">{t('invalid')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {issues.map((issue) => (
+                <li key={`${issue.path}:${issue.message}`}>
+                  {issue.path && <code className="mr-1 font-mono text-xs">{issue.path}</code>}
+                  {issue.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      <footer className="flex flex-wrap items-center justify-between gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-bg-raised/60 px-6 py-4">
+        <p className="text-xs text-muted">{t('audited')}</p>
+        <div className="flex gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            disabled={!isDirty || isSaving}
+            onClick={() => {
+              setDraft(structuredClone(setting.value));
+              setIssues([]);
+            }}
+          >
+            {t('reset')}
+          </Button>
+          <Button type="submit" size="sm" disabled={!isDirty} isLoading={isSaving}>
+            {t('common:actions.save')}
+          </Button>
+        </div>
+      </footer>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setConfirming}
+        tone="danger"
+        title={t('terminateTitle')}
+        description={t('terminateBody')}
+        confirmLabel={t('terminateConfirm')}
+        onConfirm={save}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { memberRiskFlags } from '../../db/schema/account.ts';
+import { banks, members } from '../../db/schema/core.ts';
+import { emit } from '../../events/emit.ts';
+
+/** A member as the back office lists it. */
+export type MemberRecord = {
+  id: number;
+  username: string;
+  name: string;
+  currency: string;
+  bankCode: string;
+  bankNameTH: string | null;
+  bankAccountName: string;
+  bankAccountNo: string;
+  status: 'active' | 'inactive';
+  createdAt: Date;
+  flagged: boolean;
+  payoutHold: boolean;
+};
+
+const columns = {
+  id: members.id,
+  username: members.username,
+  name: members.name,
+  currency: members.currency,
+  bankCode: members.bankCode,
+  bankNameTH: banks.nameTH,
+  bankAccountName: members.bankAccountName,
+  bankAccountNo: members.bankAccountNo,
+  status: members.status,
+  createdAt: members.createdAt,
+  flagged: memberRiskFlags.flagged,
+  payoutHold: memberRiskFlags.payoutHold,
+};
+
+type Row = { [K in keyof typeof columns]: unknown };
+const toRecord = (r: Row): MemberRecord => ({
+  ...(r as MemberRecord),
+  status: r.status === 'inactive' ? 'inactive' : 'active',
+  flagged: r.flagged === true,
+  payoutHold: r.payoutHold === true,
+});
+
+/** `%` and `_` typed by an operator match themselves. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Search members by member id (digits, exact), phone (username, digits, prefix), bank account number (digits,
+ * contains) or name (contains, case-insensitive); an empty query lists everyone. Newest first, one page.
+ */
+export async function searchMembers(
+  db: Db,
+  query: { q: string; page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
+): Promise<{ rows: MemberRecord[]; total: number }> {
+  const q = query.q.trim();
+  let where: SQL | undefined;
+  if (q !== '') {
+    const digits = q.replace(/[\s-]/g, '');
+    const conditions: SQL[] = [ilike(members.name, `%${likeEscape(q)}%`)];
+    if (/^\d+$/.test(digits)) {
+      if (digits.length <= 9 && Number(digits) <= 2_147_483_647) conditions.push(eq(members.id, Number(digits)));
+      conditions.push(ilike(members.username, `${digits}%`));
+      conditions.push(ilike(members.bankAccountNo, `%${digits}%`));
+    }
+    where = or(...conditions);
+  }
+  // registered in [from, to)
+  where = and(
+    where,
+    query.from ? gte(members.createdAt, new Date(query.from)) : undefined,
+    query.to ? lt(members.createdAt, new Date(query.to)) : undefined,
+  );
+  const base = db
+    .select(columns)
+    .from(members)
+    .leftJoin(banks, eq(banks.code, members.bankCode))
+    .leftJoin(memberRiskFlags, eq(memberRiskFlags.memberId, members.id));
+  const rows = await base
+    .where(where)
+    .orderBy(desc(members.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(members).where(where);
+  return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
+}
+
+export async function memberRecord(db: Db | Tx, memberId: number): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(members)
+    .leftJoin(banks, eq(banks.code, members.bankCode))
+    .leftJoin(memberRiskFlags, eq(memberRiskFlags.memberId, members.id))
+    .where(eq(members.id, memberId));
+  return row ? toRecord(row) : undefined;
+}
+
+/**
+ * Activate or deactivate a member inside the caller's transaction (locked row); emits `member.updated`. Returns the
+ * status before, or undefined when the member does not exist. The caller revokes sessions and writes the audit row.
+ */
+export async function setMemberStatus(
+  tx: Tx,
+  memberId: number,
+  status: 'active' | 'inactive',
+  at: Date,
+): Promise<{ before: 'active' | 'inactive' } | undefined> {
+  const [row] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+  if (!row) return undefined;
+  const before = row.status === 'inactive' ? 'inactive' : 'active';
+  if (before !== status) {
+    await tx.update(members).set({ status, updatedAt: at }).where(eq(members.id, memberId));
+    await emit(tx, { type: 'member.updated', payload: { memberId, fields: ['status'] } });
+  }
+  return { before };
+}
+
+/** New members per Bangkok day in [from, to), and the count of all members. */
+export async function newMembersByDay(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
+  const rows = (await db.execute(sqlNewMembers(from, to))) as unknown as { rows: Array<{ day: string; n: number }> };
+  return new Map(rows.rows.map((r) => [r.day, Number(r.n)]));
+}
+
+const sqlNewMembers = (from: Date, to: Date) =>
+  sql`select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, count(*)::int as n
+      from members where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+      group by 1`;

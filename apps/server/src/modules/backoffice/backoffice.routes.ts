@@ -1,0 +1,62 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../clock.ts';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { memberSummary, searchMembers } from '../account/account.api.ts';
+import { memberTransfers } from '../game-transfers/game-transfers.api.ts';
+import { LedgerService, memberLedgerEntries } from '../ledger/ledger.api.ts';
+import { dashboard } from './dashboard.ts';
+import { memberDetail } from './member-view.ts';
+import { ledgerCheckHistory, reconciliation, runLedgerCheck } from './reconciliation.ts';
+import { ledgerRow, transferRow } from './rows.ts';
+
+export type BackofficeModuleOptions = {
+  /** the whole ledger invariant (the ledger's checks plus each money module's); bootstrap passes it */
+  ledgerProblems: (db: Db, clock: Clock) => Promise<string[]>;
+};
+
+/** The site's main currency: reports are in it. */
+const siteCurrency = (ctx: Pick<AppContext, 'config'>) => (ctx.config.variant === 'la' ? 'LAK' : 'THB');
+
+/**
+ * The back office's read models across modules (DESIGN.md §9.1): member search and page, dashboard,
+ * reconciliation. It reads other modules only through their public `*.api.ts`.
+ */
+export function createBackofficeModule(options: BackofficeModuleOptions): ModuleFactory {
+  return (ctx) => {
+    const { db, clock } = ctx;
+    const ledger = new LedgerService(db);
+    return {
+      name: 'backoffice',
+      handlers: {
+        'admin.members.search': async ({ query }) => {
+          const page = await searchMembers(db, query);
+          return { rows: page.rows.map(memberSummary), total: page.total, page: query.page, pageSize: query.pageSize };
+        },
+        'admin.members.detail': ({ params }) => memberDetail({ db, ledger, now: clock.now() }, params.id),
+        'admin.members.ledger': async ({ params, query }) => {
+          const page = await memberLedgerEntries(db, params.id, query);
+          return { rows: page.rows.map(ledgerRow), total: page.total, page: query.page, pageSize: query.pageSize };
+        },
+        'admin.members.transfers': async ({ params, query }) => {
+          const page = await memberTransfers(db, params.id, query);
+          return { rows: page.rows.map(transferRow), total: page.total, page: query.page, pageSize: query.pageSize };
+        },
+        'admin.reports.dashboard': () => dashboard({ db, now: clock.now(), currency: siteCurrency(ctx) }),
+        'admin.reports.reconciliation': () => reconciliation(db, clock.now()),
+        'admin.reports.checkRuns': async ({ query }) => ({
+          ...(await ledgerCheckHistory(db, query)),
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        'admin.reports.runCheck': async ({ operator }) => ({
+          run: await runLedgerCheck(
+            { db, now: () => clock.now(), check: () => options.ledgerProblems(db, clock) },
+            'manual',
+            operator.username,
+          ),
+        }),
+      },
+    };
+  };
+}

@@ -1,0 +1,34 @@
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gameTransfers } from '../../db/schema/games.ts';
+import type { GameTransfer } from './transfer.repository.ts';
+
+/** A member's game transfers with their provider state, newest first. */
+export async function memberTransfers(
+  db: Db,
+  memberId: number,
+  page: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
+): Promise<{ rows: GameTransfer[]; total: number }> {
+  const where = and(
+    eq(gameTransfers.memberId, memberId),
+    page.from ? gte(gameTransfers.createdAt, new Date(page.from)) : undefined,
+    page.to ? lt(gameTransfers.createdAt, new Date(page.to)) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(gameTransfers)
+    .where(where)
+    .orderBy(desc(gameTransfers.createdAt))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await db.select({ n: count() }).from(gameTransfers).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Transfers still pending (outcome unknown), oldest first. */
+export async function pendingTransfers(db: Db, limit: number): Promise<{ rows: GameTransfer[]; total: number }> {
+  const where = eq(gameTransfers.status, 'pending');
+  const rows = await db.select().from(gameTransfers).where(where).orderBy(asc(gameTransfers.createdAt)).limit(limit);
+  const [total] = await db.select({ n: count() }).from(gameTransfers).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,99 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
+
+export type MemberLedgerEntry = {
+  entryId: string;
+  transactionId: string;
+  kind: string;
+  account: string;
+  amount: bigint;
+  currency: string;
+  reference: string | null;
+  metadata: unknown;
+  at: Date;
+};
+
+/** Entries on the member's own accounts (wallet, invite), newest first. */
+export async function memberLedgerEntries(
+  db: Db,
+  memberId: number,
+  page: { page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
+): Promise<{ rows: MemberLedgerEntry[]; total: number }> {
+  const where = and(
+    eq(ledgerAccounts.memberId, memberId),
+    page.from ? gte(ledgerTransactions.createdAt, new Date(page.from)) : undefined,
+    page.to ? lt(ledgerTransactions.createdAt, new Date(page.to)) : undefined,
+  );
+  const rows = await db
+    .select({
+      entryId: ledgerEntries.id,
+      transactionId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      account: ledgerAccounts.code,
+      amount: ledgerEntries.amount,
+      currency: ledgerEntries.currency,
+      reference: ledgerTransactions.reference,
+      metadata: ledgerTransactions.metadata,
+      at: ledgerTransactions.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(where);
+  return {
+    rows: rows.map((r) => ({ ...r, entryId: String(r.entryId), transactionId: String(r.transactionId) })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/**
+ * Per Bangkok day in [from, to) and transaction kind: the sum moved into member wallets (positive) or out of them
+ * (negative) and the number of transactions. Reports derive deposits and withdrawals from these, whatever module
+ * posted them.
+ */
+export async function walletFlowsByDay(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<Array<{ day: string; kind: string; currency: string; amount: bigint; transactions: number }>> {
+  const result = (await db.execute(sql`
+    select to_char(t.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, t.kind, e.currency,
+           sum(e.amount)::text as amount, count(distinct t.id)::int as n
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join ledger_accounts a on a.id = e.account_id
+    where a.code like 'member:%' and t.created_at >= ${from.toISOString()}::timestamptz
+      and t.created_at < ${to.toISOString()}::timestamptz
+    group by 1, 2, 3`)) as unknown as {
+    rows: Array<{ day: string; kind: string; currency: string; amount: string; n: number }>;
+  };
+  return result.rows.map((r) => ({
+    day: r.day,
+    kind: r.kind,
+    currency: r.currency,
+    amount: BigInt(r.amount),
+    transactions: Number(r.n),
+  }));
+}
+
+/** Balance of every non-member account summed over its shards (`house:adjustment`, `provider:pg`...). */
+export async function systemAccountSums(
+  db: Db,
+): Promise<Array<{ account: string; currency: string; balance: bigint; shards: number }>> {
+  const result = (await db.execute(sql`
+    select regexp_replace(code, '#\\d+$', '') as account, currency, sum(balance)::text as balance, count(*)::int as shards
+    from ledger_accounts where code not like 'member:%' group by 1, 2 order by 1, 2`)) as unknown as {
+    rows: Array<{ account: string; currency: string; balance: string; shards: number }>;
+  };
+  return result.rows.map((r) => ({ ...r, balance: BigInt(r.balance), shards: Number(r.shards) }));
+}

@@ -1,0 +1,201 @@
+import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { balanceAdjustments } from '../../db/schema/wallet.ts';
+import { AppError } from '../../errors.ts';
+import { memberRecord } from '../account/account.api.ts';
+import { appendAudit, type AuditActor } from '../audit/audit.api.ts';
+import type { LedgerService } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
+
+export type Adjustment = typeof balanceAdjustments.$inferSelect;
+export type AdjustmentStatus = 'pending' | 'posted' | 'rejected';
+type Actor = { id: number; username: string };
+type Meta = { ip: string | null };
+
+/** The ledger key of an adjustment: posted once, whoever approves it and however often. */
+export const adjustmentLedgerKey = (id: number) => `adjustment:${id}`;
+
+/** What an audit row records of an adjustment. */
+const audited = (a: Adjustment) => ({
+  memberId: a.memberId,
+  amount: String(a.amount),
+  currency: a.currency,
+  reason: a.reason,
+  status: a.status,
+  requestedBy: a.requestedBy,
+  decidedBy: a.decidedBy,
+  decisionNote: a.decisionNote,
+  ledgerTransactionId: a.ledgerTransactionId,
+});
+
+/**
+ * Operators' balance adjustments (DESIGN.md §9.3): wallet ↔ house:adjustment through the ledger with a mandatory
+ * reason; above the `adjustmentApprovalAbove` setting a second, different operator approves it (4 eyes). Every
+ * change writes its audit row in its transaction.
+ */
+export class AdjustmentsService {
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; settings: Pick<SettingsService, 'get'>; ledger: LedgerService },
+  ) {}
+
+  /** Request an adjustment: posted at once up to the threshold, else left pending for a second operator. */
+  async request(
+    actor: Actor,
+    input: { memberId: number; amount: bigint; reason: string },
+    meta: Meta,
+  ): Promise<Adjustment> {
+    const { clock, settings, ledger } = this.deps;
+    if (input.amount === 0n) throw new AppError('KEY_INVALID');
+    const thresholdMajor = await settings.get('adjustmentApprovalAbove');
+    const threshold = BigInt(thresholdMajor) * BigInt(MINOR_PER_MAJOR);
+    const magnitude = input.amount < 0n ? -input.amount : input.amount;
+    return ledger.transaction(async (tx) => {
+      const member = await memberRecord(tx, input.memberId);
+      if (!member) throw new AppError('NOT_FOUND');
+      const now = clock.now();
+      const [row] = await tx
+        .insert(balanceAdjustments)
+        .values({
+          memberId: member.id,
+          amount: input.amount,
+          currency: member.currency,
+          reason: input.reason,
+          status: 'pending',
+          requestedById: actor.id,
+          requestedBy: actor.username,
+          requestedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('adjustment insert returned nothing');
+      await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
+      if (magnitude > threshold) return row;
+      return this.post(tx, row, actor, null, meta, now);
+    });
+  }
+
+  /** A second operator approves a pending adjustment; the requester cannot. Posts it, once. */
+  async approve(actor: Actor, id: number, meta: Meta): Promise<Adjustment> {
+    return this.deps.ledger.transaction(async (tx) => {
+      const row = await this.lockedPending(tx, id);
+      if (row.requestedById === actor.id) throw new AppError('FORBIDDEN');
+      return this.post(tx, row, actor, null, meta, this.deps.clock.now());
+    });
+  }
+
+  /** Reject (or, by its requester, withdraw) a pending adjustment; nothing moves. */
+  async reject(actor: Actor, id: number, note: string, meta: Meta): Promise<Adjustment> {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.lockedPending(tx, id);
+      const now = this.deps.clock.now();
+      const [after] = await tx
+        .update(balanceAdjustments)
+        .set({
+          status: 'rejected',
+          decidedById: actor.id,
+          decidedBy: actor.username,
+          decidedAt: now,
+          decisionNote: note,
+        })
+        .where(eq(balanceAdjustments.id, id))
+        .returning();
+      if (!after) throw new AppError('NOT_FOUND');
+      await appendAudit(
+        tx,
+        this.entry(actor, 'member.adjustment.reject', after, audited(row), audited(after), meta),
+        now,
+      );
+      return after;
+    });
+  }
+
+  async list(filter: {
+    status?: AdjustmentStatus | undefined;
+    memberId?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    page: number;
+    pageSize: number;
+  }): Promise<{ rows: Adjustment[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(balanceAdjustments.status, filter.status));
+    if (filter.memberId) conditions.push(eq(balanceAdjustments.memberId, filter.memberId));
+    if (filter.from) conditions.push(gte(balanceAdjustments.requestedAt, new Date(filter.from)));
+    if (filter.to) conditions.push(lt(balanceAdjustments.requestedAt, new Date(filter.to)));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const rows = await this.deps.db
+      .select()
+      .from(balanceAdjustments)
+      .where(where)
+      // pending: oldest first (a queue); otherwise newest first
+      .orderBy(filter.status === 'pending' ? asc(balanceAdjustments.id) : desc(balanceAdjustments.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize);
+    const [total] = await this.deps.db.select({ n: count() }).from(balanceAdjustments).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  private async lockedPending(tx: Tx, id: number): Promise<Adjustment> {
+    const [row] = await tx.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    // decided already (posted or rejected): nothing left to decide
+    if (row.status !== 'pending') throw new AppError('NO_DATA');
+    return row;
+  }
+
+  private async post(
+    tx: Tx,
+    row: Adjustment,
+    actor: Actor,
+    note: string | null,
+    meta: Meta,
+    now: Date,
+  ): Promise<Adjustment> {
+    const { transactionId } = await this.deps.ledger.post(
+      {
+        kind: LEDGER_KINDS.adjustment,
+        currency: row.currency,
+        memberId: row.memberId,
+        idempotencyKey: adjustmentLedgerKey(row.id),
+        reference: `adjustment:${row.id}`,
+        metadata: { reason: row.reason, requestedBy: row.requestedBy, approvedBy: actor.username },
+        postings: [
+          { account: memberWallet(row.memberId), amount: row.amount },
+          { account: house('adjustment', row.memberId), amount: -row.amount },
+        ],
+      },
+      tx,
+    );
+    const [after] = await tx
+      .update(balanceAdjustments)
+      .set({
+        status: 'posted',
+        decidedById: actor.id,
+        decidedBy: actor.username,
+        decidedAt: now,
+        decisionNote: note,
+        ledgerTransactionId: String(transactionId),
+      })
+      .where(and(eq(balanceAdjustments.id, row.id), eq(balanceAdjustments.status, 'pending')))
+      .returning();
+    if (!after) throw new AppError('NO_DATA');
+    const action = row.requestedById === actor.id ? 'member.adjustment.post' : 'member.adjustment.approve';
+    await appendAudit(tx, this.entry(actor, action, after, audited(row), audited(after), meta), now);
+    return after;
+  }
+
+  private entry(actor: AuditActor, action: string, row: Adjustment, before: unknown, after: unknown, meta: Meta) {
+    return { actor, action, target: `member:${row.memberId}`, before, after, ip: meta.ip };
+  }
+}
+
+/** How many adjustments wait for a second operator (the dashboard's queue count). */
+export async function countPendingAdjustments(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(balanceAdjustments)
+    .where(eq(balanceAdjustments.status, 'pending'));
+  return Number(row?.n ?? 0);
+}

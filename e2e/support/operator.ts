@@ -1,0 +1,104 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+
+/** The demo operator seeded with demo data (every role); its TOTP secret is read from the server's start-up log. */
+export const DEMO_OPERATOR = { username: 'admin', password: 'demo-admin-password' } as const;
+
+const PERIOD_S = 30;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32Decode(secret: string): Buffer {
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
+    const value = BASE32.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** The RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret for a 30-second step. */
+function totpForStep(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
+}
+
+const lastStep = new Map<string, number>();
+
+/**
+ * A code the server accepts now and has not accepted before. The server takes each 30-second step once per operator
+ * and allows one step of drift, so two sign-ins of one operator fit in a step (this one and the next); a third
+ * waits for the clock. Steps are tracked per secret for this test process.
+ */
+export async function freshTotp(secret: string): Promise<string> {
+  const current = () => Math.floor(Date.now() / 1000 / PERIOD_S);
+  const used = lastStep.get(secret) ?? -1;
+  // only time makes a new step: wait for it when both usable ones are spent (at most one period)
+  await expect.poll(() => current() + 1 > used, { timeout: (PERIOD_S + 5) * 1000, intervals: [1000] }).toBe(true);
+  const step = Math.max(current(), used + 1);
+  lastStep.set(secret, step);
+  return totpForStep(secret, step);
+}
+
+/** The demo operator's TOTP secret, as `npm start` prints it (`TOTP secret (base32) …`). */
+export function demoOperatorSecret(serverLogs: string): string {
+  const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(serverLogs)?.[1];
+  if (!secret) throw new Error('the server did not print the demo operator secret (DEMO_DATA on?)');
+  return secret;
+}
+
+export type OperatorCredentials = { username: string; password: string; secret: string };
+
+/**
+ * Sign in to the back office through its form (/admin/login: username, password, authenticator code) in `language`,
+ * and wait for the console frame. Leaves the page on the first page the operator's roles open.
+ */
+export async function signInOperator(
+  page: Page,
+  operator: OperatorCredentials,
+  options: { language?: 'th' | 'en' } = {},
+): Promise<void> {
+  const language = options.language ?? 'en';
+  await page.addInitScript((lang) => localStorage.setItem('wallet.admin.language', lang), language);
+  await page.goto('/admin/login');
+  const form = page.getByTestId('sign-in-form');
+  await form.locator('input[name="username"]').fill(operator.username);
+  await form.locator('input[name="password"]').fill(operator.password);
+  await form.locator('input[name="totp"]').fill(await freshTotp(operator.secret));
+  await form.getByRole('button', { name: language === 'th' ? 'เข้าสู่ระบบ' : 'Sign in' }).click();
+  await expect(page.getByTestId('operator-chip')).toContainText(operator.username);
+}
+
+/** An operator token through the API (a second session, or setting things up without the form). */
+export async function operatorToken(request: APIRequestContext, operator: OperatorCredentials): Promise<string> {
+  const response = await request.post('/api/admin/login', {
+    data: { username: operator.username, password: operator.password, totp: await freshTotp(operator.secret) },
+    headers: { 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Create an operator with the demo operator's token; returns its enrolment secret (not confirmed yet). */
+export async function createOperator(
+  request: APIRequestContext,
+  adminToken: string,
+  input: { username: string; password: string; roles: Array<'admin' | 'finance' | 'support' | 'marketing'> },
+): Promise<OperatorCredentials> {
+  const response = await request.post('/api/admin/operators', {
+    data: input,
+    headers: { Authorization: `Bearer ${adminToken}`, 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { enrolment } = (await response.json()) as { enrolment: { uri: string } };
+  return {
+    username: input.username,
+    password: input.password,
+    secret: new URL(enrolment.uri).searchParams.get('secret') ?? '',
+  };
+}
