@@ -190,16 +190,18 @@ export default function WithdrawalsPage() {
           </Button>
         }
       >
-        <SelectField
-          label={t('filters.status')}
-          options={[
-            { value: '', label: t('filters.all') },
-            ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
-          value={status ?? ''}
-          onChange={(event) => list.setFilter('status', event.target.value)}
-          data-testid="withdrawals-status-filter"
-        />
+        <div className="w-56">
+          <SelectField
+            label={t('filters.status')}
+            options={[
+              { value: '', label: t('filters.all') },
+              ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+            value={status ?? ''}
+            onChange={(event) => list.setFilter('status', event.target.value)}
+            data-testid="withdrawals-status-filter"
+          />
+        </div>
         <DateRangeFilter value={list.days} onChange={list.setDays} />
       </PageHeader>
       <DataTable
