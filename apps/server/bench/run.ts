@@ -11,6 +11,7 @@ import { systemClock } from '../src/clock.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { gameTransfers } from '../src/db/schema/game-transfers.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
+import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { printTable, writeJson, type BaselineKind, type Row } from './report.ts';
@@ -99,6 +100,11 @@ async function main(): Promise<void> {
     );
     baseline = await startBaseline(database.url);
     const gamesReady = await activateGame(server.url, members, GAME);
+    // withdrawals: 1-baht requests and no daily limit to speak of, so the figure is the request path's, not a refusal's
+    // (written before the server first reads the key, so no cache holds the seeded value)
+    await db.db.execute(
+      sql`update settings set value = ${JSON.stringify({ withdrawMin: 1, withdrawMax: 50_000, perDayCount: 10_000, perDayAmount: 1_000_000_000 })}::jsonb where key = 'withdrawLimits'`,
+    );
     const transfer = { from: 'WALLET', to: GAME, amount: 1 };
     const scenarios: Scenario[] = [
       {
@@ -169,12 +175,21 @@ async function main(): Promise<void> {
         requires: () => gamesReady,
       },
       {
-        name: `POST /api/wallet/withdraw 100 baht (ledger only), ${MEMBERS} members`,
+        name: `POST /api/wallet/withdraw 1 baht (ledger only: pending review), ${MEMBERS} members`,
         method: 'POST',
         path: '/api/wallet/withdraw',
-        body: { amount: 100 },
+        body: { amount: 1 },
         money: true,
         against: 'debit',
+      },
+      {
+        name: `POST /api/wallet/withdraw 1 baht (ledger only: pending review), one hot member`,
+        method: 'POST',
+        path: '/api/wallet/withdraw',
+        body: { amount: 1 },
+        money: true,
+        against: 'debit',
+        hot: true,
       },
       {
         name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`,
@@ -249,6 +264,7 @@ async function main(): Promise<void> {
 
     const problems = await checkLedgerInvariants(db.db, [
       gameTransfersLedgerCheck,
+      withdrawalsLedgerCheck,
       (d) => pendingTransfersCheck(d, systemClock),
     ]);
     const [totals] = (

@@ -324,6 +324,32 @@ CREATE TABLE "spin_wheels" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "withdrawals" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"bank_code" text NOT NULL,
+	"bank_account_no" text NOT NULL,
+	"bank_account_name" text NOT NULL,
+	"auto_approved" boolean DEFAULT false NOT NULL,
+	"payout_id" text NOT NULL,
+	"payout_attempts" integer DEFAULT 0 NOT NULL,
+	"inquiries" integer DEFAULT 0 NOT NULL,
+	"bank_ref" text,
+	"reject_reason" text,
+	"reject_note" text,
+	"last_error" text,
+	"reviewed_by" text,
+	"reviewed_at" timestamp with time zone,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "withdrawals_status_ck" CHECK ("withdrawals"."status" in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected')),
+	CONSTRAINT "withdrawals_amount_ck" CHECK ("withdrawals"."amount" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "balance_adjustments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "balance_adjustments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -359,6 +385,7 @@ ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_member_id_members_id_fk" FOR
 ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_slice_id_spin_slices_id_fk" FOREIGN KEY ("slice_id") REFERENCES "public"."spin_slices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spin_slices" ADD CONSTRAINT "spin_slices_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_adjustments" ADD CONSTRAINT "balance_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
@@ -397,5 +424,8 @@ CREATE UNIQUE INDEX "spin_draws_member_key_uq" ON "spin_draws" USING btree ("mem
 CREATE INDEX "spin_draws_created_idx" ON "spin_draws" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "spin_slices_wheel_code_uq" ON "spin_slices" USING btree ("wheel_id","code");--> statement-breakpoint
 CREATE INDEX "spin_wheels_active_idx" ON "spin_wheels" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "withdrawals_member_idx" ON "withdrawals" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawals_payout_id_uq" ON "withdrawals" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btree ("status","requested_at");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btree ("member_id","requested_at");

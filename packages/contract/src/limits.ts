@@ -104,3 +104,29 @@ export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 export const WALLET_USER_HEADER = 'X-Wallet-User';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * Why an operator refuses a withdrawal (shown to the player, translated as `withdraw:reasons.<CODE>`), and why a
+ * bank refuses a payout (the bank port's PayoutRejection).
+ */
+export const WITHDRAW_REJECT_REASONS = [
+  'BANK_ACCOUNT_INVALID',
+  'ACCOUNT_NAME_MISMATCH',
+  'TURNOVER_INCOMPLETE',
+  'SUSPICIOUS_ACTIVITY',
+  'DUPLICATE_REQUEST',
+  'PAYOUT_FAILED',
+  'OTHER',
+] as const;
+export type WithdrawRejectReason = (typeof WITHDRAW_REJECT_REASONS)[number];
+
+/** A withdrawal's life (DESIGN.md §9.4): pending_review → approved → paying → paid | payout_failed → … */
+export const WITHDRAWAL_STATUSES = [
+  'pending_review',
+  'approved',
+  'paying',
+  'paid',
+  'payout_failed',
+  'rejected',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];

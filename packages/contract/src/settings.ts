@@ -38,9 +38,23 @@ export const SETTINGS = {
   enableChatWidget: z.boolean().default(true),
   /** bounds of one withdrawal, whole baht */
   withdrawLimits: z
-    .object({ withdrawMin: majorAmount, withdrawMax: majorAmount.positive() })
+    .object({
+      withdrawMin: majorAmount,
+      withdrawMax: majorAmount.positive(),
+      /** withdrawals a member may request per Bangkok day (rejected ones do not count) */
+      perDayCount: z.number().int().min(1).max(10_000).default(10),
+      /** their total per Bangkok day, whole baht */
+      perDayAmount: majorAmount.positive().default(500_000),
+    })
     .refine((v) => v.withdrawMin <= v.withdrawMax, { message: 'withdrawMin above withdrawMax' })
-    .default({ withdrawMin: 100, withdrawMax: 50_000 }),
+    .default({ withdrawMin: 100, withdrawMax: 50_000, perDayCount: 10, perDayAmount: 500_000 }),
+  /**
+   * Auto-approve ("auto withdraw"): a withdrawal of at most `maxAmount` whole baht by a member who is neither
+   * flagged nor on a payout hold goes straight to payout without an operator. Off by default.
+   */
+  withdrawAutoApprove: z
+    .object({ enabled: z.boolean(), maxAmount: majorAmount })
+    .default({ enabled: false, maxAmount: 1_000 }),
   /** hours withdrawals stay blocked after the member changes the payout bank account (ASVS 7.5.1) */
   payoutCoolingHours: z
     .number()

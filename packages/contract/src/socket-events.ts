@@ -28,7 +28,7 @@ export type SocketAuth =
   { kind: 'member'; token: string } | { kind: 'operator'; token: string } | { kind: 'guest'; token: string };
 
 /** Why a member's balances moved; the client refetches the wallet either way. */
-export type WalletChanged = { reason: 'ledger' | 'game' };
+export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' };
 
 /** Events the server pushes into a member's private room (DESIGN.md §9.8). */
 export type MemberServerEvents = {

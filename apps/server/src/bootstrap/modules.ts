@@ -10,6 +10,7 @@ import { gameTransfersModule } from '../modules/game-transfers/game-transfers.ap
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
 import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
+import { withdrawalsModule } from '../modules/withdrawals/withdrawals.api.ts';
 import { adjustmentsModule, walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
 import { jobsAdminModule } from '../jobs/jobs-admin.ts';
@@ -18,7 +19,7 @@ import { sandboxModule } from './sandbox.ts';
 
 /**
  * Every feature module, in registration order (DESIGN.md §9.1). Each issue adds its module here. The empty homes
- * (deposits, withdrawals, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
+ * (deposits, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
  */
 export const modules: ModuleFactory[] = [
   contentModule,
@@ -27,6 +28,7 @@ export const modules: ModuleFactory[] = [
   walletModule,
   gameAccountsModule,
   gameTransfersModule,
+  withdrawalsModule,
   sandboxModule,
   statementModule,
   spinWheelModule,

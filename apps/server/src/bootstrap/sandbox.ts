@@ -1,5 +1,6 @@
 // The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
 // of the outside world under /sandbox when PROVIDERS=sandbox.
+import { bankPayoutsPlugin } from '@wallet/sandbox/bank-payouts/bank-payouts-plugin';
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,8 @@ export const sandboxModule: ModuleFactory = (ctx) => {
       prefix: '/games',
       register: (app) => gamesPlugin(app, { secret: ctx.config.secrets.provider, publicUrl: ctx.config.publicUrl }),
     },
+    // the paying bank of withdrawals (modules/withdrawals talks to it over HTTP with the same shared secret)
+    { prefix: '/bank', register: (app) => bankPayoutsPlugin(app, { secret: ctx.config.secrets.provider }) },
   ];
 
   return {

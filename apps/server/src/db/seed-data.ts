@@ -93,7 +93,7 @@ export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
     siteStatus: 'active',
     registerOTP: true,
     enableChatWidget: true,
-    withdrawLimits: { withdrawMin: 100, withdrawMax: 50_000 },
+    withdrawLimits: { withdrawMin: 100, withdrawMax: 50_000, perDayCount: 10, perDayAmount: 500_000 },
     minDeposit: 1,
     slipWindow: { closeFrom: '23:50', closeTo: '00:10', maxAgeMinutes: 60 },
     deposit: {

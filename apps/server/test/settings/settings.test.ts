@@ -25,7 +25,12 @@ const rowOf = async (key: string) =>
 
 describe('settings store', () => {
   it('reads seeded values, and the defaults of keys never written', async () => {
-    expect(await t.ctx.settings.get('withdrawLimits')).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
+    expect(await t.ctx.settings.get('withdrawLimits')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      perDayCount: 10,
+      perDayAmount: 500_000,
+    });
     expect(await t.ctx.settings.get('refundRates')).toEqual({ lossPercent: 0, minRefund: 0 });
     expect(await rowOf('refundRates')).toBeUndefined();
   });
@@ -55,7 +60,12 @@ describe('settings store', () => {
     ).toBe('KEY_INVALID');
     expect(await refusal(settingsAny.set('noSuchSetting', 1))).toBe('KEY_INVALID');
     expect(await refusal(settingsAny.set('__proto__', {}))).toBe('KEY_INVALID');
-    expect(await rowOf('withdrawLimits')).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
+    expect(await rowOf('withdrawLimits')).toEqual({
+      withdrawMin: 100,
+      withdrawMax: 50_000,
+      perDayCount: 10,
+      perDayAmount: 500_000,
+    });
     expect(await rowOf('noSuchSetting')).toBeUndefined();
     // the site keeps answering
     expect((await t.app.inject({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });

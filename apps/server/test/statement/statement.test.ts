@@ -1,6 +1,7 @@
 import { StatementListSchema, type StatementRow } from '@wallet/contract/statement';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock.ts';
+import { withdrawals } from '../../src/db/schema/withdrawals.ts';
 import { openFromGame, openToGame, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
@@ -44,7 +45,21 @@ beforeAll(async () => {
   bob = await createMember(t);
   await fundMember(t, alice.id, 50_000n); // adjustment: a deposit from ADJUSTMENT
   await post(alice.id, 'deposit', 10_050n, house('deposit:KBANK', alice.id), { channel: 'KBANK' });
+  // a paid withdrawal: listed from the withdrawals table (its ledger kind is not a statement kind)
   await post(alice.id, 'withdraw', -5_000n, house('withdraw', alice.id));
+  await t.ctx.db.insert(withdrawals).values({
+    id: 'W-statement-1',
+    memberId: alice.id,
+    amount: 5_000n,
+    currency: 'THB',
+    status: 'paid',
+    bankCode: 'KBANK',
+    bankAccountNo: '1234567890',
+    bankAccountName: 'ALICE',
+    payoutId: 'W-statement-1',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   await post(alice.id, 'bonus', 2_000n, house('promotion', alice.id), { name: 'WELCOME 10%' });
   await post(bob.id, 'deposit', 99_900n, house('deposit:QR', bob.id), { channel: 'QR' });
 
@@ -118,7 +133,7 @@ describe('POST /api/statement', () => {
 
     const ledgerRows = statements.filter((s) => s.statementType !== 'transfer');
     const strip = ({ _id, createdAt, ...rest }: StatementRow) => (
-      expect(_id).toMatch(/^\d+$/),
+      expect(_id).toMatch(/^(\d+|W-statement-1)$/),
       expect(Date.parse(createdAt)).not.toBeNaN(),
       rest
     );
@@ -131,7 +146,14 @@ describe('POST /api/statement', () => {
         status: 'SUCCESS',
         bonus: { name: 'WELCOME 10%' },
       },
-      { statementType: 'withdraw', from: 'WALLET', to: 'BANK', amount: 50, status: 'SUCCESS' },
+      {
+        statementType: 'withdraw',
+        from: 'WALLET',
+        to: 'BANK',
+        amount: 50,
+        status: 'SUCCESS',
+        withdraw: { returned: false },
+      },
       { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 100.5, status: 'SUCCESS' },
       { statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', amount: 500, status: 'SUCCESS' },
     ]);

@@ -5,6 +5,7 @@ import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
+import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
@@ -17,6 +18,7 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
+  withdrawals: adminWithdrawalEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
   reports: adminReportEndpoints,

@@ -19,6 +19,14 @@ const ICON_TONE = {
   finish_bonus: 'bg-accent/20 text-fuchsia-300',
 } as const;
 
+/** A withdrawal's reason once refused, with the money returned (SPEC.md §4: FAILED shows why). */
+function withdrawNote(row: StatementRow, t: (key: string, fallback: string) => string): string | undefined {
+  if (!row.withdraw) return undefined;
+  const reason = row.withdraw.reason ? t(`reasons.${row.withdraw.reason}`, row.withdraw.reason) : undefined;
+  const returned = row.withdraw.returned ? t('statement.returned', '') : undefined;
+  return [reason, returned].filter(Boolean).join(' · ') || undefined;
+}
+
 /** One transaction: type icon and name, from → to, signed amount, status badge, date. */
 export function StatementItem({ row, gameNames }: StatementItemProps) {
   const { t } = useTranslation('statement');
@@ -30,7 +38,8 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
     row.promotion?.description ??
     row.invite?.description ??
     row.refund?.description ??
-    row.luckydraw?.description;
+    row.luckydraw?.description ??
+    withdrawNote(row, (key, fallback) => t(key, { ns: 'withdraw', defaultValue: fallback }));
   return (
     <li className="flex gap-3 px-4 py-3.5" data-testid="statement-row" data-type={row.statementType}>
       <span
@@ -63,7 +72,11 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
           )}
           <StatusBadge status={row.status} />
         </div>
-        {note && <p className="mt-0.5 truncate text-xs text-fg/80">{note}</p>}
+        {note && (
+          <p className="mt-0.5 truncate text-xs text-fg/80" data-testid="statement-note">
+            {note}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-subtle tabular-nums">{formatDateTime(row.createdAt)}</p>
       </div>
     </li>

@@ -14,5 +14,6 @@ export * from './ledger.ts';
 export * from './otp.ts';
 export * from './settings.ts';
 export * from './spin-wheel.ts';
+export * from './withdrawals.ts';
 export * from './wallet.ts';
 export * from './backoffice.ts';

@@ -14,11 +14,25 @@ export type AccountApi = {
   payoutAccountCoolingUntil(memberId: number): Promise<Date | null>;
   /** Throws AppError PAYOUT_ACCOUNT_COOLING (403) while the cooling period runs; withdrawals call it first. */
   assertPayoutAllowed(memberId: number): Promise<void>;
+  /** The member's registered payout account (withdrawals copy it at request time), or null for no such member. */
+  payoutAccount(memberId: number): Promise<PayoutAccount | null>;
+  /** Name and username (phone) of members, for the back-office queues. */
+  memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
 };
 
+export type PayoutAccount = { bankCode: string; bankAccountNo: string; bankAccountName: string };
+
 export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'clock'>): AccountApi {
-  const cooling = new PayoutCooling({ repo: new AccountRepository(ctx.db), settings: ctx.settings, clock: ctx.clock });
+  const repo = new AccountRepository(ctx.db);
+  const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
+    payoutAccount: async (memberId) => {
+      const row = await repo.profile(memberId);
+      return row
+        ? { bankCode: row.bankCode, bankAccountNo: row.bankAccountNo, bankAccountName: row.bankAccountName }
+        : null;
+    },
+    memberSummaries: (memberIds) => repo.summaries(memberIds),
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
   };

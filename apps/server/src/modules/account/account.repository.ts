@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { COIN_UNIT, memberCoins } from '../ledger/ledger.api.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
@@ -117,6 +117,15 @@ export class AccountRepository {
   async passwordHash(memberId: number): Promise<string | undefined> {
     const [row] = await this.db.select({ hash: members.passwordHash }).from(members).where(eq(members.id, memberId));
     return row?.hash;
+  }
+
+  async summaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>> {
+    if (memberIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: members.id, name: members.name, username: members.username })
+      .from(members)
+      .where(inArray(members.id, memberIds));
+    return new Map(rows.map((r) => [r.id, { name: r.name, username: r.username }]));
   }
 
   async profile(memberId: number) {

@@ -46,7 +46,10 @@ export const contentModule: ModuleFactory = ({ db, settings, clock }) => {
       }),
       'lookup.contact': async ({ request }) =>
         localizeContact(await translations(), requestLanguage(request), await settings.get('contact')),
-      'lookup.withdraw': async () => settings.get('withdrawLimits'),
+      'lookup.withdraw': async () => {
+        const { withdrawMin, withdrawMax } = await settings.get('withdrawLimits');
+        return { withdrawMin, withdrawMax };
+      },
       'lookup.slip': async () => {
         const window = await settings.get('slipWindow');
         return { ...window, isOpen: isSlipUploadOpen(window, clock.now()) };

@@ -12,6 +12,11 @@ export {
   type OpenTransferInput,
   type Resolution,
 } from './transfer-settlement.ts';
-export type { GameTransfer, GameTransferDirection, TransferStatusValue } from './transfer.repository.ts';
+export {
+  recentTransfers,
+  type GameTransfer,
+  type GameTransferDirection,
+  type TransferStatusValue,
+} from './transfer.repository.ts';
 export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';
 export { memberTransfers, pendingTransfers } from './transfer-reports.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/game-transfers.ts';
 
@@ -59,5 +59,15 @@ export function listPending(db: Db, before: Date, limit: number): Promise<GameTr
     .from(gameTransfers)
     .where(and(eq(gameTransfers.status, 'pending'), lte(gameTransfers.createdAt, before)))
     .orderBy(asc(gameTransfers.createdAt))
+    .limit(limit);
+}
+
+/** A member's latest transfers, newest first (the back-office withdrawals queue shows them beside a request). */
+export function recentTransfers(db: Db, memberId: number, limit: number): Promise<GameTransfer[]> {
+  return db
+    .select()
+    .from(gameTransfers)
+    .where(eq(gameTransfers.memberId, memberId))
+    .orderBy(desc(gameTransfers.createdAt))
     .limit(limit);
 }

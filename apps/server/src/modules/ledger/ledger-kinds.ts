@@ -8,8 +8,12 @@ export const LEDGER_KINDS = {
   openingBalance: 'opening_balance',
   /** bank money in (deposits module) */
   deposit: 'deposit',
-  /** bank money out (withdrawals module) */
+  /** bank money out (withdrawals module), requested: wallet → house:withdraw_pending */
   withdraw: 'withdraw',
+  /** the bank paid it: house:withdraw_pending → house:withdraw */
+  withdrawPaid: 'withdraw_paid',
+  /** rejected: house:withdraw_pending → wallet */
+  withdrawReversal: 'withdraw_reversal',
   /** an operator's balance adjustment (house:adjustment ↔ wallet), with a reason; 4-eyes above a setting */
   adjustment: 'adjustment',
   bonus: 'bonus',

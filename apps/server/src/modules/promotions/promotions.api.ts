@@ -1,7 +1,7 @@
 // The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries (DESIGN.md §9.6).
 // The module's issue adds its tables, services and module factory here, and other modules import only this file
 // (eslint/server-boundaries.js). Until then it holds the two calls the spin wheel makes (issue 13).
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 
 /** A condition a claimed prize starts (DESIGN.md §4 promotion conditions): base, turnover multiple, fail rule. */
@@ -31,4 +31,13 @@ export async function hasRunningCondition(_tx: Tx, _memberId: number): Promise<b
  */
 export async function startPrizeCondition(_tx: Tx, _condition: PrizeCondition): Promise<void> {
   throw new AppError('NOT_IMPLEMENTED');
+}
+
+/**
+ * Whether a promotion condition (bonus, promotion code, refund, invite bonus, spin prize) is running for the member:
+ * withdrawals are refused with BONUS_REMAINING while one runs (DESIGN.md §4). Until the promotions issue lands there
+ * are no conditions, so this answers "none running"; that issue replaces the body with the real check.
+ */
+export async function promotionConditionRunning(_db: Db | Tx, _memberId: number): Promise<boolean> {
+  return false;
 }

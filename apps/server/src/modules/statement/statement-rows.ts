@@ -12,15 +12,14 @@ type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';
  * (or `metadata.name` for bonuses) into the row's description object.
  *
  * Game transfers (GAME_TRANSFER_KINDS) are not listed here: they come one row per transfer from `game_transfers`,
- * which knows pending and failed ones too. A domain that keeps its own status (withdrawal approvals, for one)
- * should likewise become its own source in statement.repository.ts rather than a kind here.
+ * which knows pending and failed ones too. Withdrawals likewise come one row per withdrawal from `withdrawals`
+ * (in progress until paid; FAILED with the reason and the money returned once rejected).
  */
 export const LEDGER_STATEMENT_KINDS: Partial<Record<LedgerKind, { type?: StatementType; place: string; note?: Note }>> =
   {
     [LEDGER_KINDS.deposit]: { type: 'deposit', place: 'BANK' },
     [LEDGER_KINDS.openingBalance]: { type: 'deposit', place: 'ADJUSTMENT' },
     [LEDGER_KINDS.adjustment]: { place: 'ADJUSTMENT' },
-    [LEDGER_KINDS.withdraw]: { type: 'withdraw', place: 'BANK' },
     [LEDGER_KINDS.bonus]: { type: 'bonus', place: 'BONUS', note: 'bonus' },
     [LEDGER_KINDS.promotion]: { type: 'bonus', place: 'PROMOTION', note: 'promotion' },
     [LEDGER_KINDS.invite]: { type: 'bonus', place: 'INVITE', note: 'invite' },
@@ -40,7 +39,18 @@ export type RawStatementRow =
       status: string;
       amount: bigint;
       createdAt: Date;
+    }
+  | {
+      source: 'withdrawal';
+      id: string;
+      status: string;
+      reason: string | null;
+      amount: bigint;
+      createdAt: Date;
     };
+
+/** pending_review, approved, paying and payout_failed (awaiting an operator) all read as in progress. */
+const WITHDRAWAL_STATUS: Record<string, string> = { paid: 'SUCCESS', rejected: 'FAILED' };
 
 const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'FAILED', pending: 'PENDING' };
 const text = (value: unknown): string | undefined =>
@@ -58,6 +68,19 @@ export function toStatementRow(raw: RawStatementRow): StatementRow {
       amount: toMajor(raw.amount),
       status: TRANSFER_STATUS[raw.status] ?? raw.status.toUpperCase(),
       createdAt,
+    };
+  }
+  if (raw.source === 'withdrawal') {
+    const rejected = raw.status === 'rejected';
+    return {
+      _id: raw.id,
+      statementType: 'withdraw',
+      from: WALLET_CODE,
+      to: 'BANK',
+      amount: toMajor(raw.amount),
+      status: WITHDRAWAL_STATUS[raw.status] ?? 'PENDING',
+      createdAt,
+      withdraw: { ...(raw.reason ? { reason: raw.reason } : {}), returned: rejected },
     };
   }
   const spec = (isLedgerKind(raw.kind) ? LEDGER_STATEMENT_KINDS[raw.kind] : undefined) ?? {

@@ -12,9 +12,9 @@ const KINDS = sql.join(
 );
 
 /**
- * The statement's two sources, newest first: the member's ledger transactions of the kinds above
+ * The statement's three sources, newest first: the member's ledger transactions of the kinds above
  * (`ledger_transactions_member_idx` on member_id, created_at; the wallet leg by `ledger_entries_tx_idx`) and their
- * game transfers (`game_transfers_member_idx`), merged by created_at. Ties break on source then id, so pages
+ * game transfers (`game_transfers_member_idx`) and withdrawals (`withdrawals_member_idx`), merged by created_at. Ties break on source then id, so pages
  * never overlap or skip.
  */
 export class StatementRepository {
@@ -24,7 +24,8 @@ export class StatementRepository {
     const [row] = rowsOf(
       await this.db.execute(sql`
         select (select count(*) from ledger_transactions where member_id = ${memberId} and kind in (${KINDS}))
-             + (select count(*) from game_transfers where member_id = ${memberId}) as total`),
+             + (select count(*) from game_transfers where member_id = ${memberId})
+             + (select count(*) from withdrawals where member_id = ${memberId}) as total`),
     );
     return Number(row?.total ?? 0);
   }
@@ -42,6 +43,10 @@ export class StatementRepository {
             select 'transfer', null::bigint, g.id, g.created_at
             from game_transfers g
             where g.member_id = ${member.id}
+            union all
+            select 'withdrawal', null::bigint, w.id, w.created_at
+            from withdrawals w
+            where w.member_id = ${member.id}
           ) s
           order by created_at desc, source desc, ledger_id desc, transfer_id desc
           limit ${limit} offset ${offset}
@@ -51,16 +56,26 @@ export class StatementRepository {
         )
         select p.source, coalesce(p.ledger_id::text, p.transfer_id) as id,
                floor(extract(epoch from p.created_at) * 1000)::bigint::text as created_ms,
-               t.kind, t.metadata, g.game, g.direction, g.status,
-               coalesce(g.amount, (select sum(e.amount) from ledger_entries e
+               t.kind, t.metadata, g.game, g.direction, coalesce(g.status, w.status) as status,
+               w.reject_reason,
+               coalesce(g.amount, w.amount, (select sum(e.amount) from ledger_entries e
                                    where e.transaction_id = p.ledger_id and e.account_id = (select id from wallet)), 0)::text as amount
         from page p
         left join ledger_transactions t on t.id = p.ledger_id
-        left join game_transfers g on g.id = p.transfer_id
+        left join game_transfers g on p.source = 'transfer' and g.id = p.transfer_id
+        left join withdrawals w on p.source = 'withdrawal' and w.id = p.transfer_id
         order by p.created_at desc, p.source desc, p.ledger_id desc, p.transfer_id desc`),
     );
     return rows.map((r): RawStatementRow => {
       const base = { id: String(r.id), amount: BigInt(String(r.amount)), createdAt: new Date(Number(r.created_ms)) };
+      if (r.source === 'withdrawal') {
+        return {
+          ...base,
+          source: 'withdrawal',
+          status: String(r.status),
+          reason: r.reject_reason == null ? null : String(r.reject_reason),
+        };
+      }
       return r.source === 'ledger'
         ? { ...base, source: 'ledger', kind: String(r.kind), metadata: (r.metadata ?? {}) as Record<string, unknown> }
         : {

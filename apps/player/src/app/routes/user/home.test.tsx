@@ -98,12 +98,38 @@ describe('home', () => {
     await import('../../../features/wallet/coming-soon-dialog.tsx');
     mockApi({ 'GET /api/wallet': () => ({ body: walletFixture() }) });
     renderWithProviders(<Home />);
-    for (const id of ['widget-deposit', 'widget-withdraw', 'widget-invite', 'widget-refund', 'referral-receive']) {
+    for (const id of ['widget-deposit', 'widget-invite', 'widget-refund', 'referral-receive']) {
       await userEvent.click(await screen.findByTestId(id));
       expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Coming soon');
       await userEvent.click(screen.getByTestId('coming-soon-ok'));
       await vi.waitFor(() => expect(screen.queryByTestId('coming-soon')).toBeNull());
     }
+  });
+
+  it('the withdraw widget opens the withdraw modal: the registered account, the bounds, waiting for transfer', async () => {
+    await import('../../../features/withdraw/withdraw-dialog.tsx');
+    let sent: unknown;
+    mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture() }),
+      'GET /api/lookup/withdraw': () => ({ body: { withdrawMin: 100, withdrawMax: 50_000 } }),
+      'POST /api/wallet/withdraw': ({ body }) => {
+        sent = body;
+        return { body: { message: 'SUCCESS' } };
+      },
+    });
+    renderWithProviders(<Home />);
+    await userEvent.click(await screen.findByTestId('widget-withdraw'));
+    expect(await screen.findByTestId('withdraw-account')).toBeInTheDocument();
+    const input = (await screen.findByTestId('withdraw-amount')) as HTMLInputElement;
+    await vi.waitFor(() => expect(screen.getByTestId('withdraw-submit')).not.toBeDisabled());
+    await userEvent.type(input, '50');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('The minimum withdrawal is 100.00 THB')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '100');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByTestId('withdraw-success')).toHaveTextContent('Waiting for transfer');
+    expect(sent).toEqual({ amount: 100 });
   });
 
   it('a wallet load failure hides the overlay and offers a retry, no alert (SPEC.md §8, issue 9 bug 3)', async () => {

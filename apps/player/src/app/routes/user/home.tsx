@@ -20,6 +20,9 @@ import { LoadFailed } from '../../shell/load-failed.tsx';
 const TransferDialog = lazy(() =>
   import('../../../features/wallet/transfer-dialog.tsx').then((m) => ({ default: m.TransferDialog })),
 );
+const WithdrawDialog = lazy(() =>
+  import('../../../features/withdraw/withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })),
+);
 const ComingSoonDialog = lazy(() =>
   import('../../../features/wallet/coming-soon-dialog.tsx').then((m) => ({ default: m.ComingSoonDialog })),
 );
@@ -31,7 +34,11 @@ const AgreementDialog = lazy(() =>
 );
 
 type OpenModal =
-  { kind: 'transfer' } | { kind: 'soon'; feature: ComingSoonFeature } | { kind: 'game'; code: string } | null;
+  | { kind: 'transfer' }
+  | { kind: 'withdraw' }
+  | { kind: 'soon'; feature: ComingSoonFeature }
+  | { kind: 'game'; code: string }
+  | null;
 
 /** SPEC.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
 export function Component() {
@@ -63,7 +70,7 @@ export function Component() {
 
   return (
     <main data-route="user/home" className="flex flex-col gap-4">
-      <BalanceHero wallet={data} onDeposit={soon('deposit')} onWithdraw={soon('withdraw')} />
+      <BalanceHero wallet={data} onDeposit={soon('deposit')} onWithdraw={() => setModal({ kind: 'withdraw' })} />
       <WidgetGrid
         isSpinActive={isSpinActive}
         coin={data.profile.coin}
@@ -86,6 +93,9 @@ export function Component() {
             onSuccess={refreshWallet}
             onOpenGame={(code) => setModal({ kind: 'game', code })}
           />
+        )}
+        {modal?.kind === 'withdraw' && (
+          <WithdrawDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
         )}
         {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (

@@ -1,0 +1,321 @@
+import { adminApi } from '@wallet/contract/admin/admin-api';
+import type { AdminWithdrawalRow } from '@wallet/contract/admin/withdrawals';
+import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wallet/contract/limits';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Button } from '@wallet/ui/button';
+import { SelectField } from '@wallet/ui/select-field';
+import { formatAccountNumber } from '@wallet/web-core/format-account-number';
+import { formatDateTime, formatMoney } from '@wallet/web-core/format';
+import { notify } from '@wallet/web-core/toast';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { MoneyCell } from '../../components/money-cell.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
+import { adminCall } from '../../lib/api.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+
+const KEY = ['admin', 'withdrawals'] as const;
+const column = createColumnHelper<AdminWithdrawalRow>();
+const TONE: Record<WithdrawalStatus, BadgeTone> = {
+  pending_review: 'warning',
+  approved: 'info',
+  paying: 'info',
+  paid: 'success',
+  payout_failed: 'danger',
+  rejected: 'neutral',
+};
+type Reason = (typeof WITHDRAW_REJECT_REASONS)[number];
+type Dialog =
+  | { kind: 'approve'; row: AdminWithdrawalRow }
+  | { kind: 'reject'; row: AdminWithdrawalRow }
+  | { kind: 'retry'; row: AdminWithdrawalRow }
+  | { kind: 'bulk'; rows: AdminWithdrawalRow[] };
+
+const isStatus = (value: string): value is WithdrawalStatus =>
+  (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
+
+/** The finance queue (issue 10): pending review first, oldest first; approve (payout), reject with a reason, retry. */
+export default function WithdrawalsPage() {
+  const { t } = useTranslation('withdrawals');
+  const list = useListParams(['status']);
+  const status = isStatus(list.filters.status) ? list.filters.status : undefined;
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [reason, setReason] = useState<Reason>('TURNOVER_INCOMPLETE');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const query = useQuery({
+    queryKey: [...KEY, list.query, status],
+    queryFn: () => adminCall(adminApi.withdrawals.list, { query: { ...list.query, ...(status ? { status } : {}) } }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = async () => {
+    setSelected(new Set());
+    await queryClient.invalidateQueries({ queryKey: KEY });
+  };
+  const done = async (key: string, result: { withdrawal: { status: string } }) => {
+    notify.success(t(key, { status: t(`status.${result.withdrawal.status}`) }));
+    await refresh();
+  };
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const pendingRows = query.data?.rows.filter((r) => r.status === 'pending_review') ?? [];
+
+  const columns = [
+    column.display({
+      id: 'select',
+      header: () => <span className="sr-only">{t('columns.select')}</span>,
+      cell: ({ row: { original: w } }) =>
+        w.status === 'pending_review' ? (
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            aria-label={t('columns.select')}
+            checked={selected.has(w.id)}
+            onChange={() => toggle(w.id)}
+            data-testid={`withdrawal-select-${w.id}`}
+          />
+        ) : null,
+    }),
+    column.accessor('createdAt', {
+      header: t('columns.requested'),
+      cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
+    }),
+    column.accessor('member', {
+      header: t('columns.member'),
+      cell: ({ row: { original: w } }) => (
+        <div className="min-w-0">
+          <p className="font-semibold text-fg">{w.member.name}</p>
+          <p className="text-xs text-muted tabular-nums">
+            {w.member.username} · #{w.memberId}
+          </p>
+          <div className="mt-1 flex flex-wrap gap-1">
+            {w.context.flagged && <StatusBadge tone="danger">{t('flags.flagged')}</StatusBadge>}
+            {w.context.payoutHold && <StatusBadge tone="danger">{t('flags.payoutHold')}</StatusBadge>}
+          </div>
+        </div>
+      ),
+    }),
+    column.accessor('amount', {
+      header: t('columns.amount'),
+      meta: { align: 'right' },
+      cell: ({ row: { original: w } }) => <MoneyCell amount={w.amount} currency={w.currency} />,
+    }),
+    column.accessor('bankAccount', {
+      header: t('columns.bankAccount'),
+      cell: (c) => (
+        <div className="whitespace-nowrap">
+          <p className="font-medium text-fg">{c.getValue().bankCode}</p>
+          <p className="tabular-nums">{formatAccountNumber(c.getValue().bankAccountNo)}</p>
+          <p className="text-xs text-muted">{c.getValue().bankAccountName}</p>
+        </div>
+      ),
+    }),
+    column.accessor('context', {
+      header: t('columns.recent'),
+      cell: (c) => <RecentActivity context={c.getValue()} />,
+    }),
+    column.accessor('status', {
+      header: t('columns.status'),
+      cell: ({ row: { original: w } }) => (
+        <div className="flex flex-col items-start gap-1" data-testid={`withdrawal-status-${w.id}`}>
+          <StatusBadge tone={TONE[w.status]}>{t(`status.${w.status}`)}</StatusBadge>
+          {w.autoApproved && <span className="text-xs text-muted">{t('auto')}</span>}
+          {w.payoutAttempts > 0 && (
+            <span className="text-xs text-muted">
+              {t('payouts', { count: w.payoutAttempts, inquiries: w.inquiries })}
+            </span>
+          )}
+          {w.bankRef && <span className="text-xs text-muted tabular-nums">{t('bankRef', { ref: w.bankRef })}</span>}
+          {w.lastError && w.status !== 'paid' && <span className="max-w-56 text-xs text-danger">{w.lastError}</span>}
+          {w.rejectReason && <span className="text-xs text-muted">{t(`reasons.${w.rejectReason}`)}</span>}
+          {w.reviewedBy && <span className="text-xs text-subtle">{t('reviewedBy', { name: w.reviewedBy })}</span>}
+        </div>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: t('columns.actions'),
+      meta: { align: 'right' },
+      cell: ({ row: { original: w } }) => (
+        <div className="flex justify-end gap-1.5">
+          {w.status === 'pending_review' && (
+            <Button size="sm" onClick={() => setDialog({ kind: 'approve', row: w })} data-testid={`approve-${w.id}`}>
+              {t('actions.approve')}
+            </Button>
+          )}
+          {w.status === 'payout_failed' && (
+            <Button size="sm" onClick={() => setDialog({ kind: 'retry', row: w })} data-testid={`retry-${w.id}`}>
+              {t('actions.retry')}
+            </Button>
+          )}
+          {(w.status === 'pending_review' || w.status === 'payout_failed') && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setDialog({ kind: 'reject', row: w })}
+              data-testid={`reject-${w.id}`}
+            >
+              {t('actions.reject')}
+            </Button>
+          )}
+        </div>
+      ),
+    }),
+  ];
+
+  const chosen = pendingRows.filter((r) => selected.has(r.id));
+  const row = dialog && dialog.kind !== 'bulk' ? dialog.row : undefined;
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button
+            size="sm"
+            disabled={chosen.length === 0}
+            onClick={() => setDialog({ kind: 'bulk', rows: chosen })}
+            data-testid="bulk-approve"
+          >
+            {t('actions.bulk', { count: chosen.length })}
+          </Button>
+        }
+      >
+        <div className="w-56">
+          <SelectField
+            label={t('filters.status')}
+            options={[
+              { value: '', label: t('filters.all') },
+              ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
+            value={status ?? ''}
+            onChange={(event) => list.setFilter('status', event.target.value)}
+            data-testid="withdrawals-status-filter"
+          />
+        </div>
+        <DateRangeFilter value={list.days} onChange={list.setDays} />
+      </PageHeader>
+      <DataTable
+        label={t('title')}
+        columns={columns}
+        data={query.data}
+        isLoading={query.isPending}
+        isFetching={query.isFetching && !query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        getRowId={(w) => w.id}
+        empty={t('empty')}
+        rowClassName={(w) => (w.context.flagged || w.context.payoutHold ? 'bg-danger/5' : undefined)}
+      />
+      {row && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={t(`confirm.${dialog!.kind}.title`)}
+          description={t(`confirm.${dialog!.kind}.body`, {
+            amount: `${formatMoney(row.amount)} ${row.currency}`,
+            name: row.member.name,
+          })}
+          confirmLabel={t(`actions.${dialog!.kind}`)}
+          tone={dialog!.kind === 'reject' ? 'danger' : 'primary'}
+          reason={dialog!.kind === 'reject' ? 'optional' : 'none'}
+          onConfirm={async (note) => {
+            const params = { id: row.id };
+            if (dialog!.kind === 'approve')
+              await done('done.approve', await adminCall(adminApi.withdrawals.approve, { params }));
+            else if (dialog!.kind === 'retry')
+              await done('done.retry', await adminCall(adminApi.withdrawals.retry, { params }));
+            else
+              await done(
+                'done.reject',
+                await adminCall(adminApi.withdrawals.reject, {
+                  params,
+                  body: { reason, ...(note ? { note } : {}) },
+                }),
+              );
+          }}
+        >
+          <AccountSummary row={row} />
+          {dialog!.kind === 'reject' && (
+            <SelectField
+              label={t('confirm.reject.reason')}
+              options={WITHDRAW_REJECT_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as Reason)}
+              data-testid="reject-reason"
+            />
+          )}
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'bulk' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={t('confirm.bulk.title')}
+          description={t('confirm.bulk.body', {
+            count: dialog.rows.length,
+            amount: formatMoney(dialog.rows.reduce((sum, r) => sum + r.amount, 0)),
+          })}
+          confirmLabel={t('actions.bulk', { count: dialog.rows.length })}
+          onConfirm={async () => {
+            const result = await adminCall(adminApi.withdrawals.bulkApprove, {
+              body: { ids: dialog.rows.map((r) => r.id) },
+            });
+            const skipped = result.results.filter((r) => r.status === 'TOO_LARGE').length;
+            notify.success(t('done.bulk', { count: result.results.length - skipped, skipped }));
+            await refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function AccountSummary({ row }: { row: AdminWithdrawalRow }) {
+  return (
+    <div className="rounded-xl bg-surface p-3 text-sm ring-1 ring-line">
+      <p className="font-semibold text-fg">
+        {row.member.name} · <span className="tabular-nums">{row.member.username}</span>
+      </p>
+      <p className="tabular-nums">
+        {row.bankAccount.bankCode} {formatAccountNumber(row.bankAccount.bankAccountNo)} ·{' '}
+        {row.bankAccount.bankAccountName}
+      </p>
+      <p className="mt-1 text-lg font-bold tabular-nums">
+        {formatMoney(row.amount)} {row.currency}
+      </p>
+    </div>
+  );
+}
+
+function RecentActivity({ context }: { context: AdminWithdrawalRow['context'] }) {
+  const { t } = useTranslation('withdrawals');
+  if (context.recentTransfers.length === 0 && context.recentWithdrawals.length <= 1) {
+    return <span className="text-xs text-subtle">{t('recent.none')}</span>;
+  }
+  return (
+    <ul className="flex max-w-64 flex-col gap-0.5 text-xs text-muted">
+      {context.recentTransfers.slice(0, 3).map((m) => (
+        <li key={`${m.createdAt}-${m.game}`} className="tabular-nums">
+          {t(m.direction === 'to_game' ? 'recent.toGame' : 'recent.fromGame', { game: m.game })} {formatMoney(m.amount)}{' '}
+          · {t(`recent.transfer.${m.status}`, { defaultValue: m.status })}
+        </li>
+      ))}
+      {context.recentWithdrawals.length > 1 && (
+        <li>{t('recent.withdrawals', { count: context.recentWithdrawals.length - 1 })}</li>
+      )}
+    </ul>
+  );
+}

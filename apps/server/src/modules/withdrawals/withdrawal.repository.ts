@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { withdrawals } from '../../db/schema/withdrawals.ts';
+import type { WithdrawalStatus } from '@wallet/contract/limits';
+
+export type Withdrawal = typeof withdrawals.$inferSelect;
+type Patch = Partial<typeof withdrawals.$inferInsert>;
+
+export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<Withdrawal> {
+  const [inserted] = await tx.insert(withdrawals).values(row).returning();
+  return inserted!;
+}
+
+export async function findWithdrawal(db: Db | Tx, id: string): Promise<Withdrawal | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+/**
+ * Move a withdrawal from one of `from` to a new state, only if it is still there: the conditional update every
+ * transition goes through, so two operators, the reconciler and the request handler can race safely.
+ */
+export async function transition(
+  db: Db | Tx,
+  id: string,
+  from: readonly WithdrawalStatus[],
+  patch: Patch & { status?: WithdrawalStatus },
+): Promise<Withdrawal | undefined> {
+  const [row] = await db
+    .update(withdrawals)
+    .set(patch)
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, [...from])))
+    .returning();
+  return row;
+}
+
+/** Today's (from `since`) withdrawals of a member that still count against the daily limits. */
+export async function dailyUsage(tx: Tx, memberId: number, since: Date): Promise<{ count: number; total: bigint }> {
+  const [row] = await tx
+    .select({ count: sql<string>`count(*)`, total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.memberId, memberId),
+        sql`${withdrawals.createdAt} >= ${since.toISOString()}::timestamptz`,
+        sql`${withdrawals.status} <> 'rejected'`,
+      ),
+    );
+  return { count: Number(row?.count ?? 0), total: BigInt(row?.total ?? 0) };
+}
+
+/** Rows in `status` last touched before `before`, oldest first (the payout reconciler's work). */
+export function listStale(db: Db, status: WithdrawalStatus, before: Date, limit: number): Promise<Withdrawal[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, status), lte(withdrawals.updatedAt, before)))
+    .orderBy(asc(withdrawals.updatedAt))
+    .limit(limit);
+}
+
+/** The queue: pending review first, then oldest first. */
+export async function listQueue(
+  db: Db,
+  filter: { status?: WithdrawalStatus; from?: Date; to?: Date; limit: number; offset: number },
+): Promise<{ total: number; rows: Withdrawal[] }> {
+  const where = and(
+    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    filter.from ? gte(withdrawals.createdAt, filter.from) : undefined,
+    filter.to ? lt(withdrawals.createdAt, filter.to) : undefined,
+  );
+  const [count] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(withdrawals)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(
+      sql`case ${withdrawals.status} when 'pending_review' then 0 when 'payout_failed' then 1 when 'paying' then 2 when 'approved' then 3 else 4 end`,
+      asc(withdrawals.createdAt),
+      asc(withdrawals.id),
+    )
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+export function memberWithdrawals(db: Db, memberId: number, limit: number): Promise<Withdrawal[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.memberId, memberId))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+/** Withdrawals the bank has not settled yet (approved, paying), oldest first. */
+export function pendingPayouts(db: Db, limit: number): Promise<Withdrawal[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ['approved', 'paying']))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,335 @@
+import { MINOR_PER_MAJOR, type WithdrawalStatus } from '@wallet/contract/limits';
+import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { withRetry } from '../../db/pg-error.ts';
+import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
+import { bangkokDayStart } from '../../lib/bangkok-time.ts';
+import type { PayoutBank, PayoutStatus } from '../../providers/bank/bank-port.ts';
+import type { AccountApi } from '../account/account.api.ts';
+import { appendAudit } from '../audit/audit.api.ts';
+import {
+  house,
+  LEDGER_KINDS,
+  memberWallet,
+  toMinor,
+  type LedgerService,
+  type PostInput,
+} from '../ledger/ledger.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
+import { dailyUsage, findWithdrawal, insertWithdrawal, transition, type Withdrawal } from './withdrawal.repository.ts';
+
+/** The ledger accounts of a withdrawal: requested money waits in `pending`, paid money ends in `paid`. */
+const withdrawPending = (memberId: number) => house('withdraw_pending', memberId);
+const withdrawPaid = (memberId: number) => house('withdraw', memberId);
+
+/** One member's requests are serialised by this advisory lock (daily limits are checked and acted on atomically). */
+const LOCK_NAMESPACE = 0x5744; // 'WD'
+
+export type MemberFlags = { flagged: boolean; payoutHold: boolean };
+export type Operator = { id: number; username: string; ip: string | null };
+
+export type WithdrawalDeps = {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: SettingsService;
+  bank: PayoutBank;
+  account: Pick<AccountApi, 'assertPayoutAllowed' | 'payoutAccount'>;
+  /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts) */
+  conditionRunning: (memberId: number) => Promise<boolean>;
+  /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
+  memberFlags: (memberId: number) => Promise<MemberFlags>;
+  /** tell the member's sockets their statement and balance changed */
+  notify: (memberId: number) => void;
+};
+
+const newWithdrawalId = () => randomBytes(18).toString('base64url');
+
+/**
+ * The withdrawal life cycle (DESIGN.md §9.4, README "Withdrawals"):
+ *
+ *   request        wallet → house:withdraw_pending     `withdrawal:{id}:hold`      status pending_review | approved
+ *   approve        pending_review → approved (then the payout)
+ *   payout         approved → paying → paid             `withdrawal:{id}:paid`      pending → house:withdraw
+ *                                   → payout_failed     (a definite refusal; the money stays pending)
+ *                                   → paying            (unknown: the reconciler asks the bank by payout id)
+ *   retry          payout_failed → approved with a new payout id `{id}-{n}` (the bank definitely paid nothing)
+ *   reject         pending_review | payout_failed → rejected    `withdrawal:{id}:reversal`  pending → wallet
+ *
+ * Every transition is a conditional update in the same transaction as its posting, event and audit row.
+ */
+export class WithdrawalService {
+  constructor(private readonly deps: WithdrawalDeps) {}
+
+  /** POST /api/wallet/withdraw: checks, then the row and the hold in one transaction; auto-approved ones are paid. */
+  async request(member: { id: number; currency: string }, amountMajor: number): Promise<Withdrawal> {
+    const { deps } = this;
+    const amount = toMinor(amountMajor);
+    const limits = await deps.settings.get('withdrawLimits');
+    const unit = BigInt(MINOR_PER_MAJOR);
+    if (amount < BigInt(limits.withdrawMin) * unit || amount > BigInt(limits.withdrawMax) * unit || amount <= 0n) {
+      throw new AppError('KEY_INVALID');
+    }
+    if (await deps.conditionRunning(member.id)) throw new AppError('BONUS_REMAINING');
+    await deps.account.assertPayoutAllowed(member.id);
+    const destination = await deps.account.payoutAccount(member.id);
+    if (!destination) throw new AppError('NO_BANK');
+    const auto = await deps.settings.get('withdrawAutoApprove');
+    let autoApproved = auto.enabled && amount <= BigInt(auto.maxAmount) * unit;
+    if (autoApproved) {
+      const flags = await deps.memberFlags(member.id);
+      autoApproved = !flags.flagged && !flags.payoutHold;
+    }
+
+    const id = newWithdrawalId();
+    const row = await withRetry(() =>
+      deps.ledger.transaction(async (tx) => {
+        const now = deps.clock.now();
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${member.id})`);
+        const usage = await dailyUsage(tx, member.id, bangkokDayStart(now));
+        if (usage.count >= limits.perDayCount || usage.total + amount > BigInt(limits.perDayAmount) * unit) {
+          throw new AppError('REQUEST_LIMIT');
+        }
+        const inserted = await insertWithdrawal(tx, {
+          id,
+          memberId: member.id,
+          amount,
+          currency: member.currency,
+          status: autoApproved ? 'approved' : 'pending_review',
+          ...destination,
+          autoApproved,
+          payoutId: id,
+          reviewedBy: autoApproved ? 'auto' : null,
+          reviewedAt: autoApproved ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // MONEY_NOT_ENOUGH here rolls the row back with the hold
+        await deps.ledger.post(
+          posting(inserted, LEDGER_KINDS.withdraw, 'hold', [
+            { account: memberWallet(member.id), amount: -amount },
+            { account: withdrawPending(member.id), amount },
+          ]),
+          tx,
+        );
+        await changed(tx, inserted);
+        return inserted;
+      }),
+    );
+    deps.notify(member.id);
+    if (row.status === 'approved') return this.payout(row.id);
+    return row;
+  }
+
+  /** An operator approves a withdrawal under review; its payout follows at once. */
+  async approve(id: string, operator: Operator): Promise<Withdrawal> {
+    await this.operatorTransition(id, operator, 'withdrawal.approve', ['pending_review'], (now) => ({
+      status: 'approved',
+      reviewedBy: operator.username,
+      reviewedAt: now,
+      updatedAt: now,
+    }));
+    return this.payout(id);
+  }
+
+  /** Send a definitely failed payout again, under a new payout id. */
+  async retry(id: string, operator: Operator): Promise<Withdrawal> {
+    const current = await this.mustFind(id);
+    await this.operatorTransition(id, operator, 'withdrawal.retry', ['payout_failed'], (now) => ({
+      status: 'approved',
+      payoutId: `${id}-${current.payoutAttempts + 1}`,
+      lastError: null,
+      updatedAt: now,
+    }));
+    return this.payout(id);
+  }
+
+  /** Refuse a withdrawal under review (or whose payout failed): the money goes back to the wallet. */
+  async reject(id: string, operator: Operator, reason: string, note?: string): Promise<Withdrawal> {
+    const row = await this.operatorTransition(
+      id,
+      operator,
+      'withdrawal.reject',
+      ['pending_review', 'payout_failed'],
+      (now) => ({
+        status: 'rejected',
+        rejectReason: reason,
+        rejectNote: note ?? null,
+        reviewedBy: operator.username,
+        reviewedAt: now,
+        updatedAt: now,
+      }),
+      async (tx, updated) => {
+        await this.deps.ledger.post(
+          posting(updated, LEDGER_KINDS.withdrawReversal, 'reversal', [
+            { account: withdrawPending(updated.memberId), amount: -updated.amount },
+            { account: memberWallet(updated.memberId), amount: updated.amount },
+          ]),
+          tx,
+        );
+      },
+    );
+    return row;
+  }
+
+  /**
+   * Send an approved withdrawal's payout: approved → paying (claimed once), then the bank's answer. A crash between
+   * the claim and the answer leaves it `paying`: the reconciler asks the bank by payout id, never sends a new one.
+   */
+  async payout(id: string): Promise<Withdrawal> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const claimed = await withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        const row = await transition(tx, id, ['approved'], { status: 'paying', updatedAt: now });
+        if (!row) return undefined;
+        await tx.execute(
+          sql`update withdrawals set payout_attempts = payout_attempts + 1 where id = ${id} and status = 'paying'`,
+        );
+        await changed(tx, row);
+        return row;
+      }),
+    );
+    if (!claimed) return this.mustFind(id);
+    deps.notify(claimed.memberId);
+    const outcome = await deps.bank
+      .requestPayout({
+        payoutId: claimed.payoutId,
+        amount: claimed.amount,
+        currency: claimed.currency === 'LAK' ? 'LAK' : 'THB',
+        toBank: claimed.bankCode,
+        toAccountNo: claimed.bankAccountNo,
+        toAccountName: claimed.bankAccountName,
+      })
+      .catch((err: unknown): PayoutStatus => ({ kind: 'unknown', detail: String(err).slice(0, 200) }));
+    return this.applyOutcome(claimed, outcome);
+  }
+
+  /** Settle a `paying` withdrawal by the bank's answer (request or inquiry); anything indefinite leaves it paying. */
+  async applyOutcome(row: Withdrawal, outcome: PayoutStatus, inquiry = false): Promise<Withdrawal> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    if (outcome.kind === 'paid') {
+      const settled = await withRetry(() =>
+        deps.ledger.transaction(async (tx) => {
+          const updated = await transition(tx, row.id, ['paying'], {
+            status: 'paid',
+            bankRef: outcome.bankRef,
+            paidAt: outcome.paidAt,
+            lastError: null,
+            updatedAt: now,
+            ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
+          });
+          if (!updated) return undefined;
+          await deps.ledger.post(
+            posting(updated, LEDGER_KINDS.withdrawPaid, 'paid', [
+              { account: withdrawPending(updated.memberId), amount: -updated.amount },
+              { account: withdrawPaid(updated.memberId), amount: updated.amount },
+            ]),
+            tx,
+          );
+          await changed(tx, updated);
+          return updated;
+        }),
+      );
+      if (settled) deps.notify(settled.memberId);
+      return settled ?? this.mustFind(row.id);
+    }
+    if (outcome.kind === 'rejected') {
+      const failed = await withRetry(() =>
+        deps.db.transaction(async (tx) => {
+          const updated = await transition(tx, row.id, ['paying'], {
+            status: 'payout_failed',
+            lastError: `${outcome.reason}: ${outcome.detail}`.slice(0, 500),
+            updatedAt: now,
+            ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
+          });
+          if (updated) await changed(tx, updated);
+          return updated;
+        }),
+      );
+      if (failed) deps.notify(failed.memberId);
+      return failed ?? this.mustFind(row.id);
+    }
+    const detail = outcome.kind === 'unknown' ? outcome.detail : outcome.kind;
+    deps.log.warn({ withdrawalId: row.id, payoutId: row.payoutId, detail }, 'payout outcome unknown: left paying');
+    const noted = await transition(deps.db, row.id, ['paying'], {
+      lastError: detail.slice(0, 500),
+      updatedAt: now,
+      ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
+    });
+    return noted ?? this.mustFind(row.id);
+  }
+
+  private async operatorTransition(
+    id: string,
+    operator: Operator,
+    action: string,
+    from: readonly WithdrawalStatus[],
+    patch: (now: Date) => Parameters<typeof transition>[3],
+    alsoInTx?: (tx: Tx, row: Withdrawal) => Promise<void>,
+  ): Promise<Withdrawal> {
+    const { deps } = this;
+    const row = await withRetry(() =>
+      deps.ledger.transaction(async (tx) => {
+        const now = deps.clock.now();
+        const before = await findWithdrawal(tx, id);
+        if (!before) throw new AppError('NOT_FOUND');
+        const updated = await transition(tx, id, from, patch(now));
+        // reject after approve, approve twice...: refused, nothing changed
+        if (!updated) throw new AppError('KEY_INVALID');
+        if (alsoInTx) await alsoInTx(tx, updated);
+        await appendAudit(
+          tx,
+          {
+            actor: { id: operator.id, username: operator.username },
+            action,
+            target: `withdrawal:${id}`,
+            before: { status: before.status, payoutId: before.payoutId },
+            after: {
+              status: updated.status,
+              payoutId: updated.payoutId,
+              ...(updated.rejectReason ? { reason: updated.rejectReason } : {}),
+            },
+            ip: operator.ip,
+          },
+          now,
+        );
+        await changed(tx, updated);
+        return updated;
+      }),
+    );
+    deps.notify(row.memberId);
+    return row;
+  }
+
+  private async mustFind(id: string): Promise<Withdrawal> {
+    const row = await findWithdrawal(this.deps.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+}
+
+function posting(w: Withdrawal, kind: PostInput['kind'], step: string, postings: PostInput['postings']): PostInput {
+  return {
+    kind,
+    currency: w.currency,
+    memberId: w.memberId,
+    idempotencyKey: `withdrawal:${w.id}:${step}`,
+    reference: `${w.id}:${step}`,
+    metadata: { withdrawalId: w.id },
+    postings,
+  };
+}
+
+function changed(tx: Tx, w: Withdrawal) {
+  return emit(tx, {
+    type: 'withdrawal.changed',
+    payload: { memberId: w.memberId, withdrawalId: w.id, status: w.status },
+  });
+}

@@ -1,0 +1,188 @@
+import type { AdminWithdrawal } from '@wallet/contract/admin/withdrawals';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
+import type { PayoutBank } from '../../providers/bank/bank-port.ts';
+import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
+import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
+import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
+import { recentTransfers, TransferService } from '../game-transfers/game-transfers.api.ts';
+import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { promotionConditionRunning } from '../promotions/promotions.api.ts';
+import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
+import { findWithdrawal, listQueue, memberWithdrawals, type Withdrawal } from './withdrawal.repository.ts';
+import { WithdrawalService, type MemberFlags, type WithdrawalDeps } from './withdrawal.service.ts';
+
+export type WithdrawalsModuleOptions = {
+  /** the paying bank (tests pass fakes or a sandbox on another port); default: the sandbox bank this server mounts */
+  bank?: PayoutBank;
+  /** options of the game modules, for withdrawAll's collection (tests pass fake providers) */
+  games?: GamesModuleOptions;
+  memberFlags?: (memberId: number) => Promise<MemberFlags>;
+};
+
+/** The paying bank from the configuration: the sandbox bank under /sandbox/bank (PROVIDERS=sandbox) or BANK_PAYOUT_URL. */
+function defaultBank(ctx: AppContext): PayoutBank {
+  const url = process.env.BANK_PAYOUT_URL ?? `${ctx.config.publicUrl}/sandbox/bank`;
+  return new HttpPayoutBank({ baseUrl: url, secret: process.env.BANK_PAYOUT_SECRET ?? ctx.config.secrets.provider });
+}
+
+/** The dependencies of the withdrawal service from the app context (tests build the same to run the reconciler). */
+export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleOptions = {}): WithdrawalDeps {
+  const account = createAccountApi(ctx);
+  const notify = (memberId: number) => ctx.realtime.push(memberId, 'wallet.changed', { reason: 'withdrawal' });
+  return {
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    settings: ctx.settings,
+    // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)
+    ledger: new LedgerService(ctx.db),
+    bank: options.bank ?? defaultBank(ctx),
+    account,
+    conditionRunning: (memberId) => promotionConditionRunning(ctx.db, memberId),
+    memberFlags: options.memberFlags ?? ((memberId) => memberPayoutFlags(ctx.db, memberId)),
+    notify,
+  };
+}
+
+export function toAdminWithdrawal(w: Withdrawal, member?: { name: string; username: string }): AdminWithdrawal {
+  return {
+    id: w.id,
+    memberId: w.memberId,
+    member: member ?? { name: '', username: '' },
+    amount: toMajor(w.amount),
+    currency: w.currency,
+    status: w.status as AdminWithdrawal['status'],
+    bankAccount: { bankCode: w.bankCode, bankAccountNo: w.bankAccountNo, bankAccountName: w.bankAccountName },
+    autoApproved: w.autoApproved,
+    rejectReason: w.rejectReason,
+    rejectNote: w.rejectNote,
+    lastError: w.lastError,
+    bankRef: w.bankRef,
+    payoutAttempts: w.payoutAttempts,
+    inquiries: w.inquiries,
+    reviewedBy: w.reviewedBy,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+/** Withdrawals: the player's requests, the finance queue, payouts and their reconciler (DESIGN.md §9.4). */
+export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const deps = buildWithdrawalDeps(ctx, options);
+    const service = new WithdrawalService(deps);
+    const account = createAccountApi(ctx);
+    let transfers: TransferService | undefined;
+    const transferService = () => (transfers ??= new TransferService(buildGamesDeps(ctx, options.games)));
+    const operatorOf = (op: { id: number; username: string }, ip: string) => ({ ...op, ip });
+    const reply = async (w: Withdrawal) => {
+      const members = await account.memberSummaries([w.memberId]);
+      return { withdrawal: toAdminWithdrawal(w, members.get(w.memberId)) };
+    };
+    return {
+      name: 'withdrawals',
+      handlers: {
+        'wallet.withdraw': async ({ member, body }) => {
+          await service.request(member, body.amount);
+          return { message: 'SUCCESS' };
+        },
+        'wallet.withdrawAll': async ({ member, body }) => {
+          // every game balance into the wallet first (a collection left pending lands later), then the withdrawal
+          await transferService().transferAll(member, 'WALLET');
+          await service.request(member, body.amount);
+          return { message: 'SUCCESS' };
+        },
+        'admin.withdrawals.list': async ({ query }) => {
+          const { status, page, pageSize, from, to } = query;
+          const queue = await listQueue(ctx.db, {
+            ...(status ? { status } : {}),
+            ...(from ? { from: new Date(from) } : {}),
+            ...(to ? { to: new Date(to) } : {}),
+            limit: pageSize,
+            offset: (page - 1) * pageSize,
+          });
+          const ids = [...new Set(queue.rows.map((r) => r.memberId))];
+          const members = await account.memberSummaries(ids);
+          const context = new Map(
+            await Promise.all(
+              ids.map(async (id) => {
+                const [flags, moves, own] = await Promise.all([
+                  deps.memberFlags(id),
+                  recentTransfers(ctx.db, id, 5),
+                  memberWithdrawals(ctx.db, id, 6),
+                ]);
+                return [
+                  id,
+                  {
+                    ...flags,
+                    recentTransfers: moves.map((t) => ({
+                      game: t.game,
+                      direction: t.direction,
+                      amount: toMajor(t.amount),
+                      status: t.status,
+                      createdAt: t.createdAt.toISOString(),
+                    })),
+                    recentWithdrawals: own.map((w) => ({
+                      amount: toMajor(w.amount),
+                      status: w.status,
+                      createdAt: w.createdAt.toISOString(),
+                    })),
+                  },
+                ] as const;
+              }),
+            ),
+          );
+          return {
+            total: queue.total,
+            page,
+            pageSize,
+            rows: queue.rows.map((w) => ({
+              ...toAdminWithdrawal(w, members.get(w.memberId)),
+              context: context.get(w.memberId)!,
+            })),
+          };
+        },
+        'admin.withdrawals.approve': async ({ operator, params, request }) =>
+          reply(await service.approve(params.id, operatorOf(operator, request.ip))),
+        'admin.withdrawals.reject': async ({ operator, params, body, request }) =>
+          reply(await service.reject(params.id, operatorOf(operator, request.ip), body.reason, body.note)),
+        'admin.withdrawals.retry': async ({ operator, params, request }) =>
+          reply(await service.retry(params.id, operatorOf(operator, request.ip))),
+        'admin.withdrawals.bulkApprove': async ({ operator, body, request }) => {
+          const { maxAmount } = await ctx.settings.get('withdrawAutoApprove');
+          const results: Array<{ id: string; status: string }> = [];
+          for (const id of body.ids) {
+            const row = await findWithdrawal(ctx.db, id);
+            if (!row) results.push({ id, status: 'NOT_FOUND' });
+            else if (row.amount > BigInt(maxAmount) * 100n) results.push({ id, status: 'TOO_LARGE' });
+            else {
+              try {
+                results.push({ id, status: (await service.approve(id, operatorOf(operator, request.ip))).status });
+              } catch (err) {
+                results.push({ id, status: err instanceof AppError ? err.code : 'FAILED' });
+              }
+            }
+          }
+          return { results };
+        },
+      },
+      jobs: [
+        defineJob({
+          name: 'withdrawal-payout-reconciler',
+          schedule: { everySeconds: PAYOUT_RECONCILE_INTERVAL_MS / 1000 },
+          retry: { limit: 0 },
+          handler: async () => {
+            const report = await reconcilePayouts(deps, service);
+            if (report.checked > 0) ctx.log.info({ payouts: report }, 'payouts reconciled');
+            return report;
+          },
+        }),
+      ],
+    };
+  };
+}
+
+export const withdrawalsModule: ModuleFactory = createWithdrawalsModule();

@@ -1,0 +1,183 @@
+import { createHmac } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import type { RunningServer } from '../support/server.ts';
+import { saveScreen } from '../support/screens.ts';
+import { signInQuickly } from '../support/sign-in.ts';
+
+/** "1,234.50" → 1234.5 */
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, as the operator's authenticator app computes it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** The demo operator signs in on /admin with its TOTP secret (printed by the server at start). */
+async function operatorPage(browser: Browser, server: RunningServer, lang: 'th' | 'en'): Promise<Page> {
+  const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs())?.[1];
+  expect(secret, 'demo operator TOTP secret in the server log').toBeTruthy();
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1366, height: 900 },
+    locale: lang === 'th' ? 'th-TH' : 'en-US',
+    timezoneId: 'Asia/Bangkok',
+  });
+  await context.addInitScript((language) => localStorage.setItem('wallet.admin.language', language), lang);
+  const page = await context.newPage();
+  await page.goto('/admin/');
+  const form = page.getByTestId('sign-in-form');
+  await form.locator('input[name=username]').fill('admin');
+  await form.locator('input[name=password]').fill('demo-admin-password');
+  await form.locator('input[name=totp]').fill(totp(secret!));
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByTestId('operator-chip')).toBeVisible();
+  return page;
+}
+
+async function withdraw(page: Page, amount: number) {
+  await page.getByTestId('widget-withdraw').click();
+  await expect(page.getByTestId('withdraw-account')).toBeVisible();
+  await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
+  await page.getByTestId('withdraw-amount').fill(String(amount));
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-success')).toBeVisible();
+}
+
+const firstWithdrawRow = (page: Page) => page.locator('[data-testid=statement-row][data-type=withdraw]').first();
+
+test.describe('withdrawals', () => {
+  test('request → in progress → operator approves with TOTP → bank pays → SUCCESS; a rejection returns the money; a timed-out payout is settled by the job', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    test.setTimeout(180_000);
+    await signInQuickly(page, 'th');
+    await page.goto('/user/home');
+    const before = amountOf(await page.getByTestId('wallet-amount').textContent());
+    expect(before).toBeGreaterThanOrEqual(500);
+
+    // the player asks for 200: the balance drops at once
+    await withdraw(page, 200);
+    await saveScreen(page, { test: 'withdrawals', step: 'requested', lang: 'th' });
+    await page.getByTestId('withdraw-done').click();
+    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 200).toFixed(2));
+    await page.goto('/user/statement');
+    await expect(firstWithdrawRow(page)).toContainText('200.00');
+    await expect(firstWithdrawRow(page)).toContainText('กำลังดำเนินการ');
+    await saveScreen(page, { test: 'withdrawals', step: 'statement-in-progress', lang: 'th' });
+
+    // the operator approves it from the queue
+    const admin = await operatorPage(browser, server, 'th');
+    await admin.goto('/admin/withdrawals?status=pending_review');
+    await expect(admin.locator('[data-testid^=approve-]')).toHaveCount(1);
+    await saveScreen(admin, { test: 'withdrawals', step: 'queue', lang: 'th' });
+    await admin.locator('[data-testid^=approve-]').first().click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click();
+    await expect(admin.getByRole('dialog')).toHaveCount(0);
+    await expect(admin.locator('[data-testid^=approve-]')).toHaveCount(0);
+
+    // the sandbox bank received the payout to the member's account
+    const payouts = (await (await page.request.get('/sandbox/bank/_payouts')).json()) as {
+      payouts: Array<{ amount: string; status: string; toAccountNo: string }>;
+    };
+    expect(payouts.payouts).toEqual([expect.objectContaining({ amount: '20000', status: 'PAID' })]);
+    await page.reload();
+    await expect(firstWithdrawRow(page)).toContainText('สำเร็จ');
+    await expect(firstWithdrawRow(page)).not.toContainText('ไม่สำเร็จ');
+
+    // a rejection: the money comes back and the reason is shown
+    await page.goto('/user/home');
+    await withdraw(page, 150);
+    await page.getByTestId('withdraw-done').click();
+    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 350).toFixed(2));
+    await admin.goto('/admin/withdrawals?status=pending_review');
+    await admin.locator('[data-testid^=reject-]').first().click();
+    await admin.getByTestId('reject-reason').selectOption('TURNOVER_INCOMPLETE');
+    await admin.getByRole('dialog').getByRole('button', { name: 'ปฏิเสธ' }).click();
+    await expect(admin.getByRole('dialog')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 200).toFixed(2));
+    await page.goto('/user/statement');
+    await expect(firstWithdrawRow(page)).toContainText('ไม่สำเร็จ');
+    await expect(firstWithdrawRow(page)).toContainText('ยอดเทิร์นโอเวอร์ยังไม่ครบ');
+    await expect(firstWithdrawRow(page)).toContainText('คืนเงินเข้ากระเป๋าแล้ว');
+    await saveScreen(page, { test: 'withdrawals', step: 'statement-rejected', lang: 'th' });
+
+    // a payout that succeeds at the bank but whose answer times out: paying, until the reconciler job asks the bank
+    expect(
+      (await page.request.post('/sandbox/bank/_faults', { data: { mode: 'success-then-timeout', times: 1 } })).ok(),
+    ).toBe(true);
+    await page.goto('/user/home');
+    await withdraw(page, 100);
+    await page.getByTestId('withdraw-done').click();
+    await admin.goto('/admin/withdrawals?status=pending_review');
+    await admin.locator('[data-testid^=approve-]').first().click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click();
+    await expect(admin.getByRole('dialog')).toHaveCount(0);
+    await admin.goto('/admin/withdrawals?status=paying');
+    await expect(admin.locator('[data-testid^=withdrawal-status-]')).toHaveCount(1);
+    await saveScreen(admin, { test: 'withdrawals', step: 'queue-paying', lang: 'th' });
+    // the job (every 15 s) settles it from the bank's answer to the inquiry; never a second payout
+    await page.goto('/user/statement');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await expect(firstWithdrawRow(page)).toContainText('100.00');
+          return firstWithdrawRow(page).textContent();
+        },
+        { timeout: 90_000, intervals: [5_000] },
+      )
+      .toMatch(/(?<!ไม่)สำเร็จ/);
+    const after = (await (await page.request.get('/sandbox/bank/_payouts')).json()) as {
+      payouts: Array<{ amount: string; status: string; requests: number }>;
+    };
+    expect(after.payouts.filter((p) => p.amount === '10000')).toEqual([
+      expect.objectContaining({ status: 'PAID', requests: 1 }),
+    ]);
+    await saveScreen(page, { test: 'withdrawals', step: 'statement-success', lang: 'th' });
+
+    // the queue in English, all statuses
+    const adminEn = await operatorPage(browser, server, 'en');
+    await adminEn.goto('/admin/withdrawals');
+    await expect(adminEn.locator('[data-testid^=withdrawal-status-]')).toHaveCount(3);
+    await saveScreen(adminEn, { test: 'withdrawals', step: 'queue-all', lang: 'en' });
+    await admin.goto('/admin/withdrawals');
+    await saveScreen(admin, { test: 'withdrawals', step: 'queue-all', lang: 'th' });
+    await admin.context().close();
+    await adminEn.context().close();
+  });
+
+  for (const lang of LANGUAGES) {
+    test(`withdraw modal and statement in ${lang}`, async ({ page }) => {
+      await signInQuickly(page, lang);
+      await page.goto('/user/home');
+      await page.getByTestId('widget-withdraw').click();
+      await expect(page.getByTestId('withdraw-account')).toBeVisible();
+      await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
+      await saveScreen(page, { test: 'withdrawals', step: 'modal', lang });
+      await page.getByTestId('withdraw-amount').fill('5');
+      await page.getByTestId('withdraw-submit').click();
+      await saveScreen(page, { test: 'withdrawals', step: 'modal-min', lang });
+      await page.getByTestId('withdraw-amount').fill('100');
+      await page.getByTestId('withdraw-submit').click();
+      await expect(page.getByTestId('withdraw-success')).toBeVisible();
+      await saveScreen(page, { test: 'withdrawals', step: 'modal-success', lang });
+      await page.getByTestId('withdraw-done').click();
+      await page.goto('/user/statement');
+      await expect(firstWithdrawRow(page)).toBeVisible();
+      await saveScreen(page, { test: 'withdrawals', step: 'statement', lang });
+    });
+  }
+});

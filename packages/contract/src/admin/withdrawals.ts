@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MoneySchema } from '../common.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { pageOf, PagedQuerySchema } from './paging.ts';
+import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES } from '../limits.ts';
+
+export const AdminWithdrawalSchema = z.object({
+  id: z.string(),
+  memberId: z.number().int(),
+  member: z.object({ name: z.string(), username: z.string() }),
+  amount: MoneySchema,
+  currency: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  bankAccount: z.object({ bankCode: z.string(), bankAccountNo: z.string(), bankAccountName: z.string() }),
+  autoApproved: z.boolean(),
+  rejectReason: z.string().nullable(),
+  rejectNote: z.string().nullable(),
+  /** the bank's last refusal or the last unknown outcome */
+  lastError: z.string().nullable(),
+  bankRef: z.string().nullable(),
+  /** payouts sent (a retry after a definite refusal is a new payout id) */
+  payoutAttempts: z.number().int(),
+  /** status inquiries made by the payout reconciler */
+  inquiries: z.number().int(),
+  reviewedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
+
+/** What the queue shows beside a row: the member's flags and recent money moves. */
+export const WithdrawalContextSchema = z.object({
+  flagged: z.boolean(),
+  payoutHold: z.boolean(),
+  recentTransfers: z.array(
+    z.object({
+      game: z.string(),
+      direction: z.string(),
+      amount: MoneySchema,
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  recentWithdrawals: z.array(z.object({ amount: MoneySchema, status: z.string(), createdAt: z.string() })),
+});
+
+/** GET /api/admin/withdrawals?status=&page=&pageSize=&from=&to= */
+export const AdminWithdrawalsQuerySchema = PagedQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+export const AdminWithdrawalRowSchema = AdminWithdrawalSchema.extend({ context: WithdrawalContextSchema });
+export type AdminWithdrawalRow = z.infer<typeof AdminWithdrawalRowSchema>;
+
+const IdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const WithdrawalReplySchema = z.object({ withdrawal: AdminWithdrawalSchema });
+
+/** The withdrawals queue (role `finance`). Every change writes an audit row. */
+export const adminWithdrawalEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/withdrawals',
+    access: { operator: ['finance'] },
+    query: AdminWithdrawalsQuerySchema,
+    response: pageOf(AdminWithdrawalRowSchema),
+    summary: 'Withdrawals, pending review first then oldest first; filter by status and Bangkok date range',
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/withdrawals/:id/approve',
+    access: { operator: ['finance'] },
+    params: IdParamsSchema,
+    response: WithdrawalReplySchema,
+    movesMoney: true,
+    summary: 'Approve a withdrawal under review and send its payout',
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/withdrawals/:id/reject',
+    access: { operator: ['finance'] },
+    params: IdParamsSchema,
+    body: z.object({ reason: z.enum(WITHDRAW_REJECT_REASONS), note: z.string().max(500).optional() }),
+    response: WithdrawalReplySchema,
+    movesMoney: true,
+    summary: 'Reject a withdrawal under review (or whose payout failed): the money goes back to the wallet',
+  }),
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/withdrawals/:id/retry',
+    access: { operator: ['finance'] },
+    params: IdParamsSchema,
+    response: WithdrawalReplySchema,
+    movesMoney: true,
+    summary: 'Send a failed payout again (a new payout id: the bank definitely refused the last one)',
+  }),
+  bulkApprove: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/withdrawals/bulk-approve',
+    access: { operator: ['finance'] },
+    body: z.object({ ids: z.array(IdParamsSchema.shape.id).min(1).max(50) }),
+    response: z.object({ results: z.array(z.object({ id: z.string(), status: z.string() })) }),
+    movesMoney: true,
+    summary: 'Approve several small withdrawals (each at most the auto-approve amount)',
+  }),
+};
