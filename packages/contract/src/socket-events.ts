@@ -1,9 +1,14 @@
+import type { ChatConversationSummary } from './admin/chat.ts';
 import type { Conversation } from './chat.ts';
 
 /** Events the server emits to chat clients. */
 export type ChatServerEvents = {
   messaging: (conversation: Conversation) => void;
   read: (payload: { userId?: string; guestId?: string }) => void;
+  /** to operators: a conversation's inbox row changed (new message, read, assigned, resolved) */
+  'chat.conversation': (summary: ChatConversationSummary) => void;
+  /** to the player: support resolved the conversation; later messages carry a new session_id */
+  'chat.ended': (payload: { session_id: string }) => void;
 };
 /** Events chat clients emit. */
 export type ChatClientEvents = {

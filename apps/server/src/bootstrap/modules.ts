@@ -2,6 +2,7 @@ import type { ModuleFactory } from '../http/handlers.ts';
 import { idempotencyModule } from '../http/idempotency.ts';
 import { accountModule } from '../modules/account/account.api.ts';
 import { auditModule } from '../modules/audit/audit.api.ts';
+import { chatModule } from '../modules/chat/chat.api.ts';
 import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
@@ -29,4 +30,5 @@ export const modules: ModuleFactory[] = [
   ledgerCheckModule,
   operatorsModule,
   auditModule,
+  chatModule,
 ];

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminChatEndpoints } from './chat.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 
 /**
@@ -11,6 +12,7 @@ export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
+  chat: adminChatEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

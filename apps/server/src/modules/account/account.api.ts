@@ -12,12 +12,17 @@ export type AccountApi = {
   payoutAccountCoolingUntil(memberId: number): Promise<Date | null>;
   /** Throws AppError PAYOUT_ACCOUNT_COOLING (403) while the cooling period runs; withdrawals call it first. */
   assertPayoutAllowed(memberId: number): Promise<void>;
+  /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
+  memberCards(ids: number[]): Promise<MemberCard[]>;
 };
+
+export type MemberCard = { id: number; name: string; username: string; currency: string; createdAt: Date };
 
 export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'clock'>): AccountApi {
   const cooling = new PayoutCooling({ repo: new AccountRepository(ctx.db), settings: ctx.settings, clock: ctx.clock });
   return {
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
+    memberCards: (ids) => new AccountRepository(ctx.db).memberCards(ids),
   };
 }

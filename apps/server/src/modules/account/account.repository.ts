@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { banks, members, sessions, sources } from '../../db/schema/core.ts';
@@ -66,6 +66,21 @@ export class AccountRepository {
   async usernameExists(username: string): Promise<boolean> {
     const [row] = await this.db.select({ id: members.id }).from(members).where(eq(members.username, username));
     return row !== undefined;
+  }
+
+  /** Name, phone, currency and join date of some members (the chat console shows them). */
+  async memberCards(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: members.id,
+        name: members.name,
+        username: members.username,
+        currency: members.currency,
+        createdAt: members.createdAt,
+      })
+      .from(members)
+      .where(inArray(members.id, ids));
   }
 
   async memberExists(id: number): Promise<boolean> {
