@@ -42,13 +42,6 @@ export const ConversationSchema = z.object({
 export type Conversation = z.infer<typeof ConversationSchema>;
 const PartySchema = z.object({ userId: z.string().max(64).optional(), guestId: z.string().max(64).optional() });
 
-/**
- * A chat guest proves its guest id with the server-signed token from `POST /api/chat/guest`, sent in this header
- * on every chat call (and as the socket's `auth`). The `guestId` in a body is never trusted.
- */
-export const CHAT_GUEST_HEADER = 'x-chat-guest';
-/** Where the widget keeps its guest token (SPEC.md §3: local storage holds the guest id). */
-export const CHAT_GUEST_STORAGE_KEY = 'chatGuest';
 export const GuestTokenSchema = z.object({ guestId: z.string(), token: z.string() });
 
 export const chatEndpoints = {

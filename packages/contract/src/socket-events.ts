@@ -22,6 +22,14 @@ export function chatRoom(prefix: string, party: { userId?: string; guestId?: str
   return `${prefix}-${id}`;
 }
 
+/**
+ * A chat guest proves its guest id with the server-signed token from `POST /api/chat/guest`, sent in this header
+ * on every chat call (and as the socket's `auth`). The `guestId` in a body is never trusted.
+ */
+export const CHAT_GUEST_HEADER = 'x-chat-guest';
+/** Where the widget keeps its guest token (SPEC.md §3: local storage holds the guest id). */
+export const CHAT_GUEST_STORAGE_KEY = 'chatGuest';
+
 /** The one socket.io endpoint of the server (same origin and port as the API). */
 export const SOCKET_PATH = '/socket.io';
 

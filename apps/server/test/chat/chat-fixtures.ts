@@ -1,4 +1,4 @@
-import { CHAT_GUEST_HEADER } from '@wallet/contract/chat';
+import { CHAT_GUEST_HEADER } from '@wallet/contract/socket-events';
 import { members } from '../../src/db/schema/core.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { multipart } from '../helpers/multipart-body.ts';

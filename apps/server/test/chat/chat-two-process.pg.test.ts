@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_GUEST_HEADER } from '@wallet/contract/chat';
+import { CHAT_GUEST_HEADER } from '@wallet/contract/socket-events';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';

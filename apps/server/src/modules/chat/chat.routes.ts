@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { CHAT_GUEST_HEADER, type Conversation } from '@wallet/contract/chat';
-import { chatRoom, socketRooms } from '@wallet/contract/socket-events';
+import type { Conversation } from '@wallet/contract/chat';
+import { CHAT_GUEST_HEADER, chatRoom, socketRooms } from '@wallet/contract/socket-events';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { subscribe } from '../../events/subscriber.ts';
