@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import backofficeBoundaries from './eslint/backoffice-boundaries.js';
 import playerBoundaries from './eslint/player-boundaries.js';
 import serverBoundaries from './eslint/server-boundaries.js';
 
@@ -91,6 +92,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/backoffice/src/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
   ...playerBoundaries,
+  ...backofficeBoundaries,
   ...serverBoundaries,
 );

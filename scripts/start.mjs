@@ -1,12 +1,10 @@
-// `npm start`: build the player app when it is missing or older than its sources, then run the server
-// (embedded PGlite in ./data, demo data, sandbox providers) on PORT (default 3000).
+// `npm start`: build the player app and the operator console when missing or older than their sources, then run
+// the server (embedded PGlite in ./data, demo data, sandbox providers) on PORT (default 3000).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const player = path.join(root, 'apps/player');
-const built = path.join(player, 'dist/index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,11 +16,19 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = [path.join(player, 'src'), path.join(player, 'public'), path.join(root, 'packages/contract/src')];
-const stale = !existsSync(built) || sources.some((dir) => newestMtime(dir) > statSync(built).mtimeMs);
-if (stale) {
-  console.log('Building the player app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/player'], { cwd: root, stdio: 'inherit' });
+const shared = ['packages/contract/src', 'packages/ui/src', 'packages/web-core/src'].map((dir) => path.join(root, dir));
+const apps = [
+  { name: 'the player app', workspace: 'apps/player', sources: ['src', 'public'] },
+  { name: 'the operator console', workspace: 'apps/backoffice', sources: ['src'] },
+];
+for (const app of apps) {
+  const dir = path.join(root, app.workspace);
+  const built = path.join(dir, 'dist/index.html');
+  const sources = [...app.sources.map((s) => path.join(dir, s)), ...shared].filter((s) => existsSync(s));
+  const stale = !existsSync(built) || sources.some((s) => newestMtime(s) > statSync(built).mtimeMs);
+  if (!stale) continue;
+  console.log(`Building ${app.name}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', app.workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

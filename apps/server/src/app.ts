@@ -18,7 +18,7 @@ import { platformJobs } from './jobs/platform-jobs.ts';
 import { answerClientError } from './http/client-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { registerRoutes } from './http/register-routes.ts';
-import { servePlayer } from './http/serve-player.ts';
+import { serveSpas } from './http/serve-spa.ts';
 import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
@@ -234,7 +234,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { unimplemented } = registerRoutes(app, ctx, modules);
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
-  await servePlayer(app, config.playerDist);
+  await serveSpas(app, [
+    { prefix: '/', dist: config.playerDist },
+    // the operator console: never indexed, never framed by another page
+    { prefix: '/admin/', dist: config.backofficeDist, shellHeaders: { 'x-robots-tag': 'noindex, nofollow' } },
+  ]);
   lateRunner.current = createRunner(app, ctx, modules);
   return { app, ctx, modules, unimplemented, realtime };
 }

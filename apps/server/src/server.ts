@@ -34,6 +34,7 @@ if (config.demoData) {
   const totpSecret = await seedDemoOperator(ctx);
   console.log(
     `  Demo operator: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}, TOTP secret (base32) ${totpSecret}\n` +
-      `    (add it to an authenticator app; sign in with POST /api/admin/login {username, password, totp})\n`,
+      `    (add it to an authenticator app, or: npx tsx apps/server/src/scripts/totp-code.ts ${totpSecret})\n` +
+      `  Operator console: ${address}/admin\n`,
   );
 }

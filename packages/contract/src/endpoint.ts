@@ -20,11 +20,14 @@ export type Endpoint<
   R extends z.ZodType = z.ZodType,
   U extends boolean = boolean,
   A extends Access = Access,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
 > = {
   method: HttpMethod;
   path: string;
   access: A;
   params?: P;
+  /** the query string (`?status=pending&page=2`), parsed (and coerced) on the server; the client drops empty values */
+  query?: Q;
   body?: B;
   response: R;
   /**
@@ -45,7 +48,8 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodType,
   U extends boolean = false,
   const A extends Access = Access,
->(endpoint: Endpoint<P, B, R, U, A>): Endpoint<P, B, R, U, A> {
+  Q extends z.ZodType | undefined = undefined,
+>(endpoint: Endpoint<P, B, R, U, A, Q>): Endpoint<P, B, R, U, A, Q> {
   return endpoint;
 }
 
@@ -54,6 +58,10 @@ export type ParamsOf<E> =
   E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType, boolean, Access> ? Infer<P> : never;
 export type BodyOf<E> =
   E extends Endpoint<z.ZodType | undefined, infer B, z.ZodType, boolean, Access> ? Infer<B> : never;
+/** The query string as the caller writes it (before coercion and defaults), undefined when the endpoint takes none. */
+export type QueryInOf<E> = E extends { query?: infer Q } ? (Q extends z.ZodType ? z.input<Q> : undefined) : undefined;
+/** The query string as the handler receives it (parsed). */
+export type QueryOf<E> = E extends { query?: infer Q } ? (Q extends z.ZodType ? z.output<Q> : undefined) : undefined;
 /** true when the descriptor is a multipart upload (`isUpload: true`) */
 export type IsUpload<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, true, Access> ? true : false;

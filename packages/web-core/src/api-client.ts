@@ -1,5 +1,12 @@
 import type { ClientEndpoint } from '@wallet/contract/client-api.gen';
-import { buildPath, type BodyOf, type Endpoint, type ParamsOf, type ResponseOf } from '@wallet/contract/endpoint';
+import {
+  buildPath,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryInOf,
+  type ResponseOf,
+} from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 
@@ -56,15 +63,34 @@ function expiryOf(token: string): number | null {
   }
 }
 
+/** `?a=1&b=x` from the defined, non-empty values (arrays repeat the key); '' when there are none. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
   ? { params?: undefined }
   : { params: ParamsOf<E> }) &
-  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) & {
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) &
+  (QueryInOf<E> extends undefined ? { query?: undefined } : { query?: QueryInOf<E> }) & {
     /** one key per user action for money-moving calls (a retry of the same action reuses it) */
     idempotencyKey?: string;
     formData?: FormData;
     signal?: AbortSignal;
   };
+
+/** The arguments after the endpoint: optional when the endpoint needs no params and no body. */
+export type CallArgs<E extends Endpoint> =
+  CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>];
 
 /**
  * One fetcher per app: `call()` for every contract endpoint, with the app's token store and base path, and
@@ -109,10 +135,11 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
   /** Call one endpoint of the contract; resolves to its typed body or rejects with an ApiError. */
   async function call<E extends Endpoint>(
     endpoint: ClientEndpoint<E>,
-    ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]
+    ...[input]: CallArgs<E>
   ): Promise<ResponseOf<E>> {
-    const { params, body, idempotencyKey, formData, signal } = (input ?? {}) as {
+    const { params, query, body, idempotencyKey, formData, signal } = (input ?? {}) as {
       params?: Record<string, string>;
+      query?: Record<string, unknown>;
       body?: unknown;
       idempotencyKey?: string;
       formData?: FormData;
@@ -136,7 +163,7 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
       const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
       let response: Response;
       try {
-        response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}`, {
+        response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}${queryString(query)}`, {
           method: endpoint.method,
           headers,
           body: payload,

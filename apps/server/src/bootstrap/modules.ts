@@ -7,9 +7,11 @@ import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
 import { walletModule } from '../modules/wallet/wallet.api.ts';
 import { demoModule } from './demo.ts';
+import { jobsAdminModule } from '../jobs/jobs-admin.ts';
 import { ledgerCheckModule } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
@@ -31,4 +33,6 @@ export const modules: ModuleFactory[] = [
   operatorsModule,
   auditModule,
   chatModule,
+  settingsModule,
+  jobsAdminModule,
 ];

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   /** base URL the server is reached at (game launch links, webhooks); defaults to http://localhost:PORT */
   PUBLIC_URL: z.string().url().optional(),
   PLAYER_DIST: z.string().optional(),
+  BACKOFFICE_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -85,6 +86,8 @@ export type Config = {
   logLevel: string;
   publicUrl: string;
   playerDist: string;
+  /** the built operator console (apps/backoffice/dist), served at /admin */
+  backofficeDist: string;
   jobs: boolean;
   trustProxy: boolean | string[];
   metricsToken: string | undefined;
@@ -153,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
+    backofficeDist: path.resolve(env.BACKOFFICE_DIST ?? path.join(import.meta.dirname, '../../../backoffice/dist')),
     jobs: env.JOBS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,

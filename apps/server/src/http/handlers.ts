@@ -1,5 +1,5 @@
 import type { AdminEndpointId, AdminEndpointOf } from '@wallet/contract/admin/admin-api';
-import type { AccessOf, BodyOf, IsUpload, ParamsOf, ResponseOf } from '@wallet/contract/endpoint';
+import type { AccessOf, BodyOf, IsUpload, ParamsOf, QueryOf, ResponseOf } from '@wallet/contract/endpoint';
 import type { EndpointId, EndpointOf } from '@wallet/contract/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -32,6 +32,8 @@ type PrincipalOf<A> = [A] extends ['member']
 
 type RouteContext<Id extends AnyEndpointId> = {
   params: ParamsOf<DescriptorOf<Id>>;
+  /** the parsed query string (endpoints with a `query` schema) */
+  query: QueryOf<DescriptorOf<Id>>;
   /** on an upload endpoint: its text fields (multipart), checked against the descriptor's `body` */
   body: BodyOf<DescriptorOf<Id>>;
   /** on an upload endpoint: the `file` part, capped at `maxUploadBytes` (`null` when none was sent) */

@@ -79,6 +79,7 @@ export function registerRoutes(
         summary: endpoint.summary,
         tags: [id.startsWith('admin.') ? 'admin' : (id.split('.')[0] ?? 'api')],
         ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body && !endpoint.isUpload ? { body: endpoint.body } : {}),
         ...(endpoint.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
         response: { 200: endpoint.response, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
@@ -110,7 +111,8 @@ export function registerRoutes(
         const body = upload ? upload.body : request.body;
         const file = upload ? upload.file : undefined;
         const principal = roles ? { operator: request.operator } : { member: request.member };
-        const run = () => handler({ params: request.params, body, file, ...principal, request, reply });
+        const run = () =>
+          handler({ params: request.params, query: request.query, body, file, ...principal, request, reply });
         if (!endpoint.movesMoney) return run();
         // at most once per (principal, Idempotency-Key): replays, 409 while in flight, 422 on a different body
         const call = {

@@ -28,7 +28,8 @@ describe('operator accounts and roles', () => {
     const before = await auditRows();
     const { operator, enrolment } = await createOperator('sam', ['support']);
     expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\/Member%20wallet:sam\?/);
-    expect(enrolment.qr).toMatch(/^data:image\/png;base64,/);
+    expect(enrolment.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(enrolment.qr.split(',')[1] ?? '', 'base64').toString()).toMatch(/^<svg /);
     expect(await auditRows()).toBe(before + 1);
 
     t.clock.advance(TOTP_STEP_MS);
@@ -36,7 +37,7 @@ describe('operator accounts and roles', () => {
     expect(login.status).toBe(200);
     expect(await auditRows()).toBe(before + 2); // operator.totp.confirm
     const list = await get(t, '/api/admin/operators', { token: admin });
-    expect(list.body.operators).toContainEqual(
+    expect(list.body.rows).toContainEqual(
       expect.objectContaining({ id: operator.id, username: 'sam', roles: ['support'], totpConfirmed: true }),
     );
     const audit = await get(t, '/api/admin/audit', { token: admin });
@@ -115,7 +116,7 @@ describe('operator accounts and roles', () => {
       { token: admin },
     );
     expect(dup).toEqual({ status: 409, body: { message: 'EXISTING_USER' } });
-    const me = (await get(t, '/api/admin/operators', { token: admin })).body.operators as Array<{
+    const me = (await get(t, '/api/admin/operators', { token: admin })).body.rows as Array<{
       id: number;
       username: string;
     }>;

@@ -2,7 +2,9 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminChatEndpoints } from './chat.ts';
+import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminSettingsEndpoints } from './settings.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -13,6 +15,8 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   chat: adminChatEndpoints,
+  settings: adminSettingsEndpoints,
+  jobs: adminJobsEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { OperatorRoleSchema, OperatorUsernameSchema } from './auth.ts';
+import { pageOf, PageQuerySchema } from './paging.ts';
+import { OperatorRoleSchema, OperatorUsernameSchema, TotpEnrolmentSchema } from './auth.ts';
 
 export const OperatorSchema = z.object({
   id: z.number().int(),
@@ -13,9 +14,7 @@ export const OperatorSchema = z.object({
 });
 export type Operator = z.infer<typeof OperatorSchema>;
 
-/** An otpauth:// URI and the same as a QR image (PNG data URL); shown once. */
-export const TotpEnrolmentSchema = z.object({ uri: z.string(), qr: z.string() });
-export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
+export { TotpEnrolmentSchema, type TotpEnrolment } from './auth.ts';
 
 const roles = z.array(OperatorRoleSchema).min(1).max(4);
 export const CreateOperatorRequestSchema = z.object({
@@ -34,8 +33,9 @@ export const adminOperatorEndpoints = {
     method: 'GET',
     path: '/api/admin/operators',
     access: { operator: ['admin'] },
-    response: z.object({ operators: z.array(OperatorSchema) }),
-    summary: 'List operators',
+    query: PageQuerySchema,
+    response: pageOf(OperatorSchema),
+    summary: 'List operators, oldest first, one page',
   }),
   create: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditChainHead, auditLog } from '../../db/schema/operators.ts';
 import { AUDIT_GENESIS, auditHash } from './audit-log.ts';
@@ -52,7 +52,41 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerification> {
   return { rows, problems };
 }
 
-/** The newest rows, for the admin list. */
-export async function latestAuditRows(db: Db, limit: number) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+export type AuditQuery = {
+  page: number;
+  pageSize: number;
+  /** instants: from inclusive, to exclusive */
+  from?: string | undefined;
+  to?: string | undefined;
+  operator?: string | undefined;
+  /** an action or the prefix of one (`operator` → `operator.create`, `operator.totp.reset`) */
+  action?: string | undefined;
+};
+
+/** One page of the audit log, newest first, and the number of matching rows (the admin list). */
+export async function auditPage(db: Db, query: AuditQuery) {
+  const conditions: SQL[] = [];
+  if (query.from) conditions.push(gte(auditLog.at, new Date(query.from)));
+  if (query.to) conditions.push(lt(auditLog.at, new Date(query.to)));
+  if (query.operator) conditions.push(eq(auditLog.operator, query.operator.toLowerCase()));
+  if (query.action) {
+    // the action pattern allows [a-z0-9._-] only, so `%` and `_` are the only LIKE specials to escape
+    const escaped = query.action.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(like(auditLog.action, `${escaped}%`));
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }

@@ -19,3 +19,4 @@ export {
 } from './operator-sessions.ts';
 export { createOperatorsModule, operatorsModule, type OperatorsModuleOptions } from './operators.routes.ts';
 export { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';
+export { totpCode } from './totp.ts';

@@ -1,6 +1,7 @@
 import type { Operator, TotpEnrolment } from '@wallet/contract/admin/operators';
 import type { OperatorRole } from '@wallet/contract/admin/roles';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Page } from '@wallet/contract/admin/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
@@ -43,8 +44,18 @@ type Meta = { ip: string | null };
 export class OperatorAccountsService {
   constructor(private readonly deps: Deps) {}
 
-  async list(): Promise<Operator[]> {
-    return (await this.deps.db.select().from(operators).orderBy(asc(operators.id))).map(toOperator);
+  async list(page: { page: number; pageSize: number }): Promise<Page<Operator>> {
+    const { db } = this.deps;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select()
+        .from(operators)
+        .orderBy(asc(operators.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      db.select({ total: sql<number>`count(*)::int` }).from(operators),
+    ]);
+    return { rows: rows.map(toOperator), total: count?.total ?? 0, ...page };
   }
 
   /** Insert an operator with a fresh TOTP secret and audit it (also used by the demo seed, as the system). */

@@ -9,14 +9,16 @@ import { appendAudit } from '../audit/audit.api.ts';
 import { totpContext } from './operator-accounts.service.ts';
 import type { OperatorSessionService } from './operator-sessions.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
-import { totpStep } from './totp.ts';
+import { totpEnrolment, totpStep } from './totp.ts';
 
 /** Failed sign-ins per username (whatever the IP), and attempts per IP (whatever the username). */
 export const OPERATOR_LOGIN_USER_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 export const OPERATOR_LOGIN_IP_RULE: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 
 type Deps = { db: Db; clock: Clock; limiter: RateLimiter; sessions: OperatorSessionService; encryptionKey: string };
-type Credentials = { username: string; password: string; totp: string };
+type Credentials = { username: string; password: string; totp?: string | undefined };
+/** a check that passed: the operator id, or the enrolment to show (right password, TOTP not confirmed, no code) */
+type Checked = { operatorId: number } | { enrolment: { uri: string; qr: string } };
 type Meta = { ip: string; userAgent: string };
 
 /**
@@ -27,7 +29,10 @@ type Meta = { ip: string; userAgent: string };
 export class OperatorLoginService {
   constructor(private readonly deps: Deps) {}
 
-  async login(credentials: Credentials, meta: Meta): Promise<{ token: string }> {
+  async login(
+    credentials: Credentials,
+    meta: Meta,
+  ): Promise<{ token: string } | { enrolment: { uri: string; qr: string } }> {
     const { limiter } = this.deps;
     const username = credentials.username.trim().toLowerCase();
     if (
@@ -38,25 +43,33 @@ export class OperatorLoginService {
     const byIp = await limiter.hit('admin-login-ip', meta.ip, OPERATOR_LOGIN_IP_RULE);
     if (!byIp.isAllowed) throw new AppError('REQUEST_LIMIT');
 
-    const operatorId = await this.check(username, credentials, meta.ip);
-    if (operatorId === null) {
+    const checked = await this.check(username, credentials, meta.ip);
+    if (checked === null) {
       await limiter.hit('admin-login-user', username, OPERATOR_LOGIN_USER_RULE);
       throw new AppError('WRONG_CREDENTIAL');
     }
     await limiter.reset('admin-login-user', username, OPERATOR_LOGIN_USER_RULE);
     await limiter.undo(byIp);
-    return { token: await this.deps.sessions.create(operatorId, meta) };
+    if ('enrolment' in checked) return { enrolment: checked.enrolment };
+    return { token: await this.deps.sessions.create(checked.operatorId, meta) };
   }
 
-  /** The operator id when password and code are right and the code was not used before; else null. */
-  private async check(username: string, credentials: Credentials, ip: string): Promise<number | null> {
+  /**
+   * The operator id when password and code are right and the code was not used before; the enrolment QR when the
+   * password is right, the operator's TOTP is not confirmed yet and no code was sent (first sign-in); else null.
+   */
+  private async check(username: string, credentials: Credentials, ip: string): Promise<Checked | null> {
     const { db, clock, encryptionKey } = this.deps;
     const [row] = await db.select().from(operators).where(eq(operators.username, username));
     // an unknown username spends the same hashing time
     const passwordOk = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
     if (!row || !passwordOk || !row.enabled) return null;
     const now = clock.now();
-    const step = totpStep(decrypt(row.totpSecretBox, encryptionKey, totpContext(row.username)), credentials.totp, now);
+    const secret = decrypt(row.totpSecretBox, encryptionKey, totpContext(row.username));
+    if (credentials.totp === undefined) {
+      return row.totpConfirmedAt === null ? { enrolment: await totpEnrolment(secret, row.username) } : null;
+    }
+    const step = totpStep(secret, credentials.totp, now);
     if (step === null) return null;
     return db.transaction(async (tx) => {
       // atomic: of two sign-ins with the same code, one wins; an older step never comes back
@@ -84,7 +97,7 @@ export class OperatorLoginService {
           now,
         );
       }
-      return used.id;
+      return { operatorId: used.id };
     });
   }
 }

@@ -1,11 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { OperatorSession } from '@wallet/contract/admin/auth';
 import type { OperatorRole } from '@wallet/contract/admin/roles';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { operators, operatorSessions } from '../../db/schema/operators.ts';
 import { AppError } from '../../errors.ts';
+import { appendAudit } from '../audit/audit.api.ts';
 
 /** Shorter than a member's: a back-office session lasts a working day, idles out after 30 minutes. */
 export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 3600_000;
@@ -97,6 +99,66 @@ export class OperatorSessionService {
       .update(operatorSessions)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(operatorSessions.id, sessionId), isNull(operatorSessions.revokedAt)));
+  }
+
+  /** An operator's live sessions (not revoked, not expired, not idle too long), newest first. */
+  async listLive(operator: AuthOperator): Promise<OperatorSession[]> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .select()
+      .from(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operator.id),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, now),
+          gt(operatorSessions.lastSeenAt, new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS)),
+        ),
+      )
+      .orderBy(desc(operatorSessions.createdAt))
+      .limit(100);
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      ip: row.ip,
+      userAgent: row.userAgent,
+      current: row.id === operator.sessionId,
+    }));
+  }
+
+  /** Revoke one of the operator's own sessions, audited; NOT_FOUND when it is not theirs or already ended. */
+  async revokeOwn(operator: AuthOperator, sessionId: string, meta: { ip: string | null }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const [row] = await tx
+        .update(operatorSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(operatorSessions.id, sessionId),
+            eq(operatorSessions.operatorId, operator.id),
+            isNull(operatorSessions.revokedAt),
+          ),
+        )
+        .returning({ createdAt: operatorSessions.createdAt, ip: operatorSessions.ip });
+      if (!row) throw new AppError('NOT_FOUND');
+      // the audit row names the session by when and where it started, never by its id (a bearer secret's handle)
+      const session = { createdAt: row.createdAt.toISOString(), ip: row.ip };
+      await appendAudit(
+        tx,
+        {
+          actor: operator,
+          action: 'operator.session.revoke',
+          target: `operator:${operator.id}`,
+          before: { session, revoked: false },
+          after: { session, revoked: true },
+          ip: meta.ip,
+        },
+        now,
+      );
+    });
   }
 
   /** Revoke every session of an operator, inside the caller's transaction (disable, TOTP reset). */

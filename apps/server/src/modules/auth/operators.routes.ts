@@ -39,11 +39,18 @@ export function createOperatorsModule(options: OperatorsModuleOptions = {}): Mod
         'admin.auth.login': ({ body, request }) =>
           login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
         'admin.auth.me': async ({ operator }) => ({ username: operator.username, roles: operator.roles }),
+        'admin.auth.sessions': async ({ operator }) => ({
+          sessions: await ctx.operatorSessions.listLive(operator),
+        }),
+        'admin.auth.revokeSession': async ({ operator, params, request }) => {
+          await ctx.operatorSessions.revokeOwn(operator, params.id, { ip: request.ip });
+          return { message: 'SUCCESS' };
+        },
         'admin.auth.logout': async ({ operator }) => {
           await ctx.operatorSessions.revoke(operator.sessionId);
           return { message: 'SUCCESS' };
         },
-        'admin.operators.list': async () => ({ operators: await accounts.list() }),
+        'admin.operators.list': ({ query }) => accounts.list(query),
         'admin.operators.create': ({ operator, body, request }) => accounts.create(operator, body, { ip: request.ip }),
         'admin.operators.update': async ({ operator, params, body, request }) => ({
           operator: await accounts.update(operator, params.id, body, { ip: request.ip }),

@@ -32,8 +32,12 @@ export function totpStep(secretBase32: string, code: string, now: Date): number 
 export const totpCode = (secretBase32: string, now: Date): string =>
   totpOf(secretBase32, 'x').generate({ timestamp: now.getTime() });
 
-/** The otpauth:// URI and the same as a QR image (PNG data URL) for an authenticator app. */
+/**
+ * The otpauth:// URI and the same as a QR image for an authenticator app: an SVG drawn on the server (no QR code
+ * in the console's bundle), as a data URL the page shows in an `<img>` (CSP img-src allows data:).
+ */
 export async function totpEnrolment(secretBase32: string, username: string): Promise<{ uri: string; qr: string }> {
   const uri = totpOf(secretBase32, username).toString();
-  return { uri, qr: await QRCode.toDataURL(uri) };
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  return { uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

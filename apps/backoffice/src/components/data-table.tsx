@@ -1,0 +1,182 @@
+import type { Page } from '@wallet/contract/admin/paging';
+import { PAGE_SIZES } from '@wallet/contract/admin/paging';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { Pagination } from '@wallet/ui/pagination';
+import { Spinner } from '@wallet/ui/spinner';
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyRows, ErrorState, LoadingState } from './states.tsx';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the augmented interface must keep its parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** right-align (money, counts) */
+    align?: 'left' | 'right' | 'center';
+    /** a fixed width class, e.g. 'w-40' */
+    className?: string;
+  }
+}
+
+export type { ColumnDef };
+
+export type DataTableProps<T> = {
+  columns: ColumnDef<T, never>[];
+  /** the current page from the server (undefined while the first one loads) */
+  data: Page<T> | undefined;
+  isLoading?: boolean;
+  /** a later page is loading: the old rows stay, dimmed */
+  isFetching?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  getRowId?: (row: T) => string;
+  /** what to say when there are no rows */
+  empty?: ReactNode;
+  /** accessible name of the table */
+  label: string;
+  /** extra classes of a row (e.g. highlight a flagged one) */
+  rowClassName?: (row: T) => string | undefined;
+};
+
+/**
+ * A server-paginated grid (TanStack Table, manual pagination): the server sends one page and the total; the table
+ * renders it with loading, empty and error states and a pager. Keep the page in the URL with `useListParams`.
+ */
+export function DataTable<T>({
+  columns,
+  data,
+  isLoading = false,
+  isFetching = false,
+  error,
+  onRetry,
+  onPageChange,
+  onPageSizeChange,
+  getRowId,
+  empty,
+  label,
+  rowClassName,
+}: DataTableProps<T>) {
+  const { t } = useTranslation('common');
+  const rows = data?.rows ?? [];
+  // TanStack Table is not React-Compiler-safe; this component is simply not compiled (no manual memo relies on it)
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable<T>({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    rowCount: data?.total ?? 0,
+    ...(getRowId ? { getRowId: (row: T) => getRowId(row) } : {}),
+  });
+  const total = data?.total ?? 0;
+  const page = data?.page ?? 1;
+  const pageSize = data?.pageSize ?? PAGE_SIZES[0];
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  let body: ReactNode = null;
+  if (error && !data) body = <ErrorState error={error} onRetry={onRetry} />;
+  else if (isLoading && !data) body = <LoadingState />;
+  else if (rows.length === 0) body = empty ?? <EmptyRows />;
+
+  return (
+    <div className="overflow-hidden rounded-2xl bg-surface ring-1 ring-line">
+      <div className="relative overflow-x-auto">
+        <table aria-label={label} aria-busy={isFetching || isLoading} className="w-full border-collapse text-sm">
+          <thead className="bg-bg-raised/80">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={clsx(
+                        'border-b border-line px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase',
+                        meta?.align === 'right' ? 'text-right' : meta?.align === 'center' ? 'text-center' : 'text-left',
+                        meta?.className,
+                      )}
+                    >
+                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          {!body && (
+            <tbody className={clsx(isFetching && 'opacity-60 transition-opacity')}>
+              {table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  className={clsx(
+                    'border-b border-line/60 last:border-0 hover:bg-white/[0.025]',
+                    rowClassName?.(row.original),
+                  )}
+                >
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <td
+                        key={cell.id}
+                        className={clsx(
+                          'px-4 py-3 align-middle',
+                          meta?.align === 'right'
+                            ? 'text-right'
+                            : meta?.align === 'center'
+                              ? 'text-center'
+                              : 'text-left',
+                          meta?.className,
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          )}
+        </table>
+        {body}
+        {isFetching && data && (
+          <div className="absolute top-2 right-3">
+            <Spinner size="sm" />
+          </div>
+        )}
+      </div>
+      {total > 0 && (
+        <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-line bg-bg-raised/60 px-4 py-2.5 text-sm text-muted">
+          <span className="tabular-nums" data-testid="table-range">
+            {t('table.showing', { from: first, to: last, total })}
+          </span>
+          <div className="flex items-center gap-3">
+            {onPageSizeChange && (
+              <label className="flex items-center gap-2 text-xs">
+                {t('table.perPage')}
+                <select
+                  className="h-9 rounded-lg bg-surface px-2 text-sm text-fg ring-1 ring-line"
+                  value={pageSize}
+                  onChange={(e) => onPageSizeChange(Number(e.target.value))}
+                >
+                  {PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {totalPages > 1 && (
+              <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} isDisabled={isFetching} />
+            )}
+          </div>
+        </footer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Every namespace of one language: the shell's (./th/*.json), each feature's messages.th.json (namespace = the
+// feature's folder), and the errors shared with every app through @wallet/web-core.
+import errors from '@wallet/web-core/locales/th/errors.json';
+import { featureNamespaces, shellNamespaces } from './catalogue.ts';
+
+const shell = import.meta.glob<Record<string, unknown>>('./th/*.json', { eager: true, import: 'default' });
+const features = import.meta.glob<Record<string, unknown>>('../features/*/messages.th.json', {
+  eager: true,
+  import: 'default',
+});
+
+const catalogue: Record<string, Record<string, unknown>> = {
+  ...shellNamespaces(shell),
+  ...featureNamespaces(features),
+  errors,
+};
+export default catalogue;
