@@ -29,9 +29,30 @@ export type ChatConnection = 'connecting' | 'ready' | 'failed';
 let localCounter = 0;
 const keyOf = (m: Conversation) => m._id ?? `${m.createdAt ?? ''}-${JSON.stringify(m.message).slice(0, 40)}`;
 
+/** Whether a server message is the echo of a local item not yet matched (same text, or the same stored media). */
+function isEcho(local: ChatItem, message: Conversation): boolean {
+  if (!local.key.startsWith('local-') || local._id || local.message.message_type !== message.message.message_type) {
+    return false;
+  }
+  const mine = local.message.payload;
+  const theirs = message.message.payload;
+  if (typeof mine === 'string') return mine === theirs;
+  if (
+    mine &&
+    theirs &&
+    typeof mine === 'object' &&
+    typeof theirs === 'object' &&
+    !Array.isArray(mine) &&
+    !Array.isArray(theirs)
+  ) {
+    return theirs.filePath.includes(mine.filePath);
+  }
+  return false;
+}
+
 /** Merge server messages (newest first pages) into the list kept oldest first, without duplicates. */
 function merge(list: ChatItem[], incoming: Conversation[]): ChatItem[] {
-  const seen = new Set(list.map((m) => m.key));
+  const seen = new Set(list.flatMap((m) => (m._id ? [m.key, m._id] : [m.key])));
   const fresh: ChatItem[] = incoming.filter((m) => !seen.has(keyOf(m))).map((m) => ({ ...m, key: keyOf(m) }));
   return [...list, ...fresh].sort((a, b) => {
     if (a.status && a.status !== 'succeed') return 1;
@@ -110,8 +131,13 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
         socket.on('connect_error', () => setConnection('failed'));
         socket.on('messaging', (message) => {
           setItems((list) => {
-            // our own message comes back from the server: it replaces nothing (the sent item already holds it)
-            if (message.sender === 'customer' && list.some((m) => m.key === keyOf(message))) return list;
+            if (list.some((m) => m.key === keyOf(message) || m._id === message._id)) return list;
+            // our own message coming back: it becomes the local item it was sent from (same key, no duplicate)
+            const own = message.sender === 'customer' ? list.findIndex((m) => isEcho(m, message)) : -1;
+            if (own >= 0)
+              return list.map((m, i) =>
+                i === own ? { ...message, key: m.key, preview: m.preview, status: m.status } : m,
+              );
             return merge(list, [message]);
           });
           loaded.current += 1;
