@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
@@ -99,6 +99,8 @@ function tinyMp4(): Buffer {
   ]);
 }
 
+// a promotion picture the operator sends (any real JPEG)
+const PHOTO = readFileSync(path.join(import.meta.dirname, '../../apps/player/public/videos/wallet.jpg'));
 // a 1×1 PNG
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -146,7 +148,7 @@ test.describe('live chat', () => {
     await expect(page.getByTestId('chat-text').filter({ hasText: 'รบกวนส่งสลิป' })).toBeVisible();
     await admin.getByTestId('chat-send-buttons').click();
     await expect(page.getByTestId('chat-buttons')).toBeVisible();
-    await admin.getByTestId('chat-attach').setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: PNG });
+    await admin.getByTestId('chat-attach').setInputFiles({ name: 'promo.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
     await expect(page.getByTestId('chat-image').last()).toBeVisible();
 
     // a live message from the visitor appears in the console without a reload

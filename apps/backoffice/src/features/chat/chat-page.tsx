@@ -51,6 +51,8 @@ function useInboxSocket(): boolean {
   return isLive;
 }
 
+const isText = (m: Message) => m.message_type === 'text' || m.message_type === 'postback';
+
 function MessageBody({ message }: { message: Message }) {
   const payload = message.payload;
   if (message.message_type === 'text' || message.message_type === 'postback') {
@@ -259,7 +261,8 @@ function Thread({ id }: { id: number }) {
                   <div
                     className={clsx(
                       'max-w-[70%] rounded-2xl px-3.5 py-2 text-sm',
-                      mine ? 'rounded-br-md bg-primary text-on-primary' : 'rounded-bl-md bg-surface-2 text-fg',
+                      mine ? 'rounded-br-md' : 'rounded-bl-md',
+                      mine && isText(m.message) ? 'bg-primary text-on-primary' : 'bg-surface-2 text-fg',
                     )}
                   >
                     <MessageBody message={m.message} />
