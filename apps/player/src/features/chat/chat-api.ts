@@ -7,7 +7,7 @@ import { storage } from '../../lib/storage.ts';
 const UPLOAD_TIMEOUT_MS = 300_000;
 const CALL_TIMEOUT_MS = 60_000;
 
-export class ChatCallError extends Error {
+class ChatCallError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -34,7 +34,7 @@ let guestPromise: Promise<GuestToken> | null = null;
  * The visitor's server-signed guest id, kept in local storage (SPEC.md §3). Renewed once per page load: the
  * server keeps the id for a valid token and hands out a new one for anything else.
  */
-export function ensureGuest(): Promise<GuestToken> {
+function ensureGuest(): Promise<GuestToken> {
   guestPromise ??= (async () => {
     const stored = readGuest();
     const res = await fetch('/api/chat/guest', {

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { chatApi } from './chat-api.ts';
 
-export type DeliveryStatus = 'uploading_file' | 'sending' | 'succeed' | 'failed';
+type DeliveryStatus = 'uploading_file' | 'sending' | 'succeed' | 'failed';
 
 /** A message in the list: the server's, or one of ours still on its way (with its delivery status). */
 export type ChatItem = Conversation & {
