@@ -32,13 +32,6 @@ const lookupQueries = {
       queryFn: ({ signal }) => call(api.lookup.contact, { signal }),
       staleTime: LOOKUP_STALE_MS,
     }),
-  enableChatWidget: () =>
-    queryOptions({
-      queryKey: ['lookup', 'enableChatWidget'],
-      queryFn: ({ signal }) => call(api.lookup.enableChatWidget, { signal }),
-      select: (data) => data.enableChatWidget,
-      staleTime: LOOKUP_STALE_MS,
-    }),
   agreements: () =>
     queryOptions({
       queryKey: ['lookup', 'agreements'],
@@ -53,5 +46,3 @@ export const useSources = () => useQuery(lookupQueries.sources());
 export const useRegisterOtp = () => useQuery(lookupQueries.registerOtp());
 export const useContact = () => useQuery(lookupQueries.contact());
 export const useAgreements = (isEnabled = true) => useQuery({ ...lookupQueries.agreements(), enabled: isEnabled });
-/** whether the live-chat widget is on (SPEC.md §7) */
-export const useChatWidgetEnabled = () => useQuery(lookupQueries.enableChatWidget());
