@@ -109,6 +109,39 @@ CREATE TABLE "ledger_check_runs" (
 	"problems" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "chat_conversations" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_conversations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer,
+	"guest_id" text,
+	"status" text DEFAULT 'open' NOT NULL,
+	"assignee_id" integer,
+	"assignee_name" text,
+	"session_id" text NOT NULL,
+	"unread_customer" integer DEFAULT 0 NOT NULL,
+	"unread_operator" integer DEFAULT 0 NOT NULL,
+	"last_message" text DEFAULT '' NOT NULL,
+	"last_message_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_media" (
+	"key" text PRIMARY KEY NOT NULL,
+	"owner" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_messages" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"conversation_id" integer NOT NULL,
+	"sender" text NOT NULL,
+	"operator_id" integer,
+	"session_id" text NOT NULL,
+	"message" jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "banks" (
 	"code" text PRIMARY KEY NOT NULL,
 	"clearing_code" text NOT NULL,
@@ -373,6 +406,7 @@ ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_memb
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -395,6 +429,10 @@ CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-
 CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_conversations_member_uq" ON "chat_conversations" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_conversations_guest_uq" ON "chat_conversations" USING btree ("guest_id");--> statement-breakpoint
+CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree ("status","last_message_at");--> statement-breakpoint
+CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("available_at") WHERE "outbox_events"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_member_game_uq" ON "game_accounts" USING btree ("member_id","game");--> statement-breakpoint

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
+import { chatRoom } from '@wallet/contract/socket-events';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -151,6 +152,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
+    // the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` (SPEC.md §7), decided here, never by the client
+    chatRooms: async (principal) => {
+      if (principal.kind === 'operator') return [];
+      const prefix = await settings.get('chatPrefix');
+      return [chatRoom(prefix, principal.kind === 'member' ? { userId: String(principal.memberId) } : principal)];
+    },
     verifiers: {
       member: async (token) => {
         const member = await sessions.verify(token);

@@ -35,11 +35,24 @@ export const ConversationSchema = z.object({
   username: z.string().optional(),
   name: z.string().optional(),
   deviceToken: z.string().optional(),
+  /** server-set: the message's id and its conversation's (operators use them; the player ignores them) */
+  _id: z.string().optional(),
+  conversationId: z.number().int().optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 const PartySchema = z.object({ userId: z.string().max(64).optional(), guestId: z.string().max(64).optional() });
 
+export const GuestTokenSchema = z.object({ guestId: z.string(), token: z.string() });
+
 export const chatEndpoints = {
+  guest: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/guest',
+    access: 'public',
+    body: z.object({ token: z.string().max(4096).optional() }),
+    response: GuestTokenSchema,
+    summary: 'A signed chat guest id (a new one, or the renewal of a valid token)',
+  }),
   config: defineEndpoint({
     method: 'GET',
     path: '/api/chat/config',

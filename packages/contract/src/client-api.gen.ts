@@ -207,6 +207,7 @@ export const api = {
     odds: { method: 'GET', path: '/api/spinwheel/odds', access: 'member' } as ClientEndpoint<A['spinwheel']['odds']>,
   },
   chat: {
+    guest: { method: 'POST', path: '/api/chat/guest', access: 'public' } as ClientEndpoint<A['chat']['guest']>,
     config: { method: 'GET', path: '/api/chat/config', access: 'public' } as ClientEndpoint<A['chat']['config']>,
     send: { method: 'POST', path: '/api/chat/send-message', access: 'public' } as ClientEndpoint<A['chat']['send']>,
     history: { method: 'POST', path: '/api/chat/history', access: 'public' } as ClientEndpoint<A['chat']['history']>,

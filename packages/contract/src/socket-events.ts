@@ -1,9 +1,14 @@
+import type { ChatConversationSummary } from './admin/chat.ts';
 import type { Conversation } from './chat.ts';
 
 /** Events the server emits to chat clients. */
 export type ChatServerEvents = {
   messaging: (conversation: Conversation) => void;
   read: (payload: { userId?: string; guestId?: string }) => void;
+  /** to operators: a conversation's inbox row changed (new message, read, assigned, resolved) */
+  'chat.conversation': (summary: ChatConversationSummary) => void;
+  /** to the player: support resolved the conversation; later messages carry a new session_id */
+  'chat.ended': (payload: { session_id: string }) => void;
 };
 /** Events chat clients emit. */
 export type ChatClientEvents = {
@@ -16,6 +21,14 @@ export function chatRoom(prefix: string, party: { userId?: string; guestId?: str
   if (!id) throw new Error('chat party needs a userId or a guestId');
   return `${prefix}-${id}`;
 }
+
+/**
+ * A chat guest proves its guest id with the server-signed token from `POST /api/chat/guest`, sent in this header
+ * on every chat call (and as the socket's `auth`). The `guestId` in a body is never trusted.
+ */
+export const CHAT_GUEST_HEADER = 'x-chat-guest';
+/** Where the widget keeps its guest token (SPEC.md §3: local storage holds the guest id). */
+export const CHAT_GUEST_STORAGE_KEY = 'chatGuest';
 
 /** The one socket.io endpoint of the server (same origin and port as the API). */
 export const SOCKET_PATH = '/socket.io';

@@ -3,6 +3,7 @@ import { idempotencyModule } from '../http/idempotency.ts';
 import { accountModule, memberAdminModule } from '../modules/account/account.api.ts';
 import { auditModule } from '../modules/audit/audit.api.ts';
 import { createBackofficeModule } from '../modules/backoffice/backoffice.api.ts';
+import { chatModule } from '../modules/chat/chat.api.ts';
 import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
@@ -39,6 +40,7 @@ export const modules: ModuleFactory[] = [
   memberAdminModule,
   adjustmentsModule,
   createBackofficeModule({ ledgerProblems }),
+  chatModule,
   settingsModule,
   jobsAdminModule,
 ];

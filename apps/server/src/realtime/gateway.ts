@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
   SOCKET_PATH,
   socketRooms,
+  type ChatServerEvents,
   type MemberServerEvents,
   type SocketClientEvents,
   type SocketServerEvents,
@@ -22,7 +23,7 @@ import {
 /** How long a dropped socket's rooms and missed pushes are kept for it to recover (dependencies-2.md §8). */
 const RECOVERY_WINDOW_MS = 120_000;
 
-type SocketData = { principal: SocketPrincipal };
+type SocketData = { principal: SocketPrincipal; rooms: string[] };
 type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, SocketData>;
 
 /** Pushes to connected clients, in this process or (through Redis) any other. */
@@ -38,6 +39,8 @@ export interface Realtime {
    * or any other: the session was revoked.
    */
   disconnectSession(memberId: number, sessionId: string | null): void;
+  /** A chat event into a room (`{prefix}-{userId}`, `{prefix}-{guestId}` or the operators' room), any process. */
+  toRoom<E extends keyof ChatServerEvents>(room: string, event: E, ...payload: Parameters<ChatServerEvents[E]>): void;
 }
 
 export type RealtimeOptions = {
@@ -47,6 +50,8 @@ export type RealtimeOptions = {
   redisUrl?: string;
   /** namespaces the stream and session keys on a shared Redis */
   redisPrefix: string;
+  /** the chat rooms a principal's socket is put in besides its own (`{prefix}-{id}`), decided by the server */
+  chatRooms?: (principal: SocketPrincipal) => Promise<string[]>;
 };
 
 export type RealtimeGateway = Realtime & {
@@ -85,12 +90,15 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     void authenticate(socket.handshake.auth, verifiers).then((principal) => {
       if (!principal) return next(new Error(SOCKET_UNAUTHORIZED));
       socket.data.principal = principal;
-      next();
+      void (options.chatRooms?.(principal) ?? Promise.resolve([])).then((chat) => {
+        socket.data.rooms = [...roomsOf(principal), ...chat];
+        next();
+      }, next);
     }, next);
   });
 
   io.on('connection', (socket) => {
-    const own = roomsOf(socket.data.principal);
+    const own = socket.data.rooms;
     if (!socket.recovered) void socket.join(own);
     // the chat client's explicit join: only a room the server already gave this socket
     socket.on('join', (payload, ack) => {
@@ -110,6 +118,9 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     },
     disconnectSession(memberId, sessionId) {
       io.in(sessionId ? sessionRoom(sessionId) : socketRooms.member(memberId)).disconnectSockets(true);
+    },
+    toRoom(room, event, ...payload) {
+      io.to(room).emit(event, ...payload);
     },
     async close() {
       // not io.close(): that would close the HTTP server, which Fastify owns

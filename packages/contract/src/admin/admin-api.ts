@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
+import { adminChatEndpoints } from './chat.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
@@ -22,6 +23,7 @@ export const adminApi = {
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
   reports: adminReportEndpoints,
+  chat: adminChatEndpoints,
   settings: adminSettingsEndpoints,
   jobs: adminJobsEndpoints,
 } as const;

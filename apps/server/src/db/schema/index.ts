@@ -17,3 +17,4 @@ export * from './spin-wheel.ts';
 export * from './withdrawals.ts';
 export * from './wallet.ts';
 export * from './backoffice.ts';
+export * from './chat.ts';

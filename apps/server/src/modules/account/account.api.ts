@@ -18,9 +18,13 @@ export type AccountApi = {
   payoutAccount(memberId: number): Promise<PayoutAccount | null>;
   /** Name and username (phone) of members, for the back-office queues. */
   memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
+  /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
+  memberCards(ids: number[]): Promise<MemberCard[]>;
 };
 
 export type PayoutAccount = { bankCode: string; bankAccountNo: string; bankAccountName: string };
+
+export type MemberCard = { id: number; name: string; username: string; currency: string; createdAt: Date };
 
 export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'clock'>): AccountApi {
   const repo = new AccountRepository(ctx.db);
@@ -35,6 +39,7 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
     memberSummaries: (memberIds) => repo.summaries(memberIds),
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
+    memberCards: (ids) => new AccountRepository(ctx.db).memberCards(ids),
   };
 }
 

@@ -81,6 +81,21 @@ export class AccountRepository {
     return row !== undefined;
   }
 
+  /** Name, phone, currency and join date of some members (the chat console shows them). */
+  async memberCards(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: members.id,
+        name: members.name,
+        username: members.username,
+        currency: members.currency,
+        createdAt: members.createdAt,
+      })
+      .from(members)
+      .where(inArray(members.id, ids));
+  }
+
   async memberExists(id: number): Promise<boolean> {
     const [row] = await this.db.select({ id: members.id }).from(members).where(eq(members.id, id));
     return row !== undefined;

@@ -1,0 +1,332 @@
+import { CHAT_SCROLL_BOTTOM_PX, CHAT_TEXT_MAX_CHARS, TOAST_DURATION_MS } from '@wallet/contract/limits';
+import { Icon } from '@wallet/ui/icon';
+import { clsx } from 'clsx';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkAttachment } from './attachment-rules.ts';
+import './chat-strings.ts';
+import { MessageView } from './message-views.tsx';
+import { useChat, type ChatItem } from './use-chat.ts';
+
+/** The invitation bubble shows this long after load while the widget was never opened. */
+const INVITATION_DELAY_MS = 1500;
+const ACCEPT = 'video/mp4,video/quicktime,image/png,image/jpeg,image/jpg,image/gif';
+
+export type ChatWidgetProps = {
+  /** the signed-in member's profile id (its room is `{prefix}-{id}`); absent for a visitor */
+  userId?: string;
+  /** lifts the toggle above a bottom menu */
+  bottomOffset?: number;
+};
+
+function DeliveryLine({ item, onResend, onRemove }: { item: ChatItem; onResend(): void; onRemove(): void }) {
+  const { t } = useTranslation('chat');
+  if (!item.status || item.status === 'succeed') return null;
+  return (
+    <div
+      className="flex w-[70%] flex-col items-end gap-1 self-end text-xs"
+      data-testid="chat-status"
+      data-status={item.status}
+    >
+      {item.status === 'uploading_file' && (
+        <div
+          className="h-1.5 w-full overflow-hidden rounded-full bg-surface-2"
+          role="progressbar"
+          aria-valuenow={Math.round((item.progress ?? 0) * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div
+            className="h-full bg-primary transition-[width]"
+            style={{ width: `${Math.round((item.progress ?? 0) * 100)}%` }}
+          />
+        </div>
+      )}
+      <span className={clsx(item.status === 'failed' ? 'text-danger' : 'text-muted')}>
+        {t(`status.${item.status}`)}
+      </span>
+      {item.status === 'failed' && (
+        <span className="flex gap-3">
+          <button type="button" className="font-semibold text-primary" onClick={onResend} data-testid="chat-resend">
+            {t('resend')}
+          </button>
+          <button type="button" className="font-semibold text-muted" onClick={onRemove} data-testid="chat-remove">
+            {t('remove')}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function EndMarker() {
+  const { t } = useTranslation('chat');
+  return (
+    <div
+      className="my-2 flex items-center gap-3 text-xs font-semibold tracking-wide text-subtle uppercase"
+      data-testid="chat-end"
+    >
+      <span className="h-px flex-1 bg-line" />
+      {t('ended')}
+      <span className="h-px flex-1 bg-line" />
+    </div>
+  );
+}
+
+/** The live-chat widget (SPEC.md §2–§5): toggle, invitation, conversation, composer with attachments. */
+export default function ChatWidget({ userId, bottomOffset = 88 }: ChatWidgetProps) {
+  const { t } = useTranslation('chat');
+  const [isOpen, setIsOpen] = useState(false);
+  const [wasOpened, setWasOpened] = useState(false);
+  const [isInviting, setIsInviting] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const chat = useChat({ isOpen, ...(userId ? { userId } : {}) });
+  const list = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const wasNearBottom = useRef(true);
+  const olderAnchor = useRef<number | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setIsInviting(true), INVITATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!alert) return;
+    const timer = setTimeout(() => setAlert(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [alert]);
+
+  // new messages scroll to the bottom when the reader was within 60 px of it; older pages keep the position
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    if (olderAnchor.current !== null) {
+      el.scrollTop = el.scrollHeight - olderAnchor.current;
+      olderAnchor.current = null;
+    } else if (wasNearBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [chat.items, isOpen]);
+
+  const onScroll = () => {
+    const el = list.current;
+    if (!el) return;
+    wasNearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= CHAT_SCROLL_BOTTOM_PX;
+    if (el.scrollTop === 0 && chat.hasMore && !chat.isLoadingOlder) {
+      olderAnchor.current = el.scrollHeight;
+      void chat.loadOlder();
+    }
+  };
+
+  const toggle = () => {
+    setIsOpen((open) => !open);
+    setWasOpened(true);
+    setIsInviting(false);
+    chat.clearUnread();
+    wasNearBottom.current = true;
+  };
+
+  const submit = () => {
+    if (chat.sendText(draft)) {
+      setDraft('');
+      wasNearBottom.current = true;
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    const check = checkAttachment(file);
+    if (!check.ok) {
+      setAlert(check.reason === 'unsupported' ? t('unsupported') : t('tooLarge', { n: check.limitMb }));
+      return;
+    }
+    wasNearBottom.current = true;
+    void chat.sendFile(file, check.kind).then((ok) => {
+      if (!ok) setAlert(t('uploadFailed'));
+    });
+  };
+
+  const last = chat.items.at(-1);
+  const showEndAtBottom = Boolean(chat.endedSession && last?.session_id && last.session_id !== chat.endedSession);
+
+  return (
+    <div data-testid="chat-widget">
+      {isOpen && (
+        <section
+          role="dialog"
+          aria-label={t('title')}
+          data-testid="chat-panel"
+          className="fixed inset-x-3 z-40 mx-auto flex max-w-[456px] flex-col overflow-hidden rounded-3xl border border-line bg-bg-raised shadow-[0_24px_60px_-20px_rgba(0,0,0,.8)]"
+          style={{ bottom: bottomOffset + 72, top: 72 }}
+        >
+          <header className="flex items-center gap-3 border-b border-line bg-surface px-4 py-3">
+            <span className="flex size-10 items-center justify-center rounded-2xl bg-primary/15 text-primary">
+              <Icon name="chat" className="size-5" />
+            </span>
+            <div className="flex min-w-0 flex-1 flex-col">
+              <h2 className="font-bold text-fg">{t('title')}</h2>
+              <p
+                className="flex items-center gap-1.5 text-xs text-muted"
+                data-testid="chat-connection"
+                data-state={chat.connection}
+              >
+                <span
+                  className={clsx(
+                    'size-2 rounded-full',
+                    chat.connection === 'ready'
+                      ? 'bg-success'
+                      : chat.connection === 'failed'
+                        ? 'bg-danger'
+                        : 'bg-warning',
+                  )}
+                />
+                {t(`connection.${chat.connection}`)}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={toggle}
+              aria-label={t('close')}
+              className="rounded-full p-2 text-muted hover:text-fg"
+            >
+              <Icon name="close" className="size-5" />
+            </button>
+          </header>
+          <div
+            ref={list}
+            onScroll={onScroll}
+            className="flex flex-1 flex-col gap-2 overflow-y-auto px-3 py-3"
+            data-testid="chat-list"
+          >
+            {chat.isLoadingOlder && <p className="text-center text-xs text-muted">{t('loading')}</p>}
+            {chat.items.length === 0 && !chat.isLoadingOlder && (
+              <div className="m-auto flex max-w-[260px] flex-col items-center gap-2 text-center">
+                <span className="text-3xl">👋</span>
+                <p className="text-sm text-muted">{t('empty')}</p>
+              </div>
+            )}
+            {chat.items.map((item, i) => {
+              const previous = chat.items[i - 1];
+              const ended = previous?.session_id && item.session_id && previous.session_id !== item.session_id;
+              const mine = item.sender === 'customer';
+              return (
+                <Fragment key={item.key}>
+                  {ended && <EndMarker />}
+                  <div
+                    className={clsx('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+                    data-testid="chat-message"
+                    data-sender={item.sender}
+                  >
+                    <MessageView item={item} onPostback={(title) => chat.sendPostback(title)} />
+                    <DeliveryLine item={item} onResend={() => chat.resend(item)} onRemove={() => chat.remove(item)} />
+                  </div>
+                </Fragment>
+              );
+            })}
+            {showEndAtBottom && <EndMarker />}
+            {chat.connection === 'failed' && (
+              <p
+                className="mx-auto rounded-xl bg-danger/15 px-3 py-2 text-sm text-danger"
+                data-testid="chat-cannot-start"
+              >
+                {t('cannotStart')}
+              </p>
+            )}
+          </div>
+          {alert && (
+            <p
+              role="alert"
+              className="mx-3 mb-2 rounded-xl bg-danger/15 px-3 py-2 text-sm text-danger"
+              data-testid="chat-alert"
+            >
+              {alert}
+            </p>
+          )}
+          <footer className="flex items-end gap-2 border-t border-line bg-surface px-3 py-2.5">
+            <button
+              type="button"
+              onClick={() => fileInput.current?.click()}
+              aria-label={t('attach')}
+              className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-primary"
+            >
+              <Icon name="plus" className="size-6" />
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              className="hidden"
+              data-testid="chat-file-input"
+              onChange={(e) => {
+                onFile(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <textarea
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKeyDown}
+              maxLength={CHAT_TEXT_MAX_CHARS}
+              rows={1}
+              placeholder={t('placeholder')}
+              aria-label={t('placeholder')}
+              data-testid="chat-input"
+              className="max-h-28 min-h-11 flex-1 resize-none rounded-2xl border border-line bg-bg px-3.5 py-2.5 text-[15px] text-fg placeholder:text-subtle focus:border-primary focus:outline-none"
+            />
+            <button
+              type="button"
+              onClick={submit}
+              disabled={draft.trim().length === 0}
+              aria-label={t('send')}
+              data-testid="chat-send"
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary transition disabled:opacity-40"
+            >
+              <Icon name="chevron-right" className="size-6" />
+            </button>
+          </footer>
+        </section>
+      )}
+      {isInviting && !isOpen && !wasOpened && (
+        <button
+          type="button"
+          onClick={toggle}
+          data-testid="chat-invitation"
+          className="fixed right-4 z-40 max-w-[240px] rounded-2xl rounded-br-md bg-surface px-4 py-3 text-left text-sm text-fg shadow-lg ring-1 ring-line"
+          style={{ bottom: bottomOffset + 72 }}
+        >
+          <strong className="block text-primary">{t('invitationTitle')}</strong>
+          {t('invitation')}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={isOpen ? t('close') : t('open')}
+        aria-expanded={isOpen}
+        data-testid="chat-toggle"
+        className="fixed right-4 z-40 flex size-14 items-center justify-center rounded-full bg-primary text-on-primary shadow-[0_10px_30px_-8px_var(--color-primary)]"
+        style={{ bottom: bottomOffset }}
+      >
+        <span className={clsx('transition-transform duration-300', isOpen ? 'rotate-90' : 'rotate-0')}>
+          <Icon name={isOpen ? 'close' : 'chat'} className="size-7" />
+        </span>
+        {chat.unread > 0 && !isOpen && (
+          <span
+            data-testid="chat-unread"
+            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold text-white"
+          >
+            {chat.unread}
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * One support conversation per party (a member, or a guest until it signs in). `sessionId` changes when an
+ * operator resolves it: the player shows "End Conversation" between messages of different sessions.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id'),
+    guestId: text('guest_id'),
+    /** open (customer waiting), pending (answered), resolved (session ended) */
+    status: text('status').notNull().default('open'),
+    assigneeId: integer('assignee_id'),
+    assigneeName: text('assignee_name'),
+    sessionId: text('session_id').notNull(),
+    /** support messages the customer has not read / customer messages no operator has read */
+    unreadCustomer: integer('unread_customer').notNull().default(0),
+    unreadOperator: integer('unread_operator').notNull().default(0),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_member_uq').on(t.memberId),
+    uniqueIndex('chat_conversations_guest_uq').on(t.guestId),
+    index('chat_conversations_recent_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    /** customer or other (support) */
+    sender: text('sender').notNull(),
+    operatorId: integer('operator_id'),
+    sessionId: text('session_id').notNull(),
+    /** the contract's ChatMessage ({message_type, payload | payloads}); media payloads hold storage keys */
+    message: jsonb('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** Uploaded chat media and who uploaded it: a message may only carry media its sender uploaded. */
+export const chatMedia = pgTable('chat_media', {
+  key: text('key').primaryKey(),
+  /** `member:12`, `guest:g_…` or `operator:3` */
+  owner: text('owner').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

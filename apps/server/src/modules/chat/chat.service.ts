@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatConversationSummary, ChatStatus } from '@wallet/contract/admin/chat';
+import type { Conversation } from '@wallet/contract/chat';
+import { CHAT_TEXT_MAX_CHARS } from '@wallet/contract/limits';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
+import { AppError } from '../../errors.ts';
+import { emit, outboxSignal } from '../../events/emit.ts';
+import { afterCommit } from '../../observability/after-commit.ts';
+import { appendAudit } from '../audit/audit.api.ts';
+
+type ChatMessage = Conversation['message'];
+type ConversationRow = typeof chatConversations.$inferSelect;
+type MessageRow = typeof chatMessages.$inferSelect;
+
+/** Who is chatting: a member (by its id) or a guest (by the guest id its signed token carries). */
+export type ChatParty =
+  { kind: 'member'; memberId: number; name: string; username: string } | { kind: 'guest'; guestId: string };
+
+export type ChatOperator = { id: number; username: string };
+
+export const partyKey = (party: ChatParty) =>
+  party.kind === 'member' ? `member:${party.memberId}` : `guest:${party.guestId}`;
+
+const newSession = () => randomUUID();
+
+/** A short preview of a message for the inbox row. */
+function previewOf(message: ChatMessage): string {
+  switch (message.message_type) {
+    case 'text':
+    case 'postback':
+      return typeof message.payload === 'string' ? message.payload.slice(0, 120) : '';
+    case 'media': {
+      const media = message.payload as { fileType?: string } | undefined;
+      return `[${media?.fileType ?? 'file'}]`;
+    }
+    default:
+      return `[${message.message_type}]`;
+  }
+}
+
+/** The media keys a message carries (media payload; generic cards' images are URLs, not uploads). */
+function mediaKeyOf(message: ChatMessage): string | null {
+  if (message.message_type !== 'media') return null;
+  const payload = message.payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new AppError('KEY_INVALID');
+  if (payload.url) return null;
+  return payload.filePath;
+}
+
+export class ChatService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async conversationOf(party: ChatParty, tx: Db | Tx = this.db): Promise<ConversationRow | undefined> {
+    const where =
+      party.kind === 'member'
+        ? eq(chatConversations.memberId, party.memberId)
+        : eq(chatConversations.guestId, party.guestId);
+    const [row] = await tx.select().from(chatConversations).where(where).limit(1);
+    return row;
+  }
+
+  private async ensureConversation(tx: Tx, party: ChatParty): Promise<ConversationRow> {
+    const now = this.clock.now();
+    await tx
+      .insert(chatConversations)
+      .values({
+        memberId: party.kind === 'member' ? party.memberId : null,
+        guestId: party.kind === 'guest' ? party.guestId : null,
+        sessionId: newSession(),
+        lastMessageAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    const row = await this.conversationOf(party, tx);
+    if (!row) throw new Error('chat: conversation vanished');
+    return row;
+  }
+
+  /** Newest first, `limit` after skipping `skip`. */
+  async history(
+    party: ChatParty,
+    limit: number,
+    skip: number,
+  ): Promise<{ rows: MessageRow[]; conversation?: ConversationRow }> {
+    const conversation = await this.conversationOf(party);
+    if (!conversation) return { rows: [] };
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversation.id))
+      .orderBy(desc(chatMessages.id))
+      .limit(limit)
+      .offset(skip);
+    return { rows, conversation };
+  }
+
+  /** The customer's message: text (trimmed, 1–2000), media it uploaded itself, or a postback (a pressed button). */
+  async sendAsCustomer(party: ChatParty, message: ChatMessage): Promise<MessageRow> {
+    const clean = this.checkCustomerMessage(message);
+    return this.db.transaction(async (tx) => {
+      await this.assertMediaOwner(tx, clean, [partyKey(party)]);
+      const conversation = await this.ensureConversation(tx, party);
+      return this.append(tx, conversation, clean, 'customer', null);
+    });
+  }
+
+  private checkCustomerMessage(message: ChatMessage): ChatMessage {
+    switch (message.message_type) {
+      case 'text':
+      case 'postback': {
+        if (typeof message.payload !== 'string') throw new AppError('KEY_INVALID');
+        const text = message.payload.trim();
+        if (text.length === 0 || text.length > CHAT_TEXT_MAX_CHARS) throw new AppError('KEY_INVALID');
+        return { message_type: message.message_type, payload: text };
+      }
+      case 'media': {
+        const payload = message.payload;
+        if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || payload.url) {
+          throw new AppError('KEY_INVALID');
+        }
+        return {
+          message_type: 'media',
+          payload: {
+            fileType: payload.fileType,
+            filePath: payload.filePath,
+            ...(payload.message ? { message: payload.message.slice(0, CHAT_TEXT_MAX_CHARS) } : {}),
+          },
+        };
+      }
+      default:
+        // buttons, quick replies and cards come from support only
+        throw new AppError('KEY_INVALID');
+    }
+  }
+
+  private async assertMediaOwner(tx: Tx, message: ChatMessage, owners: string[]): Promise<void> {
+    const key = mediaKeyOf(message);
+    if (key === null) return;
+    const [row] = await tx.select().from(chatMedia).where(eq(chatMedia.key, key)).limit(1);
+    // someone else's upload is as unknown as a made-up key
+    if (!row || !owners.some((o) => row.owner === o || (o === 'operator:*' && row.owner.startsWith('operator:')))) {
+      throw new AppError('KEY_INVALID');
+    }
+    const media = message.payload as { fileType: string };
+    const kind = row.contentType.startsWith('video/') ? 'video' : 'image';
+    if (media.fileType !== kind) throw new AppError('KEY_INVALID');
+  }
+
+  async recordMedia(owner: string, key: string, contentType: string, size: number): Promise<void> {
+    await this.db.insert(chatMedia).values({ key, owner, contentType, size, createdAt: this.clock.now() });
+  }
+
+  private async append(
+    tx: Tx,
+    conversation: ConversationRow,
+    message: ChatMessage,
+    sender: 'customer' | 'other',
+    operatorId: number | null,
+  ): Promise<MessageRow> {
+    const now = this.clock.now();
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({
+        conversationId: conversation.id,
+        sender,
+        operatorId,
+        sessionId: conversation.sessionId,
+        message,
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('chat: message insert returned nothing');
+    // a customer writing into a resolved conversation reopens it; a support answer makes it pending
+    const status: ChatStatus = sender === 'customer' ? 'open' : 'pending';
+    await tx
+      .update(chatConversations)
+      .set({
+        status,
+        lastMessage: previewOf(message),
+        lastMessageAt: now,
+        ...(sender === 'customer'
+          ? { unreadOperator: sql`${chatConversations.unreadOperator} + 1` }
+          : { unreadCustomer: sql`${chatConversations.unreadCustomer} + 1` }),
+      })
+      .where(eq(chatConversations.id, conversation.id));
+    await emit(tx, {
+      type: 'chat.message',
+      payload: { conversationId: String(conversation.id), messageId: String(row.id), from: sender },
+    });
+    // the relay wakes on emit, before this commits; wake it again once the row is visible
+    afterCommit(() => outboxSignal.emit('emitted'));
+    return row;
+  }
+
+  async markReadByCustomer(party: ChatParty): Promise<ConversationRow | undefined> {
+    const conversation = await this.conversationOf(party);
+    if (!conversation || conversation.unreadCustomer === 0) return conversation;
+    await this.db.update(chatConversations).set({ unreadCustomer: 0 }).where(eq(chatConversations.id, conversation.id));
+    return { ...conversation, unreadCustomer: 0 };
+  }
+
+  /** A guest who signs in: its guest conversation becomes the member's (merged into one the member already has). */
+  async attachGuest(guestId: string, member: Extract<ChatParty, { kind: 'member' }>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const guest = await this.conversationOf({ kind: 'guest', guestId }, tx);
+      if (!guest) return;
+      const existing = await this.conversationOf(member, tx);
+      if (!existing) {
+        await tx
+          .update(chatConversations)
+          .set({ memberId: member.memberId, guestId: null })
+          .where(eq(chatConversations.id, guest.id));
+        return;
+      }
+      await tx
+        .update(chatMessages)
+        .set({ conversationId: existing.id })
+        .where(eq(chatMessages.conversationId, guest.id));
+      await tx
+        .update(chatConversations)
+        .set({
+          unreadOperator: sql`${chatConversations.unreadOperator} + ${guest.unreadOperator}`,
+          unreadCustomer: sql`${chatConversations.unreadCustomer} + ${guest.unreadCustomer}`,
+        })
+        .where(eq(chatConversations.id, existing.id));
+      await tx.delete(chatConversations).where(eq(chatConversations.id, guest.id));
+    });
+  }
+
+  // ---- operator side ----
+
+  async list(status: 'active' | 'resolved', filter: 'mine' | 'unassigned' | 'all', operator: ChatOperator) {
+    const conditions = [
+      status === 'resolved' ? eq(chatConversations.status, 'resolved') : ne(chatConversations.status, 'resolved'),
+    ];
+    if (filter === 'mine') conditions.push(eq(chatConversations.assigneeId, operator.id));
+    if (filter === 'unassigned') conditions.push(isNull(chatConversations.assigneeId));
+    return this.db
+      .select()
+      .from(chatConversations)
+      .where(and(...conditions))
+      .orderBy(desc(chatConversations.lastMessageAt))
+      .limit(200);
+  }
+
+  async byId(id: number, tx: Db | Tx = this.db): Promise<ConversationRow> {
+    const [row] = await tx.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async messagesOf(conversationId: number, before?: number): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), ...(before ? [lt(chatMessages.id, before)] : [])))
+      .orderBy(desc(chatMessages.id))
+      .limit(50);
+    return rows.reverse();
+  }
+
+  async messageById(id: number): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
+    const [message] = await this.db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+    if (!message) return null;
+    return { message, conversation: await this.byId(message.conversationId) };
+  }
+
+  async reply(id: number, message: ChatMessage, operator: ChatOperator): Promise<MessageRow> {
+    if (message.message_type === 'text' || message.message_type === 'postback') {
+      if (typeof message.payload !== 'string' || message.payload.trim().length === 0) throw new AppError('KEY_INVALID');
+    }
+    return this.db.transaction(async (tx) => {
+      await this.assertMediaOwner(tx, message, ['operator:*']);
+      const conversation = await this.byId(id, tx);
+      if (conversation.assigneeId === null) {
+        // answering takes the conversation, as in Chatwoot
+        await tx
+          .update(chatConversations)
+          .set({ assigneeId: operator.id, assigneeName: operator.username })
+          .where(eq(chatConversations.id, id));
+      }
+      return this.append(tx, conversation, message, 'other', operator.id);
+    });
+  }
+
+  async markReadByOperator(id: number): Promise<ConversationRow> {
+    await this.db.update(chatConversations).set({ unreadOperator: 0 }).where(eq(chatConversations.id, id));
+    return this.byId(id);
+  }
+
+  async assign(id: number, to: 'me' | 'nobody', operator: ChatOperator, ip: string | null): Promise<ConversationRow> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.byId(id, tx);
+      const assignee =
+        to === 'me'
+          ? { assigneeId: operator.id, assigneeName: operator.username }
+          : { assigneeId: null, assigneeName: null };
+      await tx.update(chatConversations).set(assignee).where(eq(chatConversations.id, id));
+      await appendAudit(
+        tx,
+        {
+          actor: operator,
+          action: 'chat.assign',
+          target: `chat:${id}`,
+          before: { assignee: before.assigneeName },
+          after: { assignee: assignee.assigneeName },
+          ip,
+        },
+        this.clock.now(),
+      );
+      return { ...before, ...assignee };
+    });
+  }
+
+  /** Ends the session: the next message starts a new session_id and the player shows "End Conversation". */
+  async resolve(id: number, operator: ChatOperator, ip: string | null): Promise<ConversationRow> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.byId(id, tx);
+      const sessionId = newSession();
+      await tx
+        .update(chatConversations)
+        .set({ status: 'resolved', sessionId, unreadOperator: 0 })
+        .where(eq(chatConversations.id, id));
+      await appendAudit(
+        tx,
+        {
+          actor: operator,
+          action: 'chat.resolve',
+          target: `chat:${id}`,
+          before: { status: before.status, sessionId: before.sessionId },
+          after: { status: 'resolved', sessionId },
+          ip,
+        },
+        this.clock.now(),
+      );
+      return { ...before, status: 'resolved', sessionId, unreadOperator: 0 };
+    });
+  }
+}
+
+export function summaryOf(
+  row: ConversationRow,
+  names: Map<number, { name: string; username: string }>,
+): ChatConversationSummary {
+  const member = row.memberId !== null ? names.get(row.memberId) : undefined;
+  return {
+    id: row.id,
+    party: row.memberId !== null ? 'member' : 'guest',
+    memberId: row.memberId,
+    guestId: row.guestId,
+    name: member?.name ?? `Guest ${(row.guestId ?? '').slice(2, 8)}`,
+    username: member?.username ?? null,
+    status: row.status as ChatStatus,
+    assignee: row.assigneeId !== null ? { id: row.assigneeId, username: row.assigneeName ?? '' } : null,
+    unread: row.unreadOperator,
+    lastMessage: row.lastMessage,
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    sessionId: row.sessionId,
+  };
+}

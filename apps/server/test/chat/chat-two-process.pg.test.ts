@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { CHAT_GUEST_HEADER } from '@wallet/contract/socket-events';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
+import {
+  createPostgresDatabase,
+  pollUntil,
+  startServerProcess,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
+import { connectSocket, nextEvent, record, type TestSocket } from '../realtime/socket-client.ts';
+
+/**
+ * Issue 14, "Done when": two server processes sharing PostgreSQL and Redis. A chat message sent through process A
+ * reaches a socket on process B (outbox relay → socket.io Redis streams adapter), and messages sent while a socket
+ * was down are recovered when it reconnects to the other process.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let a: ServerProcess;
+let b: ServerProcess;
+let env: Record<string, string>;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    PROVIDER_SECRET: randomBytes(16).toString('hex'),
+    DEMO_DATA: 'true',
+  };
+  // A runs the outbox relay (JOBS on); B only serves sockets: every push B's socket gets crossed Redis
+  a = await startServerProcess({ ...env, JOBS: 'true' });
+  b = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+async function send(server: ServerProcess, headers: Record<string, string>, payload: string) {
+  const res = await fetch(`${server.base}/api/chat/send-message`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ sender: 'customer', message: { message_type: 'text', payload } }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('chat across two server processes', () => {
+  it('delivers a guest message sent through A to the guest socket on B', async () => {
+    const issued = await fetch(`${a.base}/api/chat/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const guest = (await issued.json()) as { guestId: string; token: string };
+    const socket = await connectSocket(b.base, { kind: 'guest', token: guest.token });
+    sockets.push(socket);
+    expect(await socket.emitWithAck('join', { room: `wallet-${guest.guestId}` })).toEqual({ ok: true });
+    const arrived = nextEvent(socket, 'messaging', 10_000);
+    await send(a, { [CHAT_GUEST_HEADER]: guest.token }, 'across processes');
+    const got = await arrived.catch((err: unknown) => {
+      throw new Error(`${String(err)}\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
+    });
+    expect(got).toMatchObject({
+      sender: 'customer',
+      guestId: guest.guestId,
+      message: { payload: 'across processes' },
+    });
+  });
+
+  it('recovers chat messages missed while disconnected when the member reconnects to the other process', async () => {
+    const login = await fetch(`${a.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_MEMBER.username, password: DEMO_MEMBER.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const socket = await connectSocket(b.base, { kind: 'member', token });
+    sockets.push(socket);
+    const first = nextEvent(socket, 'messaging', 10_000);
+    await send(a, auth, 'one');
+    await first;
+    const seen = record(socket);
+
+    const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.io.engine.close();
+    await dropped;
+    await send(a, auth, 'two, while down');
+    (socket.io as unknown as { uri: string }).uri = a.base;
+    const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.connect();
+    await reconnected;
+    expect(socket.recovered).toBe(true);
+    expect(
+      await pollUntil(
+        async () =>
+          (seen.get('messaging') ?? []).some(
+            (m) => (m as { message: { payload: string } }).message.payload === 'two, while down',
+          ),
+        5000,
+      ),
+    ).toBe(true);
+  });
+});

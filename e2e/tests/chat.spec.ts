@@ -1,0 +1,226 @@
+import { createHmac } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
+import type { RunningServer } from '../support/server.ts';
+import { saveScreen } from '../support/screens.ts';
+import { signInQuickly } from '../support/sign-in.ts';
+
+/**
+ * Issue 14: a visitor chats on /contact, an operator answers live in the back-office inbox (text, buttons, an
+ * image), a failed video upload is resent, resolve shows "End Conversation", the visitor signs in and the
+ * conversation continues as the member. Screenshots go to /tmp/shots-chat too.
+ */
+const SHOTS = process.env.CHAT_SHOTS_DIR ?? '/tmp/shots-chat';
+
+async function shot(page: Page, step: string, lang: string) {
+  const file = await saveScreen(page, { test: 'chat', step, lang });
+  mkdirSync(SHOTS, { recursive: true });
+  copyFileSync(file, path.join(SHOTS, path.basename(file)));
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as the authenticator app computes it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+let operatorToken: string | null = null;
+/** The demo operator's token (one sign-in per server: a TOTP code is accepted once). */
+async function operatorSignIn(request: APIRequestContext, server: RunningServer): Promise<string> {
+  if (operatorToken) return operatorToken;
+  const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs())?.[1];
+  if (!secret) throw new Error('no TOTP secret in the server output');
+  const res = await request.post(`${server.url}/api/admin/login`, {
+    data: { username: 'admin', password: 'demo-admin-password', totp: totp(secret) },
+  });
+  expect(res.ok()).toBe(true);
+  operatorToken = ((await res.json()) as { token: string }).token;
+  return operatorToken;
+}
+
+async function consolePage(browser: Browser, server: RunningServer, token: string, lang: 'th' | 'en') {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1366, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+    deviceScaleFactor: 1,
+    timezoneId: 'Asia/Bangkok',
+  });
+  await context.addInitScript(
+    ([value, language]) => {
+      sessionStorage.setItem('wallet.operator.token', value);
+      localStorage.setItem('wallet.admin.language', language);
+    },
+    [token, lang] as const,
+  );
+  const page = await context.newPage();
+  await page.goto('/admin/chat');
+  await expect(page.getByTestId('chat-live')).toHaveAttribute('data-live', 'true');
+  return page;
+}
+
+const useLanguage = async (page: Page, lang: Language) =>
+  page.addInitScript((language) => localStorage.setItem('locale', language), lang);
+
+async function openWidget(page: Page) {
+  await page.getByTestId('chat-toggle').click();
+  await expect(page.getByTestId('chat-panel')).toBeVisible();
+  await expect(page.getByTestId('chat-connection')).toHaveAttribute('data-state', 'ready');
+}
+
+async function say(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page.getByTestId('chat-text').filter({ hasText: text })).toBeVisible();
+}
+
+/** A minimal well-formed mp4 (ftyp, empty moov, mdat). */
+function tinyMp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  return Buffer.concat([
+    box('ftyp', Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp41')])),
+    box('moov', Buffer.alloc(0)),
+    box('mdat', Buffer.alloc(64, 7)),
+  ]);
+}
+
+// a promotion picture the operator sends (any real JPEG)
+const PHOTO = readFileSync(path.join(import.meta.dirname, '../../apps/player/public/videos/wallet.jpg'));
+// a 1×1 PNG
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('live chat', () => {
+  // the aborted upload below is on purpose
+  test.use({ allowConsole: /net::ERR_FAILED .*\/api\/chat\/upload-video|status of 4\d\d .*upload-video/ });
+
+  test('a visitor chats with support live, uploads, is resolved, then signs in and continues', async ({
+    page,
+    browser,
+    server,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, 'th');
+    await page.goto('/contact');
+    await expect(page.getByTestId('chat-invitation')).toBeVisible();
+    await shot(page, 'invitation', 'th');
+    await openWidget(page);
+    await say(page, 'สวัสดีค่ะ ฝากเงินแล้วยังไม่เข้า');
+    await expect(page.getByTestId('chat-status')).toHaveCount(0);
+
+    // attachment rules, before anything is sent
+    await page.getByTestId('chat-file-input').setInputFiles({ name: 'slip', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('chat-alert')).toHaveText('ไม่รองรับไฟล์นี้');
+    await expect(page.getByTestId('chat-alert')).toBeHidden({ timeout: 6000 });
+    await page.getByTestId('chat-file-input').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
+    await expect(page.getByTestId('chat-alert')).toContainText('10 MB');
+
+    // the operator sees the message in the inbox, live, and answers
+    const token = await operatorSignIn(request, server);
+    const admin = await consolePage(browser, server, token, 'th');
+    const row = admin.getByTestId('chat-conversation').filter({ hasText: 'ฝากเงินแล้วยังไม่เข้า' });
+    await expect(row).toBeVisible();
+    await row.click();
+    await admin.getByTestId('chat-reply').fill('สวัสดีค่ะ รบกวนส่งสลิปด้วยนะคะ');
+    await admin.getByTestId('chat-reply').press('Enter');
+    await expect(page.getByTestId('chat-text').filter({ hasText: 'รบกวนส่งสลิป' })).toBeVisible();
+    await admin.getByTestId('chat-send-buttons').click();
+    await expect(page.getByTestId('chat-buttons')).toBeVisible();
+    await admin.getByTestId('chat-attach').setInputFiles({ name: 'promo.jpg', mimeType: 'image/jpeg', buffer: PHOTO });
+    await expect(page.getByTestId('chat-image').last()).toBeVisible();
+
+    // a live message from the visitor appears in the console without a reload
+    await say(page, 'ส่งสลิปแล้วค่ะ');
+    await expect(admin.getByTestId('console-message').filter({ hasText: 'ส่งสลิปแล้วค่ะ' })).toBeVisible();
+
+    // a video upload that fails on the way is resent
+    let failOnce = true;
+    await page.route('**/api/chat/upload-video', async (route) => {
+      if (failOnce) {
+        failOnce = false;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    await page
+      .getByTestId('chat-file-input')
+      .setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    await expect(page.getByTestId('chat-status')).toHaveAttribute('data-status', 'failed');
+    await shot(page, 'failed-upload', 'th');
+    await page.getByTestId('chat-resend').click();
+    await expect(page.getByTestId('chat-status')).toHaveCount(0);
+    await expect(page.getByTestId('chat-video')).toBeVisible();
+    await expect(admin.getByTestId('console-message').locator('video')).toBeVisible();
+    await shot(page, 'conversation', 'th');
+    await admin.screenshot({ path: path.join(SHOTS, 'chat-console-th.png') });
+
+    // resolve: the visitor sees End Conversation
+    await admin.getByTestId('chat-resolve').click();
+    await expect(page.getByTestId('chat-end')).toBeVisible();
+    await shot(page, 'ended', 'th');
+
+    // the visitor signs in: the conversation is the member's now, and goes on in a new session
+    await signInQuickly(page, 'th');
+    await page.goto('/user/contact');
+    await openWidget(page);
+    await expect(page.getByTestId('chat-text').filter({ hasText: 'ส่งสลิปแล้วค่ะ' })).toBeVisible();
+    await say(page, 'ตอนนี้เข้าสู่ระบบแล้วค่ะ');
+    await expect(page.getByTestId('chat-end')).toBeVisible();
+    await expect(admin.getByTestId('chat-conversation').filter({ hasText: 'ตอนนี้เข้าสู่ระบบแล้ว' })).toBeVisible();
+    await admin.getByTestId('chat-conversation').filter({ hasText: 'ตอนนี้เข้าสู่ระบบแล้ว' }).click();
+    await expect(admin.getByTestId('chat-balance')).toBeVisible();
+    await admin.screenshot({ path: path.join(SHOTS, 'chat-console-member-th.png') });
+    await admin.context().close();
+  });
+
+  for (const lang of LANGUAGES) {
+    test(`the widget in ${lang}: a visitor asks, support answers live`, async ({ page, browser, server, request }) => {
+      await useLanguage(page, lang);
+      await page.goto('/contact');
+      await openWidget(page);
+      await say(
+        page,
+        lang === 'en' ? 'Hi, my deposit has not arrived' : lang === 'la' ? 'ສະບາຍດີ ເງິນຝາກຍັງບໍ່ເຂົ້າ' : 'สวัสดีค่ะ',
+      );
+      const token = await operatorSignIn(request, server);
+      const consoleLang = lang === 'en' ? 'en' : 'th';
+      const admin = await consolePage(browser, server, token, consoleLang);
+      const last = admin.getByTestId('chat-conversation').first();
+      await last.click();
+      await admin.getByTestId('chat-reply').fill(lang === 'en' ? 'Hello! Please send your slip.' : 'รบกวนส่งสลิปค่ะ');
+      await admin.getByTestId('chat-reply').press('Enter');
+      await expect(
+        page
+          .getByTestId('chat-message')
+          .filter({ has: page.getByTestId('chat-text') })
+          .last(),
+      ).toHaveAttribute('data-sender', 'other');
+      await shot(page, 'widget', lang);
+      if (lang === 'en') await admin.screenshot({ path: path.join(SHOTS, 'chat-console-en.png') });
+      await admin.context().close();
+    });
+  }
+});
