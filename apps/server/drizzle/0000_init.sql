@@ -57,6 +57,48 @@ CREATE TABLE "sources" (
 	"sort_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deposits" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"reference" text NOT NULL,
+	"source_id" text,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"note" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"credited_at" timestamp with time zone,
+	CONSTRAINT "deposits_status_ck" CHECK ("deposits"."status" in ('credited', 'review', 'rejected')),
+	CONSTRAINT "deposits_amount_ck" CHECK ("deposits"."amount" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "qr_payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"provider_ref" text,
+	"payload" text,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"inquiries" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "qr_webhook_inbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_webhook_inbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"payment_id" text,
+	"provider_txn_id" text,
+	"body" text NOT NULL,
+	"result" text,
+	"received_at" timestamp with time zone NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "game_accounts" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "game_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -247,6 +289,8 @@ CREATE TABLE "member_security_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposits" ADD CONSTRAINT "deposits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_payments" ADD CONSTRAINT "qr_payments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -258,6 +302,12 @@ CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_channel_reference_uq" ON "deposits" USING btree ("channel","reference");--> statement-breakpoint
+CREATE INDEX "deposits_member_idx" ON "deposits" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_payments_one_open_uq" ON "qr_payments" USING btree ("member_id","provider") WHERE "qr_payments"."status" in ('creating', 'open');--> statement-breakpoint
+CREATE INDEX "qr_payments_status_idx" ON "qr_payments" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "qr_webhook_inbox_payment_idx" ON "qr_webhook_inbox" USING btree ("payment_id");--> statement-breakpoint
+CREATE INDEX "qr_webhook_inbox_txn_idx" ON "qr_webhook_inbox" USING btree ("provider_txn_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_member_game_uq" ON "game_accounts" USING btree ("member_id","game");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_game_username_uq" ON "game_accounts" USING btree ("game","username");--> statement-breakpoint
 CREATE INDEX "game_transfers_status_idx" ON "game_transfers" USING btree ("status","created_at");--> statement-breakpoint

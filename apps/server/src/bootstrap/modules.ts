@@ -4,6 +4,7 @@ import { accountModule } from '../modules/account/account.api.ts';
 import { auditModule } from '../modules/audit/audit.api.ts';
 import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
+import { depositsModule } from '../modules/deposits/deposits.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
@@ -23,6 +24,7 @@ export const modules: ModuleFactory[] = [
   walletModule,
   gameAccountsModule,
   gameTransfersModule,
+  depositsModule,
   sandboxModule,
   statementModule,
   idempotencyModule,

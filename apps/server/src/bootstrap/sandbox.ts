@@ -1,9 +1,11 @@
 // The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
 // of the outside world under /sandbox when PROVIDERS=sandbox.
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
+import { qrSandboxPlugin } from '@wallet/sandbox/qr-payments/qr-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
+import { bindQrTransport } from '../providers/qr-payments/http-qr-provider.ts';
 import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
 import { isSandboxControlPath, mayControlSandbox } from './sandbox-guard.ts';
 
@@ -23,7 +25,31 @@ export const sandboxModule: ModuleFactory = (ctx) => {
     },
   });
 
+  // QR providers: this process calls them and they call our webhook in-process (app.inject), over the same HTTP
+  // semantics (headers, raw bodies, signatures) as across the network
+  let root: FastifyInstance | undefined;
+  const inject = async (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
+    if (!root) throw new Error('sandbox not mounted yet');
+    const res = await root.inject({
+      method: init.method as 'GET' | 'POST',
+      url: new URL(url).pathname,
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return { status: res.statusCode, text: async () => res.body };
+  };
+  bindQrTransport(ctx, inject);
+
   const plugins: SandboxPlugin[] = [
+    {
+      prefix: '/qr',
+      register: (app) =>
+        qrSandboxPlugin(app, {
+          secret: ctx.config.secrets.provider,
+          now: () => ctx.clock.now(),
+          deliver: async (url, headers, body) => (await inject(url, { method: 'POST', headers, body })).status,
+        }),
+    },
     { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
     {
       prefix: '/games',
@@ -34,6 +60,7 @@ export const sandboxModule: ModuleFactory = (ctx) => {
   return {
     name: 'sandbox',
     plugin: async (app) => {
+      root = app;
       await app.register(
         async (sandbox) => {
           sandbox.addHook('onRequest', async (request, reply) => {

@@ -19,7 +19,7 @@ afterAll(async () => {
 function watchPushes(): void {
   pushes = [];
   vi.spyOn(h.t.realtime, 'push').mockImplementation((memberId, _event, payload) => {
-    pushes.push({ memberId, reason: payload.reason });
+    if ('reason' in payload) pushes.push({ memberId, reason: payload.reason });
   });
 }
 

@@ -7,3 +7,4 @@ export * from './idempotency.ts';
 export * from './jobs.ts';
 export * from './operators.ts';
 export * from './security-events.ts';
+export * from './deposits.ts';

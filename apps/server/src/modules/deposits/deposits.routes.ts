@@ -1,0 +1,87 @@
+import type { QrProvider } from '@wallet/contract/limits';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
+import { subscribe } from '../../events/subscriber.ts';
+import type { QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
+import { boundQrTransport, createQrProviders } from '../../providers/qr-payments/http-qr-provider.ts';
+import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { QrService } from './qr.service.ts';
+
+export type DepositsModuleOptions = {
+  /** the QR providers (tests pass their own); default: HTTP adapters to the sandbox or the configured PSPs */
+  qrProviders?: Map<QrProvider, QrPaymentProvider>;
+};
+
+/** QR inquiry cadence: a webhook later than 20 s is asked for every 15 s. */
+const INQUIRY_EVERY_SECONDS = 15;
+
+/** Deposits (DESIGN.md §9.5): QR payments with webhooks and inquiry, the `deposit.credited` push. */
+export function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const ledger = new LedgerService(ctx.db, {
+      onPosted: (memberIds) => {
+        for (const id of memberIds) ctx.realtime.push(id, 'wallet.changed', { reason: 'ledger' });
+      },
+    });
+    let providers = options.qrProviders;
+    const qr = new QrService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      log: ctx.log,
+      providers: () =>
+        (providers ??= createQrProviders({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/qr`,
+          notifyBaseUrl: `${ctx.config.publicUrl}/api/webhooks/qr`,
+          secret: ctx.config.secrets.provider,
+          now: () => ctx.clock.now(),
+          fetch: () => boundQrTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
+    return {
+      name: 'deposits',
+      handlers: {
+        'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
+        'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),
+        'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
+      },
+      jobs: [
+        defineJob({
+          name: 'qr-payment-inquiry',
+          schedule: { everySeconds: INQUIRY_EVERY_SECONDS },
+          retry: { limit: 0 },
+          handler: () => qr.inquireLate(),
+        }),
+      ],
+      subscribers: [
+        subscribe('deposit.credited', 'deposits.push', async (payload) => {
+          ctx.realtime.push(payload.memberId, 'deposit.credited', {
+            depositId: payload.depositId,
+            channel: 'deposit',
+            amount: toMajor(BigInt(payload.amount)),
+            currency: payload.currency,
+          });
+        }),
+      ],
+      plugin: async (app) => {
+        // provider webhooks: the signature covers the raw bytes, so this scope reads bodies as buffers
+        await app.register(async (hooks) => {
+          hooks.removeAllContentTypeParsers();
+          hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16_384 }, (_req, body, done) =>
+            done(null, body),
+          );
+          hooks.post<{ Params: { provider: string } }>('/api/webhooks/qr/:provider', async (request, reply) => {
+            const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            const answer = await qr.webhook(request.params.provider, request.headers, raw);
+            return reply.status(answer.status).send(answer.body);
+          });
+        });
+      },
+    };
+  };
+}
+
+export const depositsModule: ModuleFactory = createDepositsModule();
+
+export type { QrService };
