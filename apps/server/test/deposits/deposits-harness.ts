@@ -8,7 +8,7 @@ import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read as loose JSON in tests
-export type Reply = { status: number; body: any };
+type Reply = { status: number; body: any };
 
 /** A test app on the sandbox QR providers (in-process, as `npm start` mounts them) with member helpers. */
 export async function createDepositsHarness(env: Record<string, string> = {}) {

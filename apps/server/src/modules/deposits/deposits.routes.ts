@@ -84,4 +84,3 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
 
 export const depositsModule: ModuleFactory = createDepositsModule();
 
-export type { QrService };

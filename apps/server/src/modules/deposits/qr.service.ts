@@ -25,7 +25,7 @@ type QrRow = typeof qrPayments.$inferSelect;
 
 const isProvider = (p: string): p is QrProvider => (QR_PROVIDERS as readonly string[]).includes(p);
 /** a webhook later than this after creation is "late": the inquiry job asks the provider */
-export const QR_INQUIRY_AFTER_MS = 20_000;
+const QR_INQUIRY_AFTER_MS = 20_000;
 /** how long after expiry or cancel the job still asks for late money */
 const LATE_MONEY_WATCH_MS = 30 * 60_000;
 

@@ -53,7 +53,7 @@ const WebhookSchema = z.object({
 });
 
 /** One PSP over HTTP (qr-wire.ts signatures both ways). */
-export class HttpQrProvider implements QrPaymentProvider {
+class HttpQrProvider implements QrPaymentProvider {
   private readonly key: string;
   constructor(
     readonly provider: QrProvider,

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/limits';
+import type { QrProvider } from '@wallet/contract/limits';
 
 /**
  * Our side of the five PSPs' wire (the sandbox implements the providers' side in packages/sandbox/src/qr-payments).
@@ -17,7 +17,6 @@ export function providerKey(secret: string, provider: QrProvider): string {
   return createHmac('sha256', secret).update(`qr:${provider}`).digest('hex');
 }
 
-export const isQrProvider = (value: string): value is QrProvider => (QR_PROVIDERS as readonly string[]).includes(value);
 
 export function signHeaders(provider: QrProvider, key: string, body: string, ts: number): Record<string, string> {
   const t = String(ts);

@@ -19,6 +19,9 @@ import { LoadFailed } from '../../shell/load-failed.tsx';
 const TransferDialog = lazy(() =>
   import('../../../features/wallet/transfer-dialog.tsx').then((m) => ({ default: m.TransferDialog })),
 );
+const DepositDialog = lazy(() =>
+  import('../../../features/deposit/deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })),
+);
 const ComingSoonDialog = lazy(() =>
   import('../../../features/wallet/coming-soon-dialog.tsx').then((m) => ({ default: m.ComingSoonDialog })),
 );
@@ -30,7 +33,11 @@ const AgreementDialog = lazy(() =>
 );
 
 type OpenModal =
-  { kind: 'transfer' } | { kind: 'soon'; feature: ComingSoonFeature } | { kind: 'game'; code: string } | null;
+  | { kind: 'transfer' }
+  | { kind: 'deposit' }
+  | { kind: 'soon'; feature: ComingSoonFeature }
+  | { kind: 'game'; code: string }
+  | null;
 
 /** SPEC.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
 export function Component() {
@@ -62,7 +69,7 @@ export function Component() {
 
   return (
     <main data-route="user/home" className="flex flex-col gap-4">
-      <BalanceHero wallet={data} onDeposit={soon('deposit')} onWithdraw={soon('withdraw')} />
+      <BalanceHero wallet={data} onDeposit={() => setModal({ kind: 'deposit' })} onWithdraw={soon('withdraw')} />
       <WidgetGrid
         isSpinActive={isSpinActive}
         coin={data.profile.coin}
@@ -85,6 +92,9 @@ export function Component() {
             onSuccess={refreshWallet}
             onOpenGame={(code) => setModal({ kind: 'game', code })}
           />
+        )}
+        {modal?.kind === 'deposit' && (
+          <DepositDialog open unit={unit} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
         )}
         {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { QR_PROVIDERS } from '@wallet/contract/limits';
+import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { saveScreen } from '../support/screens.ts';
+import { signInQuickly } from '../support/sign-in.ts';
+
+/** "฿1,234.50" / "1,234.50" → 1234.5 */
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+const walletAmount = async (page: Page) => amountOf(await page.getByTestId('wallet-amount').textContent());
+
+/** Create a QR in the open deposit modal and answer its raw payload. */
+async function createQr(page: Page, provider: string, quick: number): Promise<string> {
+  await page.getByTestId(`qr-provider-${provider}`).click();
+  await expect(page.getByTestId('qr-create')).toBeVisible();
+  await page.getByTestId(`qr-quick-${quick}`).click();
+  await page.getByTestId('qr-create').click();
+  await expect(page.getByTestId('qr-image')).toBeVisible();
+  await expect(page.getByTestId('qr-countdown')).toHaveText(/^0[0-5]:\d\d$/);
+  const payload = await page.getByTestId('qr-view').getAttribute('data-payload');
+  expect(payload).toMatch(/^000201010212/);
+  return payload!;
+}
+
+test.describe('deposits', () => {
+  for (const lang of LANGUAGES) {
+    test(`QR deposit paid in the sandbox bank: the balance rises without a reload (${lang})`, async ({ page }) => {
+      const shot = (step: string) => saveScreen(page, { test: 'deposits', step, lang });
+      await signInQuickly(page, lang);
+      await page.goto('/user/home');
+      await expect(page.getByTestId('wallet-amount')).not.toBeEmpty();
+      const before = await walletAmount(page);
+
+      await page.getByTestId('widget-deposit').click();
+      await expect(page.getByTestId('qr-create')).toBeVisible();
+      await expect(page.getByTestId('qr-create')).toBeDisabled();
+      await page.getByTestId('qr-quick-100').click();
+      await shot('qr-form');
+      await page.getByTestId('qr-create').click();
+      await expect(page.getByTestId('qr-image')).toBeVisible();
+      const payload = await page.getByTestId('qr-view').getAttribute('data-payload');
+      await shot('qr-shown');
+
+      // the payer's banking app (the sandbox) pays; the provider's signed webhook credits; the socket pushes
+      const paid = await page.request.post('/sandbox/qr/pay', { data: { payload } });
+      expect(paid.ok()).toBe(true);
+      await expect(page.getByTestId('deposit-credited-amount')).toContainText('100.00');
+      await shot('qr-credited');
+      await page.getByTestId('deposit-close').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect.poll(() => walletAmount(page)).toBe(before + 100);
+
+      // the bank transfer tab: receiving accounts, copy buttons and the facts
+      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('deposit-tab-bank').click();
+      await expect(page.getByTestId('deposit-bank').first()).toBeVisible();
+      await shot('bank');
+    });
+  }
+
+  test('every QR provider: create, pay, credited (th); cancel; the sandbox pay page', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await signInQuickly(page, 'th');
+    await page.goto('/user/home');
+    await expect(page.getByTestId('wallet-amount')).not.toBeEmpty();
+    let expected = await walletAmount(page);
+    await page.getByTestId('widget-deposit').click();
+
+    for (const provider of QR_PROVIDERS.filter((p) => p !== 'ZPAY')) {
+      const payload = await createQr(page, provider, 500);
+      expect((await page.request.post('/sandbox/qr/pay', { data: { payload } })).ok()).toBe(true);
+      await expect(page.getByTestId('deposit-credited-amount')).toContainText('500.00');
+      expected += 500;
+      await page.getByTestId('deposit-close').click();
+      await expect.poll(() => walletAmount(page)).toBe(expected);
+      await page.getByTestId('widget-deposit').click();
+    }
+
+    // cancel drops the QR and offers the form again
+    await createQr(page, 'ZPAY', 50);
+    await page.getByTestId('qr-cancel').click();
+    await expect(page.getByTestId('qr-create')).toBeVisible();
+
+    // a person pays on the sandbox bank's page
+    const payload = await createQr(page, 'ZPAY', 100);
+    const bank = await context.newPage();
+    await bank.goto(`/sandbox/qr/pay?payload=${encodeURIComponent(payload)}`);
+    await bank.locator('#pay').click();
+    await expect(bank.locator('#out')).toContainText('"delivered": true');
+    await bank.close();
+    await expect(page.getByTestId('deposit-credited-amount')).toContainText('100.00');
+    await page.getByTestId('deposit-close').click();
+    await expect.poll(() => walletAmount(page)).toBe(expected + 100);
+  });
+});
