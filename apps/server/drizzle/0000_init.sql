@@ -99,6 +99,25 @@ CREATE TABLE "qr_webhook_inbox" (
 	"processed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "slips" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"note" text,
+	"storage_key" text NOT NULL,
+	"qr_payload" text,
+	"sending_bank" text,
+	"trans_ref" text,
+	"amount" bigint,
+	"currency" text NOT NULL,
+	"verification" text,
+	"deposit_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "slips_status_ck" CHECK ("slips"."status" in ('PROCESSING', 'SUCCESS', 'FAILED'))
+);
+--> statement-breakpoint
 CREATE TABLE "game_accounts" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "game_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -291,6 +310,7 @@ CREATE TABLE "member_security_events" (
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_payments" ADD CONSTRAINT "qr_payments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "slips" ADD CONSTRAINT "slips_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -308,6 +328,8 @@ CREATE UNIQUE INDEX "qr_payments_one_open_uq" ON "qr_payments" USING btree ("mem
 CREATE INDEX "qr_payments_status_idx" ON "qr_payments" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE INDEX "qr_webhook_inbox_payment_idx" ON "qr_webhook_inbox" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "qr_webhook_inbox_txn_idx" ON "qr_webhook_inbox" USING btree ("provider_txn_id");--> statement-breakpoint
+CREATE INDEX "slips_member_idx" ON "slips" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "slips_status_idx" ON "slips" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_member_game_uq" ON "game_accounts" USING btree ("member_id","game");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_game_username_uq" ON "game_accounts" USING btree ("game","username");--> statement-breakpoint
 CREATE INDEX "game_transfers_status_idx" ON "game_transfers" USING btree ("status","created_at");--> statement-breakpoint

@@ -1,10 +1,12 @@
 // The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
 // of the outside world under /sandbox when PROVIDERS=sandbox.
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
+import { bankSlipsPlugin } from '@wallet/sandbox/bank-slips/bank-slips-plugin';
 import { qrSandboxPlugin } from '@wallet/sandbox/qr-payments/qr-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
+import { bindBankTransport } from '../providers/bank/http-slip-verifier.ts';
 import { bindQrTransport } from '../providers/qr-payments/http-qr-provider.ts';
 import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
 import { isSandboxControlPath, mayControlSandbox } from './sandbox-guard.ts';
@@ -39,8 +41,13 @@ export const sandboxModule: ModuleFactory = (ctx) => {
     return { status: res.statusCode, text: async () => res.body };
   };
   bindQrTransport(ctx, inject);
+  bindBankTransport(ctx, inject);
 
   const plugins: SandboxPlugin[] = [
+    {
+      prefix: '/bank',
+      register: (app) => bankSlipsPlugin(app, { secret: ctx.config.secrets.provider, now: () => ctx.clock.now() }),
+    },
     {
       prefix: '/qr',
       register: (app) =>

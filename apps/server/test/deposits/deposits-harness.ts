@@ -39,6 +39,7 @@ export async function createDepositsHarness(env: Record<string, string> = {}) {
     send,
     async member() {
       const suffix = String(randomInt(10_000_000)).padStart(7, '0');
+      const bankAccountNo = `12${suffix}9`;
       const [row] = await t.ctx.db
         .insert(members)
         .values({
@@ -47,16 +48,17 @@ export async function createDepositsHarness(env: Record<string, string> = {}) {
           name: 'DEPOSIT TESTER',
           bankCode: 'KBANK',
           bankAccountName: 'DEPOSIT TESTER',
-          bankAccountNo: `12${suffix}9`,
+          bankAccountNo,
         })
         .returning({ id: members.id });
-      return { id: row!.id, token: await t.ctx.sessions.create(row!.id) };
+      return { id: row!.id, bankAccountNo, token: await t.ctx.sessions.create(row!.id) };
     },
     walletMinor: (memberId: number) => ledger.balance(memberWallet(memberId), 'THB'),
     deposits: (memberId: number) => t.ctx.db.select().from(deposits).where(eq(deposits.memberId, memberId)),
     qr: (id: string) => t.ctx.db.select().from(qrPayments).where(eq(qrPayments.id, id)),
     inbox: (paymentId: string) => t.ctx.db.select().from(qrWebhookInbox).where(eq(qrWebhookInbox.paymentId, paymentId)),
     inquire: job('qr-payment-inquiry'),
+    retrySlips: job('slip-verify-retry'),
     async close() {
       await expectLedgerSound(t);
       await t.close();

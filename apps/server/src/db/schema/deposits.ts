@@ -89,3 +89,40 @@ export const qrWebhookInbox = pgTable(
   },
   (t) => [index('qr_webhook_inbox_payment_idx').on(t.paymentId), index('qr_webhook_inbox_txn_idx').on(t.providerTxnId)],
 );
+
+export const SLIP_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+
+/**
+ * An uploaded transfer slip (SPEC.md §3 slip row): the stored image (private), what its mini-QR said, the
+ * verifier's answer and the outcome. `PROCESSING` while the verifier had no definite answer (a job asks again).
+ */
+export const slips = pgTable(
+  'slips',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    status: text('status', { enum: SLIP_STATUSES }).notNull(),
+    /** SPEC.md §8 slip reason when FAILED (or the last one seen while PROCESSING) */
+    note: text('note'),
+    storageKey: text('storage_key').notNull(),
+    qrPayload: text('qr_payload'),
+    sendingBank: text('sending_bank'),
+    transRef: text('trans_ref'),
+    /** minor units, from the verifier */
+    amount: bigint('amount', { mode: 'bigint' }),
+    currency: text('currency').notNull(),
+    /** the verifier's answer as received (masked accounts), for the operator */
+    verification: text('verification'),
+    depositId: text('deposit_id'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('slips_member_idx').on(t.memberId, t.createdAt),
+    index('slips_status_idx').on(t.status, t.updatedAt),
+    check('slips_status_ck', sql`${t.status} in ('PROCESSING', 'SUCCESS', 'FAILED')`),
+  ],
+);

@@ -12,11 +12,22 @@ export type AccountApi = {
   payoutAccountCoolingUntil(memberId: number): Promise<Date | null>;
   /** Throws AppError PAYOUT_ACCOUNT_COOLING (403) while the cooling period runs; withdrawals call it first. */
   assertPayoutAllowed(memberId: number): Promise<void>;
+  /** The member's registered bank account (deposit slips must come from it), or null for no such member. */
+  registeredBankAccount(
+    memberId: number,
+  ): Promise<{ bankCode: string; bankAccountNo: string; bankAccountName: string } | null>;
 };
 
 export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'clock'>): AccountApi {
-  const cooling = new PayoutCooling({ repo: new AccountRepository(ctx.db), settings: ctx.settings, clock: ctx.clock });
+  const repo = new AccountRepository(ctx.db);
+  const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
+    registeredBankAccount: async (memberId) => {
+      const row = await repo.profile(memberId);
+      return row
+        ? { bankCode: row.bankCode, bankAccountNo: row.bankAccountNo, bankAccountName: row.bankAccountName }
+        : null;
+    },
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),
   };

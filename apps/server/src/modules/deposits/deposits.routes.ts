@@ -4,12 +4,18 @@ import { defineJob } from '../../jobs/job-types.ts';
 import { subscribe } from '../../events/subscriber.ts';
 import type { QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
 import { boundQrTransport, createQrProviders } from '../../providers/qr-payments/http-qr-provider.ts';
+import type { SlipVerifier } from '../../providers/bank/bank-port.ts';
+import { boundBankTransport, HttpSlipVerifier } from '../../providers/bank/http-slip-verifier.ts';
+import { createAccountApi } from '../account/account.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
 import { QrService } from './qr.service.ts';
+import { SlipService } from './slip.service.ts';
 
 export type DepositsModuleOptions = {
   /** the QR providers (tests pass their own); default: HTTP adapters to the sandbox or the configured PSPs */
   qrProviders?: Map<QrProvider, QrPaymentProvider>;
+  /** the slip verifier (tests pass their own); default: HTTP to the sandbox bank or the configured vendor */
+  slipVerifier?: SlipVerifier;
 };
 
 /** QR inquiry cadence: a webhook later than 20 s is asked for every 15 s. */
@@ -39,9 +45,27 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
           fetch: () => boundQrTransport(ctx) ?? (globalThis.fetch as never),
         })),
     });
+    let verifier = options.slipVerifier;
+    const slip = new SlipService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      storage: ctx.storage,
+      account: createAccountApi(ctx),
+      log: ctx.log,
+      verifier: () =>
+        (verifier ??= new HttpSlipVerifier({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/bank`,
+          secret: ctx.config.secrets.provider,
+          fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
     return {
       name: 'deposits',
       handlers: {
+        'wallet.slip': ({ member, file }) => slip.upload(member, file),
+        'statement.slips': ({ member, body }) => slip.list(member.id, body.page, body.limit),
         'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
         'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),
         'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
@@ -52,6 +76,12 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
           schedule: { everySeconds: INQUIRY_EVERY_SECONDS },
           retry: { limit: 0 },
           handler: () => qr.inquireLate(),
+        }),
+        defineJob({
+          name: 'slip-verify-retry',
+          schedule: { everySeconds: 30 },
+          retry: { limit: 0 },
+          handler: () => slip.retryProcessing(),
         }),
       ],
       subscribers: [
@@ -83,4 +113,3 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
 }
 
 export const depositsModule: ModuleFactory = createDepositsModule();
-
