@@ -57,6 +57,47 @@ test.describe('deposits', () => {
     });
   }
 
+  test('a bank-transfer slip from the sandbox bank is uploaded with progress and credited', async ({ page }) => {
+    await signInQuickly(page, 'th');
+    await page.goto('/user/home');
+    await expect(page.getByTestId('wallet-amount')).not.toBeEmpty();
+    const before = await walletAmount(page);
+    // the member transfers from the registered account to the site's KBANK account; the bank app shows the e-slip
+    const transfer = await page.request.post('/sandbox/bank/transfers', {
+      data: {
+        fromBankCode: 'KBANK',
+        fromAccountNo: '0123456789',
+        toBankCode: 'KBANK',
+        toAccountNo: '0481234567',
+        amount: 321,
+      },
+    });
+    expect(transfer.ok()).toBe(true);
+    const { slipUrl } = (await transfer.json()) as { slipUrl: string };
+    const png = await (await page.request.get(slipUrl)).body();
+
+    await page.getByTestId('widget-deposit').click();
+    await page.getByTestId('deposit-tab-bank').click();
+    await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('slip-preview')).toBeVisible();
+    await saveScreen(page, { test: 'deposits', step: 'slip-preview', lang: 'th' }, { fullPage: true });
+    await page.getByTestId('slip-upload').click();
+    // the credit is pushed: the modal shows the amount and the balance rises without a reload
+    await expect(page.getByTestId('deposit-credited-amount')).toContainText('321.00');
+    await saveScreen(page, { test: 'deposits', step: 'slip-credited', lang: 'th' });
+    await page.getByTestId('deposit-close').click();
+    await expect.poll(() => walletAmount(page)).toBe(before + 321);
+
+    // the same slip again is refused as a duplicate
+    await page.getByTestId('widget-deposit').click();
+    await page.getByTestId('deposit-tab-bank').click();
+    await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('slip-upload').click();
+    await expect(page.getByTestId('slip-result')).toHaveAttribute('role', 'alert');
+    await saveScreen(page, { test: 'deposits', step: 'slip-duplicate', lang: 'th' }, { fullPage: true });
+    expect(await walletAmount(page)).toBe(before + 321);
+  });
+
   test('every QR provider: create, pay, credited (th); cancel; the sandbox pay page', async ({ page, context }) => {
     test.setTimeout(120_000);
     await signInQuickly(page, 'th');

@@ -4,6 +4,7 @@ import { Icon } from '@wallet/ui/icon';
 import { notify } from '@wallet/web-core/toast';
 import { useSlipWindow } from '../../api/deposit.ts';
 import { copyText } from './copy-text.ts';
+import { SlipUpload } from './slip-upload.tsx';
 
 /** 10 digits shown 3-3-4 (SPEC.md §5); other lengths as they are. */
 function formatAccountNo(no: string): string {
@@ -11,7 +12,15 @@ function formatAccountNo(no: string): string {
 }
 
 /** SPEC.md §1/§2 bank transfer: the site's receiving accounts with copy buttons, the mode and the stated facts. */
-export function BankPanel({ banks, isManual }: { banks: DepositLookup['banks']; isManual: boolean }) {
+export function BankPanel({
+  banks,
+  isManual,
+  unit,
+}: {
+  banks: DepositLookup['banks'];
+  isManual: boolean;
+  unit: string;
+}) {
   const { t, i18n } = useTranslation('deposit');
   const slip = useSlipWindow();
   const copy = (text: string) =>
@@ -79,6 +88,7 @@ export function BankPanel({ banks, isManual }: { banks: DepositLookup['banks']; 
           {t('bank.factOwnAccount')}
         </li>
       </ul>
+      {!isManual && <SlipUpload unit={unit} isClosed={slip.data?.isOpen === false} />}
     </div>
   );
 }

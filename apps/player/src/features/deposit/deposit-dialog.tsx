@@ -108,7 +108,7 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
           {current === 'qr' ? (
             <QrPanel unit={unit} minDeposit={lookup.data?.minDeposit ?? 1} onDone={handleDone} />
           ) : (
-            <BankPanel banks={lookup.data?.banks ?? []} isManual={isManual} />
+            <BankPanel banks={lookup.data?.banks ?? []} isManual={isManual} unit={unit} />
           )}
         </div>
       )}
