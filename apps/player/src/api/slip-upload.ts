@@ -1,9 +1,8 @@
 import { IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS } from '@wallet/contract/limits';
-import type { z } from 'zod';
-import type { SlipUploadResponseSchema } from '@wallet/contract/wallet';
 import { storage } from '../lib/storage.ts';
 
-export type SlipUploadResult = z.infer<typeof SlipUploadResponseSchema>;
+/** SlipUploadResponseSchema (packages/contract/src/wallet.ts) */
+export type SlipUploadResult = { message: string; status: string; amount?: number; note?: string; reference?: string };
 export type SlipUploadFailure = { code: string };
 
 /**

@@ -7,7 +7,8 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key';
  * The sandbox routes that read or steer the simulators for everyone: the SMS outbox and gateway, the game
  * fault switches and the request log, the QR payer (`/sandbox/qr/pay`) and its switches. The signed provider API and the demo game (launch token) stay open.
  */
-const CONTROL_PATH = /^\/sandbox\/(sms\/|games\/_(faults|log)(\/|\?|$)|qr\/(pay(\?|$)|_)|bank\/(transfers|_))/;
+const CONTROL_PATH =
+  /^\/sandbox\/(sms\/|games\/_(faults|log)(\/|\?|$)|qr\/(pay(\?|$)|_)|bank\/(transfers|_)|truewallet\/vouchers)/;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export const isSandboxControlPath = (url: string): boolean => CONTROL_PATH.test(url);

@@ -3,6 +3,7 @@
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
 import { bankSlipsPlugin } from '@wallet/sandbox/bank-slips/bank-slips-plugin';
 import { qrSandboxPlugin } from '@wallet/sandbox/qr-payments/qr-plugin';
+import { trueWalletPlugin } from '@wallet/sandbox/truewallet/truewallet-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
@@ -34,7 +35,7 @@ export const sandboxModule: ModuleFactory = (ctx) => {
     if (!root) throw new Error('sandbox not mounted yet');
     const res = await root.inject({
       method: init.method as 'GET' | 'POST',
-      url: new URL(url).pathname,
+      url: ((u) => u.pathname + u.search)(new URL(url)),
       headers: init.headers,
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
@@ -44,6 +45,7 @@ export const sandboxModule: ModuleFactory = (ctx) => {
   bindBankTransport(ctx, inject);
 
   const plugins: SandboxPlugin[] = [
+    { prefix: '/truewallet', register: (app) => trueWalletPlugin(app, {}) },
     {
       prefix: '/bank',
       register: (app) => bankSlipsPlugin(app, { secret: ctx.config.secrets.provider, now: () => ctx.clock.now() }),

@@ -126,3 +126,22 @@ export const slips = pgTable(
     check('slips_status_ck', sql`${t.status} in ('PROCESSING', 'SUCCESS', 'FAILED')`),
   ],
 );
+
+/**
+ * A True Wallet gift voucher a member submitted: the hash is the primary key, so two members (or ten clicks) racing
+ * with one link reserve it once; only the reserver calls TrueMoney. The link itself is never stored or logged.
+ */
+export const trueVouchers = pgTable('true_vouchers', {
+  hash: text('hash').primaryKey(),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id),
+  /** redeeming (reserved, TrueMoney being asked), credited, refused, unknown (no definite answer: an operator checks) */
+  status: text('status').notNull(),
+  /** the refusal code (TrueMoney's or ours) */
+  code: text('code'),
+  amount: bigint('amount', { mode: 'bigint' }),
+  depositId: text('deposit_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -10,12 +10,16 @@ import { createAccountApi } from '../account/account.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
 import { QrService } from './qr.service.ts';
 import { SlipService } from './slip.service.ts';
+import { TrueWalletService } from './truewallet.service.ts';
+import type { VoucherProvider } from '../../providers/vouchers/voucher-port.ts';
+import { HttpVoucherProvider } from '../../providers/vouchers/http-voucher-provider.ts';
 
 export type DepositsModuleOptions = {
   /** the QR providers (tests pass their own); default: HTTP adapters to the sandbox or the configured PSPs */
   qrProviders?: Map<QrProvider, QrPaymentProvider>;
   /** the slip verifier (tests pass their own); default: HTTP to the sandbox bank or the configured vendor */
   slipVerifier?: SlipVerifier;
+  vouchers?: VoucherProvider;
 };
 
 /** QR inquiry cadence: a webhook later than 20 s is asked for every 15 s. */
@@ -61,10 +65,25 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
           fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
         })),
     });
+    let vouchers = options.vouchers;
+    const trueWallet = new TrueWalletService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      secret: ctx.config.truelinkSecret,
+      log: ctx.log,
+      vouchers: () =>
+        (vouchers ??= new HttpVoucherProvider({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/truewallet`,
+          fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
     return {
       name: 'deposits',
       handlers: {
         'wallet.slip': ({ member, file }) => slip.upload(member, file),
+        'wallet.truelink': ({ member, body }) => trueWallet.redeem(member, body.link),
         'statement.slips': ({ member, body }) => slip.list(member.id, body.page, body.limit),
         'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
         'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),

@@ -17,7 +17,6 @@ export function providerKey(secret: string, provider: QrProvider): string {
   return createHmac('sha256', secret).update(`qr:${provider}`).digest('hex');
 }
 
-
 export function signHeaders(provider: QrProvider, key: string, body: string, ts: number): Record<string, string> {
   const t = String(ts);
   switch (provider) {
