@@ -54,6 +54,18 @@ test.describe('deposits', () => {
       await page.getByTestId('deposit-tab-bank').click();
       await expect(page.getByTestId('deposit-bank').first()).toBeVisible();
       await shot('bank');
+
+      // True Wallet: a gift link, encrypted in the page, redeemed and credited
+      await page.getByTestId('deposit-tab-truewallet').click();
+      await expect(page.getByTestId('truelink-send')).toBeDisabled();
+      const gift = await page.request.post('/sandbox/truewallet/vouchers', { data: { amount: 40 } });
+      const { link } = (await gift.json()) as { link: string };
+      await page.getByTestId('truelink-input').fill(link);
+      await shot('truewallet');
+      await page.getByTestId('truelink-send').click();
+      await expect(page.getByTestId('deposit-credited-amount')).toContainText('40.00');
+      await page.getByTestId('deposit-close').click();
+      await expect.poll(() => walletAmount(page)).toBe(before + 140);
     });
   }
 

@@ -44,3 +44,10 @@ export function useCreateQr() {
 
 /** DELETE /api/qrcode/{qrcodeId}. */
 export const cancelQr = (qrcodeId: string) => call(api.wallet.qrDelete, { params: { qrcodeId } });
+
+/** POST /api/wallet/truelink {link: `${ciphertext}::${walletAccountName}`}, once per intent. */
+export function useTrueLink() {
+  return useMoneyMutation({
+    mutationFn: (body: { link: string }, idempotencyKey: string) => call(api.wallet.truelink, { body, idempotencyKey }),
+  });
+}

@@ -11,6 +11,7 @@ import { useDepositLookup } from '../../api/deposit.ts';
 import { memberEvents } from '../../lib/member-events.ts';
 import { BankPanel } from './bank-panel.tsx';
 import { QrPanel } from './qr-panel.tsx';
+import { TrueWalletPanel } from './truewallet-panel.tsx';
 import { useDepositStrings } from './use-deposit-strings.ts';
 import { Spinner } from '@wallet/ui/spinner';
 
@@ -23,7 +24,7 @@ export type DepositDialogProps = {
   unit: string;
 };
 
-type Tab = 'qr' | 'bank';
+type Tab = 'qr' | 'bank' | 'truewallet';
 
 /** SPEC.md §2 deposit modal, driven by GET /api/lookup/deposit: QR providers and bank transfer (bank only in manual mode). */
 export function DepositDialog(props: DepositDialogProps) {
@@ -43,6 +44,8 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
   const [tab, setTab] = useState<Tab>('qr');
   const [credited, setCredited] = useState<DepositCredited | null>(null);
   const isManual = lookup.data?.isManual ?? false;
+  const trueWallet = lookup.data?.wallets[0];
+  const tabs: Tab[] = trueWallet ? ['qr', 'bank', 'truewallet'] : ['qr', 'bank'];
   const current: Tab = isManual ? 'bank' : tab;
 
   // the balance moves by itself (wallet push); here the player sees what just came in
@@ -85,8 +88,15 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
       ) : (
         <div className="flex flex-col gap-4">
           {!isManual && (
-            <div role="tablist" aria-label={t('title')} className="grid grid-cols-2 gap-1 rounded-2xl bg-surface-2 p-1">
-              {(['qr', 'bank'] as const).map((key) => (
+            <div
+              role="tablist"
+              aria-label={t('title')}
+              className={clsx(
+                'grid gap-1 rounded-2xl bg-surface-2 p-1',
+                tabs.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+              )}
+            >
+              {tabs.map((key) => (
                 <button
                   key={key}
                   type="button"
@@ -99,7 +109,10 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
                     current === key ? 'bg-primary text-on-primary shadow-glow' : 'text-muted hover:text-fg',
                   )}
                 >
-                  <Icon name={key === 'qr' ? 'phone' : 'deposit'} className="size-4" />
+                  <Icon
+                    name={key === 'qr' ? 'phone' : key === 'bank' ? 'deposit' : 'wallet'}
+                    className="size-4 shrink-0"
+                  />
                   {t(`tabs.${key}`)}
                 </button>
               ))}
@@ -107,6 +120,8 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
           )}
           {current === 'qr' ? (
             <QrPanel unit={unit} minDeposit={lookup.data?.minDeposit ?? 1} onDone={handleDone} />
+          ) : current === 'truewallet' && trueWallet ? (
+            <TrueWalletPanel walletAccountName={trueWallet.walletAccountName} unit={unit} />
           ) : (
             <BankPanel banks={lookup.data?.banks ?? []} isManual={isManual} unit={unit} />
           )}
