@@ -89,6 +89,21 @@ describe('QR deposits through the sandbox providers', () => {
       });
       expect(res.statusCode).toBe(401);
     }
+    // hostile shapes: unknown provider, oversized and non-JSON bodies, never a 500
+    const odd = [
+      { url: '/api/webhooks/qr/NOPE', payload: body, status: 404 },
+      { url: '/api/webhooks/qr/WW', payload: 'x'.repeat(20_000), status: 413 },
+      { url: '/api/webhooks/qr/WW', payload: '\u0000not json', status: 401 },
+    ];
+    for (const c of odd) {
+      const res = await h.t.app.inject({
+        method: 'POST',
+        url: c.url,
+        headers: { 'content-type': 'application/json' },
+        payload: c.payload,
+      });
+      expect(res.statusCode).toBe(c.status);
+    }
     expect(await h.walletMinor(m.id)).toBe(0n);
     expect(await h.inbox(qr.qrcodeId)).toEqual([]);
     await expectLedgerSound(h.t);

@@ -87,6 +87,11 @@ describe('slip deposits: sandbox bank e-slip → upload → decode → verify �
     expect((await upload(m.token, html, 'slip.png')).body.message).toBe('SLIP_INVALID_FILE');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await upload(m.token, svg, 'slip.svg', 'image/svg+xml')).body.message).toBe('SLIP_INVALID_FILE');
+    // a pixel bomb: 36 MP of one colour compresses to a few kB
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    expect((await upload(m.token, bomb)).body.message).toBe('SLIP_INVALID_FILE');
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x89);
     const big = await upload(m.token, huge);
     expect(big.body.message).toBe('SLIP_INVALID_FILE');
