@@ -146,7 +146,7 @@ test.describe('money', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // a widget whose service lands later
-      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('widget-invite').click();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shot('coming-soon');
       await page.getByTestId('coming-soon-ok').click();

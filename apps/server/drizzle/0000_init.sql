@@ -164,6 +164,78 @@ CREATE TABLE "sources" (
 	"sort_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deposits" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"reference" text NOT NULL,
+	"source_id" text,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"note" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"credited_at" timestamp with time zone,
+	CONSTRAINT "deposits_status_ck" CHECK ("deposits"."status" in ('credited', 'review', 'rejected')),
+	CONSTRAINT "deposits_amount_ck" CHECK ("deposits"."amount" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "qr_payments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text NOT NULL,
+	"provider_ref" text,
+	"payload" text,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"inquiries" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "qr_webhook_inbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "qr_webhook_inbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"payment_id" text,
+	"provider_txn_id" text,
+	"body" text NOT NULL,
+	"result" text,
+	"received_at" timestamp with time zone NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "slips" (
+	"id" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"note" text,
+	"storage_key" text NOT NULL,
+	"qr_payload" text,
+	"sending_bank" text,
+	"trans_ref" text,
+	"amount" bigint,
+	"currency" text NOT NULL,
+	"verification" text,
+	"deposit_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "slips_status_ck" CHECK ("slips"."status" in ('PROCESSING', 'SUCCESS', 'FAILED'))
+);
+--> statement-breakpoint
+CREATE TABLE "true_vouchers" (
+	"hash" text PRIMARY KEY NOT NULL,
+	"member_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"code" text,
+	"amount" bigint,
+	"deposit_id" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "outbox_deliveries" (
 	"event_id" bigint NOT NULL,
 	"subscriber" text NOT NULL,
@@ -407,6 +479,10 @@ ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_memb
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposits" ADD CONSTRAINT "deposits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_payments" ADD CONSTRAINT "qr_payments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "slips" ADD CONSTRAINT "slips_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "true_vouchers" ADD CONSTRAINT "true_vouchers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -433,6 +509,14 @@ CREATE UNIQUE INDEX "chat_conversations_member_uq" ON "chat_conversations" USING
 CREATE UNIQUE INDEX "chat_conversations_guest_uq" ON "chat_conversations" USING btree ("guest_id");--> statement-breakpoint
 CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree ("status","last_message_at");--> statement-breakpoint
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "deposits_channel_reference_uq" ON "deposits" USING btree ("channel","reference");--> statement-breakpoint
+CREATE INDEX "deposits_member_idx" ON "deposits" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "qr_payments_one_open_uq" ON "qr_payments" USING btree ("member_id","provider") WHERE "qr_payments"."status" in ('creating', 'open');--> statement-breakpoint
+CREATE INDEX "qr_payments_status_idx" ON "qr_payments" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "qr_webhook_inbox_payment_idx" ON "qr_webhook_inbox" USING btree ("payment_id");--> statement-breakpoint
+CREATE INDEX "qr_webhook_inbox_txn_idx" ON "qr_webhook_inbox" USING btree ("provider_txn_id");--> statement-breakpoint
+CREATE INDEX "slips_member_idx" ON "slips" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "slips_status_idx" ON "slips" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE INDEX "outbox_events_pending_idx" ON "outbox_events" USING btree ("available_at") WHERE "outbox_events"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_events_created_idx" ON "outbox_events" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "game_accounts_member_game_uq" ON "game_accounts" USING btree ("member_id","game");--> statement-breakpoint

@@ -78,6 +78,8 @@ export const SETTINGS = {
         .max(24 * 60),
     })
     .default({ closeFrom: '23:50', closeTo: '00:10', maxAgeMinutes: 60 }),
+  /** money a provider reports for a QR that had expired or was cancelled: credited, or held for an operator */
+  lateQrPayment: z.enum(['credit', 'review']).default('credit'),
   /** the receiving bank accounts and wallets shown on the deposit screen (seeded per variant) */
   deposit: DepositLookupSchema.omit({ minDeposit: true }),
   info: InfoSchema,

@@ -43,9 +43,13 @@ export type SocketAuth =
 /** Why a member's balances moved; the client refetches the wallet either way. */
 export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' };
 
+/** A deposit reached the wallet: the deposit modal shows the amount (major units). */
+export type DepositCredited = { depositId: string; channel: string; amount: number; currency: string };
+
 /** Events the server pushes into a member's private room (DESIGN.md §9.8). */
 export type MemberServerEvents = {
   'wallet.changed': (payload: WalletChanged) => void;
+  'deposit.credited': (payload: DepositCredited) => void;
 };
 
 /** Events every authenticated socket may emit. */

@@ -73,8 +73,11 @@ export const QrStateSchema = z.object({
   hasQrcode: z.boolean(),
   qrcode: z.string().nullable(),
   amount: MoneySchema.nullable(),
+  /** ISO time the QR stops being payable */
   expireIn: z.string().nullable(),
   message: z.string(),
+  /** the raw EMVCo payload (banking apps on the same phone, tests) */
+  payload: z.string().nullable().optional(),
 });
 export type QrState = z.infer<typeof QrStateSchema>;
 const ProviderParamsSchema = z.object({ provider: codeString(16).min(1) });

@@ -6,6 +6,7 @@ import { createBackofficeModule } from '../modules/backoffice/backoffice.api.ts'
 import { chatModule } from '../modules/chat/chat.api.ts';
 import { operatorsModule } from '../modules/auth/auth.api.ts';
 import { contentModule } from '../modules/content/content.api.ts';
+import { depositsModule } from '../modules/deposits/deposits.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
@@ -30,6 +31,7 @@ export const modules: ModuleFactory[] = [
   gameAccountsModule,
   gameTransfersModule,
   withdrawalsModule,
+  depositsModule,
   sandboxModule,
   statementModule,
   spinWheelModule,

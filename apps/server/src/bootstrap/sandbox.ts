@@ -2,9 +2,14 @@
 // of the outside world under /sandbox when PROVIDERS=sandbox.
 import { bankPayoutsPlugin } from '@wallet/sandbox/bank-payouts/bank-payouts-plugin';
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';
+import { bankSlipsPlugin } from '@wallet/sandbox/bank-slips/bank-slips-plugin';
+import { qrSandboxPlugin } from '@wallet/sandbox/qr-payments/qr-plugin';
+import { trueWalletPlugin } from '@wallet/sandbox/truewallet/truewallet-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
+import { bindBankTransport } from '../providers/bank/http-slip-verifier.ts';
+import { bindQrTransport } from '../providers/qr-payments/http-qr-provider.ts';
 import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
 import { isSandboxControlPath, mayControlSandbox } from './sandbox-guard.ts';
 
@@ -24,7 +29,37 @@ export const sandboxModule: ModuleFactory = (ctx) => {
     },
   });
 
+  // QR providers: this process calls them and they call our webhook in-process (app.inject), over the same HTTP
+  // semantics (headers, raw bodies, signatures) as across the network
+  let root: FastifyInstance | undefined;
+  const inject = async (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
+    if (!root) throw new Error('sandbox not mounted yet');
+    const res = await root.inject({
+      method: init.method as 'GET' | 'POST',
+      url: ((u) => u.pathname + u.search)(new URL(url)),
+      headers: init.headers,
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    return { status: res.statusCode, text: async () => res.body };
+  };
+  bindQrTransport(ctx, inject);
+  bindBankTransport(ctx, inject);
+
   const plugins: SandboxPlugin[] = [
+    { prefix: '/truewallet', register: (app) => trueWalletPlugin(app, {}) },
+    {
+      prefix: '/bank',
+      register: (app) => bankSlipsPlugin(app, { secret: ctx.config.secrets.provider, now: () => ctx.clock.now() }),
+    },
+    {
+      prefix: '/qr',
+      register: (app) =>
+        qrSandboxPlugin(app, {
+          secret: ctx.config.secrets.provider,
+          now: () => ctx.clock.now(),
+          deliver: async (url, headers, body) => (await inject(url, { method: 'POST', headers, body })).status,
+        }),
+    },
     { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
     {
       prefix: '/games',
@@ -37,6 +72,7 @@ export const sandboxModule: ModuleFactory = (ctx) => {
   return {
     name: 'sandbox',
     plugin: async (app) => {
+      root = app;
       await app.register(
         async (sandbox) => {
           sandbox.addHook('onRequest', async (request, reply) => {

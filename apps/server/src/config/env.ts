@@ -58,6 +58,8 @@ const EnvSchema = z.object({
    * (one process), off on PostgreSQL without Redis; `on` forces it (one process only!); `off` disables it
    */
   MEMBER_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** the fixed shared secret the player encrypts True Wallet gift links with (obfuscation, payments.md §4.1) */
+  TRUELINK_SECRET: z.string().min(8).max(200).default('member-wallet-truelink'),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -92,6 +94,7 @@ export type Config = {
   trustProxy: boolean | string[];
   metricsToken: string | undefined;
   memberCache: 'auto' | 'on' | 'off';
+  truelinkSecret: string;
   /** uploads: disk under DATA_DIR (default) or an S3-compatible bucket (STORAGE, S3_*) */
   storage: StorageConfig;
   secrets: { jwt: string; encryptionKey: string; provider: string };
@@ -150,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisPrefix: env.REDIS_PREFIX,
     providers,
     sandboxKey: env.SANDBOX_KEY,
+    truelinkSecret: env.TRUELINK_SECRET,
     apiDocs: env.API_DOCS ?? !isProduction,
     variant: env.VARIANT,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',

@@ -26,7 +26,7 @@ async function watchPushes(): Promise<void> {
   await deliverOutbox(h.t);
   pushes = [];
   vi.spyOn(h.t.realtime, 'push').mockImplementation((memberId, _event, payload) => {
-    pushes.push({ memberId, reason: payload.reason });
+    if ('reason' in payload) pushes.push({ memberId, reason: payload.reason });
   });
 }
 
@@ -114,6 +114,7 @@ describe('wallet.changed', () => {
     await watchPushes();
     let gameBalanceAtPush: unknown;
     vi.mocked(h.t.realtime.push).mockImplementation((memberId, _event, payload) => {
+      if (!('reason' in payload)) return;
       pushes.push({ memberId, reason: payload.reason });
       if (payload.reason === 'game') gameBalanceAtPush = h.call(m.token, 'GET', '/api/wallet');
     });

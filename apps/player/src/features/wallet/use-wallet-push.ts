@@ -3,6 +3,7 @@ import { SOCKET_PATH, type SocketServerEvents } from '@wallet/contract/socket-ev
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { walletQueries } from '../../api/wallet.ts';
+import { memberEvents } from '../../lib/member-events.ts';
 import { storage } from '../../lib/storage.ts';
 
 /**
@@ -22,6 +23,10 @@ export function useWalletPush(): void {
       // the current (silently renewed) token on every (re)connect, not the one the page started with
       socket = io({ path: SOCKET_PATH, auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }) });
       socket.on('wallet.changed', refetch);
+      socket.on('deposit.credited', (event) => {
+        refetch();
+        memberEvents.publishDeposit(event);
+      });
       // a change made before the socket joined (or while it was away) had no push to carry it: read once now
       socket.on('connect', refetch);
     });

@@ -18,3 +18,4 @@ export * from './withdrawals.ts';
 export * from './wallet.ts';
 export * from './backoffice.ts';
 export * from './chat.ts';
+export * from './deposits.ts';

@@ -66,6 +66,11 @@ export type QrWebhookVerification =
 export interface QrPaymentProvider {
   readonly provider: QrProvider;
   createQr(request: CreateQrRequest): Promise<CreateQrOutcome>;
+  /**
+   * cancel our QR at the provider: `cancelled` (nobody can pay it any more), `paid` (too late: it was paid, the
+   * payment is credited as usual) or `unknown` (no definite answer; a payment that still arrives is credited)
+   */
+  cancelQr(paymentId: string): Promise<'cancelled' | 'paid' | 'unknown'>;
   /** status inquiry, for a late webhook */
   inquire(paymentId: string, providerRef: string): Promise<QrPaymentStatus>;
   /** checks the webhook's signature against the provider's secret (constant-time) and reads its event */

@@ -23,6 +23,9 @@ const TransferDialog = lazy(() =>
 const WithdrawDialog = lazy(() =>
   import('../../../features/withdraw/withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })),
 );
+const DepositDialog = lazy(() =>
+  import('../../../features/deposit/deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })),
+);
 const ComingSoonDialog = lazy(() =>
   import('../../../features/wallet/coming-soon-dialog.tsx').then((m) => ({ default: m.ComingSoonDialog })),
 );
@@ -36,6 +39,7 @@ const AgreementDialog = lazy(() =>
 type OpenModal =
   | { kind: 'transfer' }
   | { kind: 'withdraw' }
+  | { kind: 'deposit' }
   | { kind: 'soon'; feature: ComingSoonFeature }
   | { kind: 'game'; code: string }
   | null;
@@ -70,7 +74,11 @@ export function Component() {
 
   return (
     <main data-route="user/home" className="flex flex-col gap-4">
-      <BalanceHero wallet={data} onDeposit={soon('deposit')} onWithdraw={() => setModal({ kind: 'withdraw' })} />
+      <BalanceHero
+        wallet={data}
+        onDeposit={() => setModal({ kind: 'deposit' })}
+        onWithdraw={() => setModal({ kind: 'withdraw' })}
+      />
       <WidgetGrid
         isSpinActive={isSpinActive}
         coin={data.profile.coin}
@@ -96,6 +104,9 @@ export function Component() {
         )}
         {modal?.kind === 'withdraw' && (
           <WithdrawDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+        )}
+        {modal?.kind === 'deposit' && (
+          <DepositDialog open unit={unit} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
         )}
         {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
         {selectedGame && (

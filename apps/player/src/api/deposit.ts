@@ -1,0 +1,53 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@wallet/contract/client-api.gen';
+import type { QrProvider } from '@wallet/contract/limits';
+import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
+import { call } from '../lib/api-client.ts';
+
+/** Query keys of the deposit modal (STYLE.md §3). */
+export const depositQueries = {
+  all: ['deposit'] as const,
+  lookup: () =>
+    queryOptions({
+      queryKey: ['deposit', 'lookup'] as const,
+      queryFn: ({ signal }) => call(api.lookup.deposit, { signal }),
+      staleTime: 60_000,
+    }),
+  slipWindow: () =>
+    queryOptions({
+      queryKey: ['deposit', 'slip-window'] as const,
+      queryFn: ({ signal }) => call(api.lookup.slip, { signal }),
+      staleTime: 60_000,
+    }),
+  qr: (provider: QrProvider) =>
+    queryOptions({
+      queryKey: ['deposit', 'qr', provider] as const,
+      queryFn: ({ signal }) => call(api.wallet.qrGet, { params: { provider }, signal }),
+      retry: false,
+    }),
+};
+
+/** GET /api/lookup/deposit (SPEC.md §8: its failures are silently ignored: the modal shows what it has). */
+export const useDepositLookup = () => useQuery(depositQueries.lookup());
+export const useSlipWindow = () => useQuery(depositQueries.slipWindow());
+export const useQrState = (provider: QrProvider) => useQuery(depositQueries.qr(provider));
+
+/** POST /api/qrcode/{provider}; a new QR marks every provider's view to refresh (SPEC.md §4). */
+export function useCreateQr() {
+  const queryClient = useQueryClient();
+  return useMoneyMutation({
+    mutationFn: (body: { provider: QrProvider; amount: number }, idempotencyKey: string) =>
+      call(api.wallet.qrCreate, { params: { provider: body.provider }, body: { amount: body.amount }, idempotencyKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['deposit', 'qr'] }),
+  });
+}
+
+/** DELETE /api/qrcode/{qrcodeId}. */
+export const cancelQr = (qrcodeId: string) => call(api.wallet.qrDelete, { params: { qrcodeId } });
+
+/** POST /api/wallet/truelink {link: `${ciphertext}::${walletAccountName}`}, once per intent. */
+export function useTrueLink() {
+  return useMoneyMutation({
+    mutationFn: (body: { link: string }, idempotencyKey: string) => call(api.wallet.truelink, { body, idempotencyKey }),
+  });
+}

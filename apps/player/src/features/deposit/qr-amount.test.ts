@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatMmSs } from './countdown.ts';
+import { creatableAmount, sanitizeAmount } from './qr-amount.ts';
+
+describe('QR amount rules (SPEC.md §5)', () => {
+  it('keeps digits and two decimals', () => expect(sanitizeAmount('1a2.345')).toBe('12.34'));
+  it('ignores amounts below 1 and below the provider minimum', () => {
+    expect(creatableAmount('0.5', 'KBANK')).toBeNull();
+    expect(creatableAmount('10', 'KBANK')).toBe(10);
+    expect(creatableAmount('99', 'WW')).toBeNull();
+    expect(creatableAmount('100', 'WW')).toBe(100);
+    expect(creatableAmount('9', 'ZPAY')).toBeNull();
+  });
+  it('counts down in mm:ss', () => expect(formatMmSs(125)).toBe('02:05'));
+});

@@ -1,0 +1,217 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QR_PROVIDERS, QR_QUICK_AMOUNTS, type QrProvider } from '@wallet/contract/limits';
+import type { QrState } from '@wallet/contract/wallet';
+import { Button } from '@wallet/ui/button';
+import { ChipGroup } from '@wallet/ui/chip-group';
+import { Icon } from '@wallet/ui/icon';
+import { Spinner } from '@wallet/ui/spinner';
+import { TextField } from '@wallet/ui/text-field';
+import { formatMoney } from '@wallet/web-core/format';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
+import { cancelQr, depositQueries, useCreateQr, useQrState } from '../../api/deposit.ts';
+import { copyText } from './copy-text.ts';
+import { formatMmSs, useSecondsLeft } from './countdown.ts';
+import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
+
+export type QrPanelProps = {
+  unit: string;
+  minDeposit: number;
+  /** "transfer done": the refresh-balance message, then the modal closes */
+  onDone: () => void;
+};
+
+/** SPEC.md §4 QR deposit: amount → QR with a mm:ss countdown → paid (push), cancelled or dropped at 00:00. */
+export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
+  const { t } = useTranslation('deposit');
+  const [provider, setProvider] = useState<QrProvider>('KBANK');
+  const state = useQrState(provider);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ChipGroup
+        label={t('qr.provider')}
+        chips={QR_PROVIDERS.map((p) => ({ value: p, label: t(`qr.providers.${p}`), testId: `qr-provider-${p}` }))}
+        selected={provider}
+        onSelect={setProvider}
+      />
+      {state.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner size="md" />
+        </div>
+      ) : state.data?.hasQrcode ? (
+        <QrView key={state.data.qrcodeId} provider={provider} qr={state.data} unit={unit} onDone={onDone} />
+      ) : (
+        <QrForm key={provider} provider={provider} unit={unit} minDeposit={minDeposit} />
+      )}
+    </div>
+  );
+}
+
+function QrForm({ provider, unit, minDeposit }: { provider: QrProvider; unit: string; minDeposit: number }) {
+  const { t } = useTranslation('deposit');
+  const queryClient = useQueryClient();
+  const create = useCreateQr();
+  const [amount, setAmount] = useState('');
+  const value = creatableAmount(amount, provider, minDeposit);
+  const minimum = qrMinimum(provider, minDeposit);
+
+  const handleCreate = () => {
+    if (value === null) return;
+    create.submit(
+      { provider, amount: value },
+      {
+        onSuccess: (qr) => {
+          // SPEC.md §8: hasQrcode false shows the server's message
+          if (!qr.hasQrcode) notify.error(qr.message);
+          else queryClient.setQueryData(depositQueries.qr(provider).queryKey, qr);
+        },
+        onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
+      },
+    );
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        handleCreate();
+      }}
+    >
+      <TextField
+        label={t('qr.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('qr.amountPlaceholder', { min: formatMoney(minimum) })}
+        value={amount}
+        onChange={(event) => setAmount(sanitizeAmount(event.target.value))}
+        hint={t('qr.minimum', { amount: `${formatMoney(minimum)} ${unit}` })}
+        endAdornment={<span className="text-sm font-semibold">{unit}</span>}
+        className="text-lg font-bold tabular-nums"
+        data-testid="qr-amount"
+      />
+      <ChipGroup
+        label={t('qr.quickAmounts')}
+        chips={QR_QUICK_AMOUNTS[provider].map((quick) => ({
+          value: quick,
+          label: quick.toLocaleString('en-US'),
+          testId: `qr-quick-${quick}`,
+        }))}
+        selected={Number(amount) || undefined}
+        onSelect={(quick) => setAmount(String(quick))}
+      />
+      <Button
+        type="submit"
+        isBlock
+        size="lg"
+        disabled={value === null}
+        isLoading={create.isPending}
+        data-testid="qr-create"
+      >
+        {t('qr.create')}
+      </Button>
+      <p className="text-center text-xs text-muted">{t('qr.oneDeposit')}</p>
+    </form>
+  );
+}
+
+function QrView({
+  provider,
+  qr,
+  unit,
+  onDone,
+}: {
+  provider: QrProvider;
+  qr: QrState;
+  unit: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('deposit');
+  const queryClient = useQueryClient();
+  const secondsLeft = useSecondsLeft(qr.expireIn);
+  const [isCancelling, setIsCancelling] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: depositQueries.qr(provider).queryKey });
+  const isExpired = Boolean(qr.expireIn) && secondsLeft === 0;
+  const src = qr.qrcode ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.qrcode)}` : null;
+
+  const handleCancel = async () => {
+    if (!qr.qrcodeId) return;
+    setIsCancelling(true);
+    try {
+      await cancelQr(qr.qrcodeId);
+      await refresh();
+    } catch (error) {
+      presentError(error, { as: 'alert', title: t('errorLabel') });
+    } finally {
+      setIsCancelling(false);
+    }
+  };
+
+  if (isExpired) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="qr-expired">
+        <Icon name="clock" className="size-10 text-muted" />
+        <p className="font-semibold">{t('qr.expired')}</p>
+        <Button variant="secondary" onClick={() => void refresh()}>
+          {t('qr.again')}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-3" data-testid="qr-view" data-payload={qr.payload ?? undefined}>
+      <div className="flex w-full items-baseline justify-between">
+        <span className="text-sm text-muted">{t('qr.toPay')}</span>
+        <span className="text-2xl font-bold tabular-nums" data-testid="qr-view-amount">
+          {formatMoney(qr.amount ?? 0)} <span className="text-base">{unit}</span>
+        </span>
+      </div>
+      <div className="rounded-3xl bg-white p-3 shadow-card">
+        {src && (
+          <img src={src} alt={t('qr.alt')} className="size-56 [image-rendering:pixelated]" data-testid="qr-image" />
+        )}
+      </div>
+      <p className="flex items-center gap-2 text-sm" aria-live="off">
+        <Icon name="hourglass" className="size-4 text-primary" />
+        {t('qr.expiresIn')}
+        <span className="text-lg font-bold tabular-nums" data-testid="qr-countdown">
+          {formatMmSs(secondsLeft)}
+        </span>
+      </p>
+      <p className="text-center text-xs text-muted">{t('qr.scan')}</p>
+      {qr.payload && (
+        <button
+          type="button"
+          className="flex items-center gap-1.5 text-sm font-semibold text-primary"
+          data-testid="qr-copy"
+          onClick={() =>
+            void copyText(qr.payload ?? '').then(
+              () => notify.success(t('qr.copied')),
+              () => notify.error(t('qr.copyFailed')),
+            )
+          }
+        >
+          <Icon name="copy" className="size-4" />
+          {t('qr.copyCode')}
+        </button>
+      )}
+      <div className="grid w-full grid-cols-2 gap-2 pt-1">
+        <Button
+          variant="secondary"
+          onClick={() => void handleCancel()}
+          isLoading={isCancelling}
+          data-testid="qr-cancel"
+        >
+          {t('qr.cancel')}
+        </Button>
+        <Button onClick={onDone} data-testid="qr-done">
+          {t('qr.done')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { formatMoney } from '@wallet/web-core/format';
+import { uploadSlip, type SlipUploadFailure, type SlipUploadResult } from '../../api/slip-upload.ts';
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'done'; result: SlipUploadResult }
+  | { kind: 'error'; code: string };
+
+/** SPEC.md §2/§7 slip upload: choose an image, preview it, upload with a real progress bar, show the outcome. */
+export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean }) {
+  const { t } = useTranslation(['deposit', 'errors']);
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // one upload per chosen file: a retry of the same file replays on the server (Idempotency-Key)
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  // the preview's object URL lives as long as it is shown
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const choose = (next: File | null) => {
+    setFile(next);
+    setPreview(next ? URL.createObjectURL(next) : null);
+    setPhase({ kind: 'idle' });
+    setKey(crypto.randomUUID());
+  };
+  const send = () => {
+    if (!file || phase.kind === 'uploading') return;
+    setPhase({ kind: 'uploading', progress: 0 });
+    uploadSlip(file, { idempotencyKey: key, onProgress: (progress) => setPhase({ kind: 'uploading', progress }) }).then(
+      (result) => setPhase({ kind: 'done', result }),
+      (failure: SlipUploadFailure) => setPhase({ kind: 'error', code: failure.code }),
+    );
+  };
+
+  if (isClosed) return <p className="rounded-xl bg-amber-500/10 p-3 text-sm text-amber-200">{t('slip.closed')}</p>;
+
+  const result = phase.kind === 'done' ? phase.result : null;
+  const percent = phase.kind === 'uploading' ? Math.round(phase.progress * 100) : 0;
+
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl bg-surface-2 p-3 ring-1 ring-line" aria-label={t('slip.title')}>
+      <h3 className="text-sm font-semibold">{t('slip.title')}</h3>
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg"
+        className="sr-only"
+        data-testid="slip-file"
+        onChange={(event) => choose(event.target.files?.[0] ?? null)}
+      />
+      {preview ? (
+        <button
+          type="button"
+          className="mx-auto overflow-hidden rounded-xl ring-1 ring-line"
+          onClick={() => input.current?.click()}
+        >
+          <img src={preview} alt={t('slip.preview')} className="max-h-56 object-contain" data-testid="slip-preview" />
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          className="flex flex-col items-center gap-1 rounded-xl border-2 border-dashed border-line-strong py-6 text-sm text-muted"
+          data-testid="slip-choose"
+        >
+          <Icon name="plus" className="size-6 text-primary" />
+          {t('slip.choose')}
+        </button>
+      )}
+      {phase.kind === 'uploading' && (
+        <div
+          className="h-2 overflow-hidden rounded-full bg-surface"
+          role="progressbar"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={t('slip.uploading')}
+          data-testid="slip-progress"
+        >
+          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      {result?.status === 'SUCCESS' && (
+        <p
+          className="rounded-xl bg-emerald-500/10 p-3 text-sm text-emerald-200"
+          data-testid="slip-result"
+          role="status"
+        >
+          {t('slip.credited', { amount: `${formatMoney(result.amount ?? 0)} ${unit}` })}
+        </p>
+      )}
+      {result?.status === 'FAILED' && (
+        <p className="rounded-xl bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="slip-result" role="alert">
+          {t(`errors:slip.${result.note ?? 'UNKNOW_ERROR'}`, { defaultValue: t('errors:slip.UNKNOW_ERROR') })}
+        </p>
+      )}
+      {result && result.status !== 'SUCCESS' && result.status !== 'FAILED' && (
+        <p className="rounded-xl bg-sky-500/10 p-3 text-sm text-sky-200" data-testid="slip-result" role="status">
+          {t('slip.processing')}
+        </p>
+      )}
+      {phase.kind === 'error' && (
+        <p className="rounded-xl bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="slip-result" role="alert">
+          {t(`errors:${phase.code}`, { defaultValue: t('errors:SLIP_UPLOAD_FAIL') })}
+        </p>
+      )}
+      <Button
+        isBlock
+        disabled={!file || result !== null}
+        isLoading={phase.kind === 'uploading'}
+        onClick={send}
+        data-testid="slip-upload"
+      >
+        {t('slip.upload')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { QrProvider } from '@wallet/contract/limits';
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
+import { subscribe } from '../../events/subscriber.ts';
+import type { QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
+import { boundQrTransport, createQrProviders } from '../../providers/qr-payments/http-qr-provider.ts';
+import type { SlipVerifier } from '../../providers/bank/bank-port.ts';
+import { boundBankTransport, HttpSlipVerifier } from '../../providers/bank/http-slip-verifier.ts';
+import { createAccountApi } from '../account/account.api.ts';
+import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { QrService } from './qr.service.ts';
+import { SlipService } from './slip.service.ts';
+import { TrueWalletService } from './truewallet.service.ts';
+import type { VoucherProvider } from '../../providers/vouchers/voucher-port.ts';
+import { HttpVoucherProvider } from '../../providers/vouchers/http-voucher-provider.ts';
+
+export type DepositsModuleOptions = {
+  /** the QR providers (tests pass their own); default: HTTP adapters to the sandbox or the configured PSPs */
+  qrProviders?: Map<QrProvider, QrPaymentProvider>;
+  /** the slip verifier (tests pass their own); default: HTTP to the sandbox bank or the configured vendor */
+  slipVerifier?: SlipVerifier;
+  vouchers?: VoucherProvider;
+};
+
+/** QR inquiry cadence: a webhook later than 20 s is asked for every 15 s. */
+const INQUIRY_EVERY_SECONDS = 15;
+
+/** Deposits (DESIGN.md §9.5): QR payments with webhooks and inquiry, the `deposit.credited` push. */
+export function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)
+    const ledger = new LedgerService(ctx.db);
+    let providers = options.qrProviders;
+    const qr = new QrService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      log: ctx.log,
+      providers: () =>
+        (providers ??= createQrProviders({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/qr`,
+          notifyBaseUrl: `${ctx.config.publicUrl}/api/webhooks/qr`,
+          secret: ctx.config.secrets.provider,
+          now: () => ctx.clock.now(),
+          fetch: () => boundQrTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
+    let verifier = options.slipVerifier;
+    const slip = new SlipService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      storage: ctx.storage,
+      account: createAccountApi(ctx),
+      log: ctx.log,
+      verifier: () =>
+        (verifier ??= new HttpSlipVerifier({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/bank`,
+          secret: ctx.config.secrets.provider,
+          fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
+    let vouchers = options.vouchers;
+    const trueWallet = new TrueWalletService({
+      db: ctx.db,
+      ledger,
+      clock: ctx.clock,
+      settings: ctx.settings,
+      secret: ctx.config.truelinkSecret,
+      log: ctx.log,
+      vouchers: () =>
+        (vouchers ??= new HttpVoucherProvider({
+          baseUrl: `${ctx.config.publicUrl}/sandbox/truewallet`,
+          fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
+        })),
+    });
+    return {
+      name: 'deposits',
+      handlers: {
+        'wallet.slip': ({ member, file }) => slip.upload(member, file),
+        'wallet.truelink': ({ member, body }) => trueWallet.redeem(member, body.link),
+        'statement.slips': ({ member, body }) => slip.list(member.id, body.page, body.limit),
+        'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
+        'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),
+        'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
+      },
+      jobs: [
+        defineJob({
+          name: 'qr-payment-inquiry',
+          schedule: { everySeconds: INQUIRY_EVERY_SECONDS },
+          retry: { limit: 0 },
+          handler: () => qr.inquireLate(),
+        }),
+        defineJob({
+          name: 'slip-verify-retry',
+          schedule: { everySeconds: 30 },
+          retry: { limit: 0 },
+          handler: () => slip.retryProcessing(),
+        }),
+      ],
+      subscribers: [
+        subscribe('deposit.credited', 'deposits.push', async (payload) => {
+          ctx.realtime.push(payload.memberId, 'deposit.credited', {
+            depositId: payload.depositId,
+            channel: 'deposit',
+            amount: toMajor(BigInt(payload.amount)),
+            currency: payload.currency,
+          });
+        }),
+      ],
+      plugin: async (app) => {
+        // provider webhooks: the signature covers the raw bytes, so this scope reads bodies as buffers
+        await app.register(async (hooks) => {
+          hooks.removeAllContentTypeParsers();
+          hooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16_384 }, (_req, body, done) =>
+            done(null, body),
+          );
+          hooks.post<{ Params: { provider: string } }>('/api/webhooks/qr/:provider', async (request, reply) => {
+            const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            const answer = await qr.webhook(request.params.provider, request.headers, raw);
+            return reply.status(answer.status).send(answer.body);
+          });
+        });
+      },
+    };
+  };
+}
+
+export const depositsModule: ModuleFactory = createDepositsModule();

@@ -1,0 +1,277 @@
+import type { QrState } from '@wallet/contract/wallet';
+import { QR_MIN_AMOUNT, QR_PROVIDERS, type QrProvider } from '@wallet/contract/limits';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { pgErrorCode, UNIQUE_VIOLATION, withRetry } from '../../db/pg-error.ts';
+import { qrPayments, qrWebhookInbox } from '../../db/schema/deposits.ts';
+import { AppError } from '../../errors.ts';
+import type { QrPayment, QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
+import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+import { newDepositId, recordIncoming, type IncomingResult } from './credit.ts';
+
+export type QrDeps = {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  settings: SettingsService;
+  providers: () => Map<QrProvider, QrPaymentProvider>;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+};
+
+type QrRow = typeof qrPayments.$inferSelect;
+
+const isProvider = (p: string): p is QrProvider => (QR_PROVIDERS as readonly string[]).includes(p);
+/** a webhook later than this after creation is "late": the inquiry job asks the provider */
+const QR_INQUIRY_AFTER_MS = 20_000;
+/** how long after expiry or cancel the job still asks for late money */
+const LATE_MONEY_WATCH_MS = 30 * 60_000;
+
+/** SPEC.md §3/§4 QR deposits (DESIGN.md §9.5): one open QR per provider per member, credited once per payment. */
+export class QrService {
+  constructor(private readonly deps: QrDeps) {}
+
+  private provider(name: string): QrPaymentProvider {
+    const p = isProvider(name) ? this.deps.providers().get(name) : undefined;
+    if (!p) throw new AppError('NOT_FOUND');
+    return p;
+  }
+
+  private async state(row: QrRow | undefined): Promise<QrState & { payload: string | null }> {
+    if (!row || row.status !== 'open' || !row.payload || !row.expiresAt || row.expiresAt <= this.deps.clock.now())
+      return {
+        qrcodeId: null,
+        hasQrcode: false,
+        qrcode: null,
+        amount: null,
+        expireIn: null,
+        message: 'NO_QRCODE',
+        payload: null,
+      };
+    const qrcode = await QRCode.toString(row.payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return {
+      qrcodeId: row.id,
+      hasQrcode: true,
+      qrcode,
+      amount: toMajor(row.amount),
+      expireIn: row.expiresAt.toISOString(),
+      message: 'SUCCESS',
+      payload: row.payload,
+    };
+  }
+
+  private async openRow(memberId: number, provider: string): Promise<QrRow | undefined> {
+    const [row] = await this.deps.db
+      .select()
+      .from(qrPayments)
+      .where(and(eq(qrPayments.memberId, memberId), eq(qrPayments.provider, provider), eq(qrPayments.status, 'open')));
+    return row;
+  }
+
+  async current(memberId: number, provider: string) {
+    this.provider(provider);
+    return this.state(await this.openRow(memberId, provider));
+  }
+
+  async create(member: { id: number; currency: string }, providerName: string, amount: number) {
+    const provider = this.provider(providerName);
+    const minDeposit = await this.deps.settings.get('minDeposit');
+    if (amount < 1 || amount < QR_MIN_AMOUNT[provider.provider] || amount < minDeposit)
+      throw new AppError('TRANSFER_MINIMUM');
+    const now = this.deps.clock.now();
+    const existing = await this.openRow(member.id, provider.provider);
+    if (existing) {
+      if (existing.expiresAt && existing.expiresAt > now) return this.state(existing);
+      await this.deps.db
+        .update(qrPayments)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(qrPayments.id, existing.id), eq(qrPayments.status, 'open')));
+    }
+    const id = newDepositId('Q');
+    const minor = toMinor(amount);
+    try {
+      await this.deps.db.insert(qrPayments).values({
+        id,
+        memberId: member.id,
+        provider: provider.provider,
+        amount: minor,
+        currency: member.currency,
+        status: 'creating',
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (err) {
+      // another create of this member and provider is running: one QR at a time
+      if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('QR_FAIL');
+      throw err;
+    }
+    const outcome = await provider.createQr({
+      paymentId: id,
+      memberRef: `M${member.id}`,
+      amount: minor,
+      currency: member.currency === 'LAK' ? 'LAK' : 'THB',
+    });
+    if (outcome.kind !== 'created') {
+      this.deps.log.warn({ qr: { id, provider: provider.provider, outcome } }, 'QR create failed');
+      await this.deps.db
+        .update(qrPayments)
+        .set({ status: 'failed', updatedAt: this.deps.clock.now() })
+        .where(eq(qrPayments.id, id));
+      throw new AppError('QR_FAIL');
+    }
+    const [row] = await this.deps.db
+      .update(qrPayments)
+      .set({
+        status: 'open',
+        providerRef: outcome.providerRef,
+        payload: outcome.qrPayload,
+        expiresAt: outcome.expiresAt,
+        updatedAt: this.deps.clock.now(),
+      })
+      .where(and(eq(qrPayments.id, id), eq(qrPayments.status, 'creating')))
+      .returning();
+    return this.state(row);
+  }
+
+  /** DELETE /api/qrcode/{id}: the member's own open QR only; money that still arrives for it is credited. */
+  async cancel(memberId: number, qrcodeId: string): Promise<{ message: string }> {
+    const [row] = await this.deps.db
+      .select()
+      .from(qrPayments)
+      .where(and(eq(qrPayments.id, qrcodeId), eq(qrPayments.memberId, memberId)));
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'open') return { message: 'SUCCESS' };
+    const answer = await this.provider(row.provider).cancelQr(row.id);
+    if (answer === 'paid') {
+      await this.inquireOne(row);
+      return { message: 'SUCCESS' };
+    }
+    await this.deps.db
+      .update(qrPayments)
+      .set({ status: 'cancelled', updatedAt: this.deps.clock.now() })
+      .where(and(eq(qrPayments.id, row.id), eq(qrPayments.status, 'open')));
+    return { message: 'SUCCESS' };
+  }
+
+  /**
+   * A provider's webhook, exactly as received. 401 for a bad signature (nothing stored), 400 when unreadable,
+   * otherwise recorded in the inbox and processed once per provider transaction id.
+   */
+  async webhook(
+    providerName: string,
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+  ): Promise<{ status: number; body: { status: string } }> {
+    if (!isProvider(providerName)) return { status: 404, body: { status: 'UNKNOWN_PROVIDER' } };
+    const provider = this.provider(providerName);
+    const verified = provider.verifyWebhook({ headers, rawBody });
+    if (verified.kind === 'invalid_signature') return { status: 401, body: { status: 'BAD_SIGNATURE' } };
+    if (verified.kind === 'malformed') {
+      this.deps.log.warn({ qrWebhook: { provider: providerName, detail: verified.detail } }, 'malformed QR webhook');
+      return { status: 400, body: { status: 'MALFORMED' } };
+    }
+    const now = this.deps.clock.now();
+    const event = verified.event;
+    const [inbox] = await this.deps.db
+      .insert(qrWebhookInbox)
+      .values({
+        provider: providerName,
+        paymentId: event.kind === 'paid' ? event.payment.paymentId : event.paymentId,
+        providerTxnId: event.kind === 'paid' ? event.payment.providerTxnId : null,
+        body: rawBody.toString('utf8').slice(0, 4000),
+        receivedAt: now,
+      })
+      .returning({ id: qrWebhookInbox.id });
+    let result: string;
+    if (event.kind === 'failed') result = 'failed';
+    else result = (await this.applyPayment(providerName, event.payment)).kind;
+    await this.deps.db
+      .update(qrWebhookInbox)
+      .set({ result, processedAt: this.deps.clock.now() })
+      .where(eq(qrWebhookInbox.id, inbox!.id));
+    return { status: 200, body: { status: 'OK' } };
+  }
+
+  /** Credit (or hold for review) one payment, whatever state its QR is in: money is never dropped. */
+  async applyPayment(provider: string, payment: QrPayment): Promise<IncomingResult | { kind: 'unmatched' }> {
+    const lateRule = await this.deps.settings.get('lateQrPayment');
+    return withRetry(() =>
+      this.deps.ledger.transaction(async (tx) => {
+        const [qr] = await tx
+          .select()
+          .from(qrPayments)
+          .where(and(eq(qrPayments.id, payment.paymentId), eq(qrPayments.provider, provider)));
+        if (!qr) return { kind: 'unmatched' as const };
+        const isLate =
+          qr.status === 'cancelled' ||
+          qr.status === 'expired' ||
+          (qr.expiresAt !== null && payment.paidAt > qr.expiresAt);
+        const result = await recordIncoming(this.deps.ledger, tx, {
+          memberId: qr.memberId,
+          channel: 'qr',
+          reference: `${provider}.${payment.providerTxnId}`,
+          sourceId: qr.id,
+          amount: payment.amount,
+          currency: qr.currency,
+          status: isLate && lateRule === 'review' ? 'review' : 'credited',
+          note: isLate ? `paid after the QR was ${qr.status === 'open' ? 'expired' : qr.status}` : null,
+          at: this.deps.clock.now(),
+        });
+        if (result.kind !== 'duplicate')
+          await tx
+            .update(qrPayments)
+            .set({ status: 'paid', updatedAt: this.deps.clock.now() })
+            .where(eq(qrPayments.id, qr.id));
+        return result;
+      }),
+    );
+  }
+
+  private async inquireOne(row: QrRow): Promise<string> {
+    const status = await this.provider(row.provider).inquire(row.id, row.providerRef ?? '');
+    const now = this.deps.clock.now();
+    await this.deps.db
+      .update(qrPayments)
+      .set({ inquiries: sql`${qrPayments.inquiries} + 1` })
+      .where(eq(qrPayments.id, row.id));
+    if (status.kind === 'paid') return (await this.applyPayment(row.provider, status.payment)).kind;
+    if (status.kind === 'expired' && row.status === 'open')
+      await this.deps.db
+        .update(qrPayments)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(qrPayments.id, row.id), eq(qrPayments.status, 'open')));
+    return status.kind;
+  }
+
+  /**
+   * The status-inquiry job: open QRs whose webhook is late, and QRs that expired or were cancelled recently
+   * (late money). Never guesses: only a definite PAID credits.
+   */
+  async inquireLate(limit = 100): Promise<{ checked: number; credited: number }> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db
+      .select()
+      .from(qrPayments)
+      .where(
+        or(
+          and(eq(qrPayments.status, 'open'), lt(qrPayments.createdAt, new Date(now.getTime() - QR_INQUIRY_AFTER_MS))),
+          and(
+            inArray(qrPayments.status, ['expired', 'cancelled']),
+            gt(qrPayments.updatedAt, new Date(now.getTime() - LATE_MONEY_WATCH_MS)),
+          ),
+        ),
+      )
+      .limit(limit);
+    let credited = 0;
+    for (const row of rows) {
+      try {
+        if ((await this.inquireOne(row)) === 'credited') credited += 1;
+      } catch (err) {
+        this.deps.log.warn({ err, qr: row.id }, 'QR inquiry failed');
+      }
+    }
+    return { checked: rows.length, credited };
+  }
+}

@@ -1,0 +1,262 @@
+import { readSlipQr } from '@wallet/contract/emvco';
+import type { SlipFailureReason } from '@wallet/contract/errors';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { withRetry } from '../../db/pg-error.ts';
+import { deposits, slips } from '../../db/schema/deposits.ts';
+import { AppError } from '../../errors.ts';
+import { acceptUpload } from '../../lib/uploads/accept-upload.ts';
+import type { ReceivedFile } from '../../lib/uploads/received-file.ts';
+import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
+import { SLIP_UPLOAD } from '../../lib/uploads/upload-policy.ts';
+import type { SlipVerifier, VerifiedSlip } from '../../providers/bank/bank-port.ts';
+import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
+import type { AccountApi } from '../account/account.api.ts';
+import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
+import { botCodeOf, maskedMatches } from './bank-codes.ts';
+import { newDepositId, recordIncoming } from './credit.ts';
+import { decodeQrTexts } from './slip-qr.ts';
+
+type SlipRow = typeof slips.$inferSelect;
+export type SlipDeps = {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  settings: SettingsService;
+  storage: ObjectStorage;
+  verifier: () => SlipVerifier;
+  account: AccountApi;
+  log: { warn(obj: object, msg: string): void };
+};
+
+/** verifier answers without a definite result before a slip ends as UNKNOW_ERROR */
+const MAX_VERIFY_ATTEMPTS = 6;
+/** a PROCESSING slip is asked again after this */
+const RETRY_AFTER_MS = 30_000;
+
+export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
+
+/** Minutes since midnight, Asia/Bangkok (UTC+7, no DST). */
+const bangkokMinutes = (at: Date) => (Math.floor(at.getTime() / 60_000) + 7 * 60) % (24 * 60);
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Inside the daily closing window [from, to) (it may wrap midnight). */
+function isClosedAt(at: Date, window: { closeFrom: string; closeTo: string }): boolean {
+  const m = bangkokMinutes(at);
+  const from = minutesOf(window.closeFrom);
+  const to = minutesOf(window.closeTo);
+  return from <= to ? m >= from && m < to : m >= from || m < to;
+}
+
+/** SPEC.md §7 slip deposits, DESIGN.md §9.5: decode, verify, apply the rules, credit once. */
+export class SlipService {
+  constructor(private readonly deps: SlipDeps) {}
+
+  async upload(member: { id: number; currency: string }, file: ReceivedFile | null): Promise<SlipAnswer> {
+    const window = await this.deps.settings.get('slipWindow');
+    const now = this.deps.clock.now();
+    if (isClosedAt(now, window)) throw new AppError('SLIP_UPLOAD_FAIL');
+    const accepted = await acceptUpload(file, SLIP_UPLOAD);
+    // read the QR from the original bytes (before re-encoding shrinks it), EXIF rotation applied
+    const texts = await decodeQrTexts(accepted.data).catch((err: unknown) => {
+      this.deps.log.warn({ err }, 'slip QR decode failed');
+      return [] as string[];
+    });
+    const stored = await storeAcceptedUpload(this.deps.storage, accepted, SLIP_UPLOAD);
+    const payload = texts.find((t) => readSlipQr(t).kind === 'ok') ?? texts[0] ?? null;
+    const read = payload ? readSlipQr(payload) : null;
+    const [row] = await this.deps.db
+      .insert(slips)
+      .values({
+        id: newDepositId('S'),
+        memberId: member.id,
+        status: 'PROCESSING',
+        storageKey: stored.key,
+        qrPayload: payload?.slice(0, 512) ?? null,
+        sendingBank: read?.kind === 'ok' ? read.sendingBank : null,
+        transRef: read?.kind === 'ok' ? read.transRef : null,
+        currency: member.currency,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return answerOf(await this.evaluate(row!));
+  }
+
+  /** Decide a PROCESSING slip, or leave it PROCESSING while the verifier has no definite answer. */
+  private async evaluate(slip: SlipRow): Promise<SlipRow> {
+    const read = slip.qrPayload ? readSlipQr(slip.qrPayload) : null;
+    if (!read) return this.fail(slip, 'CANNOT_READ_CROPPED_IMAGE');
+    if (read.kind === 'not_slip') return this.fail(slip, 'INVALID_SLIP');
+    if (read.kind === 'unstable') return this.fail(slip, 'UNSTABLE_REFNO_ON_SLIP');
+    const reference = `${read.sendingBank}.${read.transRef}`;
+    if (await this.isUsed(reference)) return this.fail(slip, 'SLIP_REFNO_DUPLICATED');
+
+    const answer = await this.deps.verifier().verifySlip(read);
+    if (answer.kind === 'not_found') return this.fail(slip, 'INVALID_SLIP');
+    if (answer.kind === 'unavailable') {
+      const attempts = slip.attempts + 1;
+      if (attempts >= MAX_VERIFY_ATTEMPTS) return this.fail(slip, 'UNKNOW_ERROR', { attempts });
+      const [row] = await this.deps.db
+        .update(slips)
+        .set({ attempts, updatedAt: this.deps.clock.now() })
+        .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
+        .returning();
+      return row ?? slip;
+    }
+    const verified = answer.slip;
+    const extra = { amount: verified.amount, verification: JSON.stringify(serialise(verified)) };
+    const reason = await this.ruleBroken(slip, verified);
+    if (reason) return this.fail(slip, reason, extra);
+
+    return withRetry(() =>
+      this.deps.ledger.transaction(async (tx) => {
+        const result = await recordIncoming(this.deps.ledger, tx, {
+          memberId: slip.memberId,
+          channel: 'slip',
+          reference,
+          sourceId: slip.id,
+          amount: verified.amount,
+          currency: slip.currency,
+          status: 'credited',
+          at: this.deps.clock.now(),
+        });
+        const isCredited = result.kind === 'credited';
+        const [row] = await tx
+          .update(slips)
+          .set({
+            ...extra,
+            status: isCredited ? 'SUCCESS' : 'FAILED',
+            note: isCredited ? null : 'SLIP_REFNO_DUPLICATED',
+            depositId: isCredited ? result.depositId : null,
+            updatedAt: this.deps.clock.now(),
+          })
+          .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
+          .returning();
+        // another process decided this slip first: roll back our credit, answer theirs
+        if (!row) throw new SlipRaced(slip.id);
+        return row;
+      }),
+    ).catch(async (err: unknown) => {
+      if (!(err instanceof SlipRaced)) throw err;
+      const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
+      return current ?? slip;
+    });
+  }
+
+  /** The rules of DESIGN.md §9.5 that need the verifier's answer; null when the slip may be credited. */
+  private async ruleBroken(slip: SlipRow, v: VerifiedSlip): Promise<SlipFailureReason | null> {
+    const [settings, window, minDeposit, registered] = await Promise.all([
+      this.deps.settings.get('deposit'),
+      this.deps.settings.get('slipWindow'),
+      this.deps.settings.get('minDeposit'),
+      this.deps.account.payoutAccount(slip.memberId),
+    ]);
+    const isOurs = settings.banks.some(
+      (bank) =>
+        botCodeOf(bank.bankCode) === v.receivingBank &&
+        v.receiver.account !== null &&
+        maskedMatches(v.receiver.account.value, bank.bankAccountNo),
+    );
+    if (!isOurs) return 'DEST_ACC_INVALID';
+    const isMembers =
+      registered !== null &&
+      botCodeOf(registered.bankCode) === v.sendingBank &&
+      v.sender.account !== null &&
+      maskedMatches(v.sender.account.value, registered.bankAccountNo);
+    if (!isMembers) return 'NOT_MATCH';
+    if (slip.createdAt.getTime() - v.transferredAt.getTime() > window.maxAgeMinutes * 60_000) return 'EXPIRED_SLIP';
+    if (v.amount < toMinor(Math.max(1, minDeposit))) return 'NOT_MATCH';
+    return null;
+  }
+
+  private async isUsed(reference: string): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.channel, 'slip'), eq(deposits.reference, reference)));
+    return row !== undefined;
+  }
+
+  private async fail(
+    slip: SlipRow,
+    note: SlipFailureReason,
+    extra: Partial<Pick<SlipRow, 'attempts' | 'amount' | 'verification'>> = {},
+  ): Promise<SlipRow> {
+    const [row] = await this.deps.db
+      .update(slips)
+      .set({ ...extra, status: 'FAILED', note, updatedAt: this.deps.clock.now() })
+      .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
+      .returning();
+    if (row) return row;
+    const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
+    return current ?? slip;
+  }
+
+  /** The retry job: PROCESSING slips whose verifier had no answer, asked again. */
+  async retryProcessing(limit = 50): Promise<{ checked: number }> {
+    const before = new Date(this.deps.clock.now().getTime() - RETRY_AFTER_MS);
+    const rows = await this.deps.db
+      .select()
+      .from(slips)
+      .where(and(eq(slips.status, 'PROCESSING'), lt(slips.updatedAt, before)))
+      .orderBy(slips.updatedAt)
+      .limit(limit);
+    for (const row of rows) {
+      try {
+        await this.evaluate(row);
+      } catch (err) {
+        this.deps.log.warn({ err, slip: row.id }, 'slip retry failed');
+      }
+    }
+    return { checked: rows.length };
+  }
+
+  /** POST /api/statement/slip: the member's slips, newest first. */
+  async list(memberId: number, page: number, limit: number) {
+    const [count] = await this.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(slips)
+      .where(eq(slips.memberId, memberId));
+    const rows = await this.deps.db
+      .select()
+      .from(slips)
+      .where(eq(slips.memberId, memberId))
+      .orderBy(desc(slips.createdAt))
+      .limit(limit)
+      .offset((Math.max(1, page) - 1) * limit);
+    return {
+      total: count?.n ?? 0,
+      slips: rows.map((r) => ({
+        createdAt: r.createdAt.toISOString(),
+        amount: r.amount === null ? 0 : toMajor(r.amount),
+        status: r.status,
+        note: r.note ?? '',
+        link: `/api/statement/slip/reference/${r.id}`,
+        reference: r.id,
+      })),
+    };
+  }
+}
+
+class SlipRaced extends Error {
+  constructor(id: string) {
+    super(`slip ${id} decided elsewhere`);
+  }
+}
+
+function serialise(v: VerifiedSlip) {
+  return { ...v, amount: v.amount.toString(), transferredAt: v.transferredAt.toISOString() };
+}
+
+function answerOf(row: SlipRow): SlipAnswer {
+  return {
+    message: row.status === 'FAILED' ? (row.note ?? 'UNKNOW_ERROR') : row.status,
+    status: row.status,
+    ...(row.amount !== null && row.status === 'SUCCESS' ? { amount: toMajor(row.amount) } : {}),
+    ...(row.note ? { note: row.note } : {}),
+    reference: row.id,
+  };
+}

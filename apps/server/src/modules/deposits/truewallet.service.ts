@@ -1,0 +1,113 @@
+import { TRUEWALLET_MIN_BAHT } from '@wallet/contract/limits';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { withRetry } from '../../db/pg-error.ts';
+import { trueVouchers } from '../../db/schema/deposits.ts';
+import { AppError } from '../../errors.ts';
+import type { VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
+import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
+import { recordIncoming } from './credit.ts';
+import { decryptTrueLink, extractVoucherHash } from './truelink.ts';
+
+export type TrueWalletDeps = {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  settings: SettingsService;
+  secret: string;
+  vouchers: () => VoucherProvider;
+  log: { warn(obj: object, msg: string): void };
+};
+
+/** POST /api/wallet/truelink (DESIGN.md §9.5): decrypt, extract strictly, verify, redeem, credit our share once per hash. */
+export class TrueWalletService {
+  constructor(private readonly deps: TrueWalletDeps) {}
+
+  async redeem(member: { id: number; currency: string }, link: string): Promise<{ message: string; amount?: number }> {
+    const split = link.indexOf('::');
+    if (split <= 0) throw new AppError('TRUELINK_INVALID');
+    const walletName = link.slice(split + 2);
+    const plain = decryptTrueLink(link.slice(0, split), this.deps.secret);
+    const hash = plain === null ? null : extractVoucherHash(plain);
+    if (!hash) throw new AppError('TRUELINK_INVALID');
+    const { wallets } = await this.deps.settings.get('deposit');
+    const wallet = wallets.find((w) => w.walletAccountName === walletName);
+    if (!wallet || !/^0\d{9}$/.test(wallet.walletAccountName)) throw new AppError('TRUELINK_INVALID');
+    const phone = wallet.walletAccountName;
+
+    // reserve the hash: whoever inserts first is the only one who talks to TrueMoney
+    const now = this.deps.clock.now();
+    const [reserved] = await this.deps.db
+      .insert(trueVouchers)
+      .values({ hash, memberId: member.id, status: 'redeeming', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ hash: trueVouchers.hash });
+    if (!reserved) throw new AppError('TRUELINK_DUPLICATE');
+
+    const provider = this.deps.vouchers();
+    const check = await provider.verify(hash, phone);
+    if (check.kind !== 'active') return this.refuse(hash, check);
+    if ((check.shareAmount ?? check.totalAmount) < toMinor(TRUEWALLET_MIN_BAHT)) {
+      await this.mark(hash, 'refused', 'BELOW_MINIMUM');
+      throw new AppError('TRUELINK_INVALID');
+    }
+    let outcome = await provider.redeem(hash, phone);
+    if (outcome.kind === 'unknown') {
+      // irreversible call without an answer: ask again; "already redeemed by us" means it went through
+      const again = await provider.verify(hash, phone);
+      if (again.kind === 'taken' && again.reason === 'TARGET_USER_REDEEMED' && check.shareAmount !== null)
+        outcome = {
+          kind: 'redeemed',
+          voucherId: check.voucherId,
+          amount: check.shareAmount,
+          ownerName: null,
+          redeemedAt: now,
+        };
+    }
+    if (outcome.kind !== 'redeemed') return this.refuse(hash, outcome);
+    const amount = outcome.amount;
+    await withRetry(() =>
+      this.deps.ledger.transaction(async (tx) => {
+        const result = await recordIncoming(this.deps.ledger, tx, {
+          memberId: member.id,
+          channel: 'truewallet',
+          reference: hash,
+          sourceId: hash,
+          amount,
+          currency: member.currency,
+          status: 'credited',
+          at: this.deps.clock.now(),
+        });
+        await tx
+          .update(trueVouchers)
+          .set({
+            status: 'credited',
+            amount,
+            depositId: result.depositId,
+            updatedAt: this.deps.clock.now(),
+          })
+          .where(eq(trueVouchers.hash, hash));
+      }),
+    );
+    return { message: 'SUCCESS', amount: toMajor(amount) };
+  }
+
+  private async refuse(hash: string, refusal: VoucherRefusal): Promise<never> {
+    if (refusal.kind === 'unknown') {
+      this.deps.log.warn({ voucher: { detail: refusal.detail } }, 'voucher without a definite answer');
+      await this.mark(hash, 'unknown', null);
+      throw new AppError('TRUELINK_INVALID');
+    }
+    await this.mark(hash, 'refused', refusal.reason);
+    throw new AppError(refusal.kind === 'taken' ? 'TRUELINK_DUPLICATE' : 'TRUELINK_INVALID');
+  }
+
+  private async mark(hash: string, status: string, code: string | null): Promise<void> {
+    await this.deps.db
+      .update(trueVouchers)
+      .set({ status, code, updatedAt: this.deps.clock.now() })
+      .where(eq(trueVouchers.hash, hash));
+  }
+}
