@@ -131,7 +131,9 @@ export default function SpinWheelPage() {
               column.accessor('status', {
                 header: t('coupons.status'),
                 cell: (c) => (
-                  <StatusBadge tone={TONES[c.getValue()] ?? 'neutral'}>{t(`status.${c.getValue()}`, { defaultValue: c.getValue() })}</StatusBadge>
+                  <StatusBadge tone={TONES[c.getValue()] ?? 'neutral'}>
+                    {t(`status.${c.getValue()}`, { defaultValue: c.getValue() })}
+                  </StatusBadge>
                 ),
               }),
               column.accessor('expiresAt', { header: t('coupons.expires'), cell: (c) => formatDateTime(c.getValue()) }),
