@@ -15,6 +15,11 @@ export type I18nOptions<L extends string> = {
   storedLanguage: string | null;
   /** called on every language change, to remember the choice */
   onLanguageChanged: (language: string) => void;
+  /**
+   * A screen's own namespace, loaded on its own when the screen needs it (undefined: the namespace is in the
+   * language's catalogue). Keeps the first screen's language chunk small.
+   */
+  namespaceLoader?: (language: L, namespace: string) => Promise<Record<string, unknown>> | undefined;
 };
 
 /** `<html lang>` and the page description (common:app.description, when the app has one) follow the language. */
@@ -28,16 +33,16 @@ const applyHtmlLang = (language: string) => {
 /** Load the stored (or default) language and start i18next; the app renders once this resolves. */
 export async function bootstrapI18n<L extends string>(options: I18nOptions<L>): Promise<typeof i18next> {
   if (i18next.isInitialized) return i18next;
-  const { languages, defaultLanguage, loaders, storedLanguage, onLanguageChanged } = options;
+  const { languages, defaultLanguage, loaders, storedLanguage, onLanguageChanged, namespaceLoader } = options;
   const isLanguage = (value: unknown): value is L => languages.includes(value as L);
   const backend: BackendModule = {
     type: 'backend',
     init: () => undefined,
     read(language, namespace, callback) {
       if (!isLanguage(language)) return callback(null, {});
-      loaders[language]()
-        .then((module) => callback(null, module.default[namespace] ?? {}))
-        .catch((err: Error) => callback(err, null));
+      const strings =
+        namespaceLoader?.(language, namespace) ?? loaders[language]().then((module) => module.default[namespace] ?? {});
+      strings.then((tree) => callback(null, tree)).catch((err: Error) => callback(err, null));
     },
   };
   const initial: L = isLanguage(storedLanguage) ? storedLanguage : defaultLanguage;

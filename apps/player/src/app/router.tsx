@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import i18next from '../lib/i18n.ts';
 import { checkSiteActive, enterSignedOutShell, requireToken } from './guards.ts';
 import { RouteError } from './shell/route-error.tsx';
 
@@ -12,6 +13,12 @@ const errorElement = <RouteError />;
 const HydrateFallback = () => null;
 const topLevel = { errorElement, HydrateFallback };
 
+/** A route module and the screen's own string namespaces (lib/i18n.ts), loaded side by side before it renders. */
+const withStrings =
+  <T,>(namespaces: string[], load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([module]) => module);
+
 /** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
 export const routes: RouteObject[] = [
   { path: paths.root, loader: () => redirect(paths.user), element: null, ...topLevel },
@@ -22,8 +29,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login, loader: checkSiteActive, lazy: () => import('./routes/login.tsx') },
       { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
-      { path: paths.howto, lazy: () => import('./routes/howto.tsx') },
-      { path: paths.contact, lazy: () => import('./routes/contact.tsx') },
+      { path: paths.howto, lazy: withStrings(['content'], () => import('./routes/howto.tsx')) },
+      { path: paths.contact, lazy: withStrings(['content'], () => import('./routes/contact.tsx')) },
     ],
   },
   {
@@ -34,10 +41,13 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect(paths.home) },
       { path: paths.home, lazy: () => import('./routes/user/home.tsx') },
-      { path: paths.profile, lazy: () => import('./routes/user/profile.tsx') },
+      { path: paths.profile, lazy: withStrings(['profile'], () => import('./routes/user/profile.tsx')) },
       { path: paths.bonus, lazy: () => import('./routes/user/bonus.tsx') },
-      { path: paths.statement, lazy: () => import('./routes/user/statement.tsx') },
-      { path: paths.userContact, lazy: () => import('./routes/user/contact.tsx') },
+      {
+        path: paths.statement,
+        lazy: withStrings(['statement', 'withdraw'], () => import('./routes/user/statement.tsx')),
+      },
+      { path: paths.userContact, lazy: withStrings(['content'], () => import('./routes/user/contact.tsx')) },
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
     ],
   },

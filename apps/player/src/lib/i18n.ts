@@ -14,6 +14,17 @@ const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import('../locales/en.ts'),
 };
 
+/**
+ * The screens' own namespaces: not in the language chunk, each loaded with its route (app/router.tsx) or, for a
+ * dialog, when it first renders (i18next suspends it). The language chunks exclude the same files (locales/th.ts).
+ */
+const screenStrings = import.meta.glob<Record<string, unknown>>(
+  '../locales/*/{content,profile,statement,withdraw}.json',
+  { import: 'default' },
+);
+const namespaceLoader = (language: Language, namespace: string) =>
+  screenStrings[`../locales/${language}/${namespace}.json`]?.();
+
 /** Load the stored (or default) language and start i18next; the app renders once this resolves. */
 export const initI18n = () =>
   bootstrapI18n({
@@ -22,6 +33,7 @@ export const initI18n = () =>
     loaders,
     storedLanguage: storage.getLocale(),
     onLanguageChanged: storage.setLocale,
+    namespaceLoader,
   });
 
 export default i18next;

@@ -1,8 +1,12 @@
-// Every namespace of one language, discovered from the files in ./la (one chunk per language); the errors
-// namespace is shared with every app through @wallet/web-core.
+// The namespaces of one language the first screens need, discovered from the files in ./la (one chunk per
+// language); the screens' own namespaces (LAZY_NAMESPACES) load with their routes. The errors namespace is shared
+// with every app through @wallet/web-core.
 import errors from '@wallet/web-core/locales/la/errors.json';
 
-const files = import.meta.glob<Record<string, unknown>>('./la/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>(
+  ['./la/*.json', '!./la/{content,profile,statement,withdraw}.json'],
+  { eager: true, import: 'default' },
+);
 
 const catalogue: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(

@@ -98,7 +98,7 @@ describe('home', () => {
     await import('../../../features/wallet/coming-soon-dialog.tsx');
     mockApi({ 'GET /api/wallet': () => ({ body: walletFixture() }) });
     renderWithProviders(<Home />);
-    for (const id of ['widget-deposit', 'widget-invite', 'widget-refund', 'referral-receive']) {
+    for (const id of ['widget-invite', 'widget-refund', 'referral-receive']) {
       await userEvent.click(await screen.findByTestId(id));
       expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Coming soon');
       await userEvent.click(screen.getByTestId('coming-soon-ok'));
