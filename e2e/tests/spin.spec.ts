@@ -61,19 +61,31 @@ test.describe('spin wheel', () => {
     }));
   });
 
-  test('spin: the wheel stops on the slice the server drew, prize modal, claim the coupon, balance rises', async ({
+  test('a deposit gives a coin; spin: the wheel stops on the slice the server drew, prize modal, claim the coupon, balance rises', async ({
     page,
   }) => {
     test.setTimeout(90_000);
     const api = await memberApi(page.request);
     const codes = await api.slices();
-    const before = await api.wallet();
     await signInQuickly(page, 'th');
     await page.goto('/user/home');
     await expect(page.getByTestId('widget-spin')).toContainText('3');
+
+    // a deposit gives coins: a 100-baht QR paid in the sandbox → deposit.credited → 1 coin (coinsPerHundred 1)
+    await page.getByTestId('widget-deposit').click();
+    await page.getByTestId('qr-quick-100').click();
+    await page.getByTestId('qr-create').click();
+    await expect(page.getByTestId('qr-image')).toBeVisible();
+    const payload = await page.getByTestId('qr-view').getAttribute('data-payload');
+    expect((await page.request.post('/sandbox/qr/pay', { data: { payload } })).ok()).toBe(true);
+    await expect(page.getByTestId('deposit-credited-amount')).toContainText('100.00');
+    await page.getByTestId('deposit-close').click();
+    await expect(page.getByTestId('widget-spin')).toContainText('4');
+    const before = await api.wallet();
+
     await page.getByTestId('widget-spin').click();
     await expect(page).toHaveURL(/\/user\/spin$/);
-    await expect(page.getByTestId('spin-coins')).toHaveText('3');
+    await expect(page.getByTestId('spin-coins')).toHaveText('4');
     await shot(page, 'wheel', 'th');
 
     const { answer, rotation } = await spinOnce(page, 'th');
@@ -82,7 +94,7 @@ test.describe('spin wheel', () => {
     await expect(page.getByTestId('prize-label')).toHaveText(answer.label);
     await shot(page, 'prize', 'th');
     await page.getByTestId('prize-close').click();
-    await expect(page.getByTestId('spin-coins')).toHaveText('2');
+    await expect(page.getByTestId('spin-coins')).toHaveText('3');
 
     // claim the coupon the prize became
     await expect(page.getByTestId('coupon-row')).toHaveCount(1);

@@ -10,7 +10,7 @@ beforeAll(async () => {
   h.t.clock.set(new Date('2026-11-23T05:00:00Z'));
 });
 beforeEach(async () => {
-  await h.send('POST', '/sandbox/bank/_faults', { mode: 'none' });
+  await h.send('POST', '/sandbox/bank/_slip-faults', { mode: 'none' });
 });
 afterAll(async () => {
   await h.close();
@@ -102,7 +102,7 @@ describe('slip deposits: sandbox bank e-slip → upload → decode → verify �
   it('a verifier outage keeps the slip in progress; the retry job credits it', async () => {
     const m = await h.member();
     const slip = await transfer(m, 80);
-    await h.send('POST', '/sandbox/bank/_faults', { mode: 'verify-outage', times: 1 });
+    await h.send('POST', '/sandbox/bank/_slip-faults', { mode: 'verify-outage', times: 1 });
     expect((await upload(m.token, slip.png)).body).toMatchObject({ status: 'PROCESSING' });
     expect(await h.walletMinor(m.id)).toBe(0n);
     h.t.clock.advance(31_000);

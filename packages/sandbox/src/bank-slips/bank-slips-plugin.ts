@@ -6,7 +6,7 @@
  * Control (loopback or X-Sandbox-Key):
  *   POST /transfers {fromBankCode, fromAccountNo, fromName?, toBankCode?, toAccountNo, amount (baht), at? (ISO)}
  *        → {transRef, sendingBank, qrPayload, slipUrl}
- *   POST /_faults {mode: 'verify-outage' | 'none', times?}: the verification API answers 503 (vendor code 1009)
+ *   POST /_slip-faults {mode: 'verify-outage' | 'none', times?}: the verification API answers 503 (vendor code 1009)
  * Open:
  *   GET /slips/:transRef.png  the e-slip image (Thai text, mini-QR bottom right)
  * Verification API, header `x-api-key: hex HMAC-SHA256(secret, "slip-verify")`:
@@ -115,7 +115,7 @@ export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app,
     };
   });
 
-  app.post('/_faults', async (request, reply) => {
+  app.post('/_slip-faults', async (request, reply) => {
     const body = request.body as { mode?: unknown; times?: unknown } | null;
     if (body?.mode === 'none') outage = null;
     else if (body?.mode === 'verify-outage')
