@@ -25,6 +25,10 @@ describe('the app with JOBS on', () => {
           'idempotency-purge',
           'ledger-invariant-check',
           'otp-cleanup',
+          'qr-payment-inquiry',
+          'slip-verify-retry',
+          'spin-coupon-expiry',
+          'withdrawal-payout-reconciler',
         ]);
       },
       { timeout: 30_000, interval: 100 },

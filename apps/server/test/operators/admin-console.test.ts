@@ -104,7 +104,7 @@ describe('settings', () => {
     expect(keys).toEqual(
       expect.arrayContaining(['siteStatus', 'withdrawLimits', 'slipWindow', 'deposit', 'registerOTP']),
     );
-    expect((res.body.settings as Row[]).find((s) => s.key === 'withdrawLimits')?.value).toEqual({
+    expect((res.body.settings as Row[]).find((s) => s.key === 'withdrawLimits')?.value).toMatchObject({
       withdrawMin: 100,
       withdrawMax: 50_000,
     });
