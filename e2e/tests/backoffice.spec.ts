@@ -95,9 +95,11 @@ test('a new operator enrols with the QR code on its first sign-in, and sees only
   await enrol.getByRole('button', { name: 'Confirm and sign in' }).click();
   await expect(page.getByTestId('operator-chip')).toContainText(created.username);
 
-  // support opens no admin page: the menu holds the dashboard, members and "My sessions", and a typed URL is refused
+  // support opens no admin page: the menu holds the dashboard, live chat, members and "My sessions", and a typed URL
+  // is refused
   await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText([
     'Dashboard',
+    'Live chat',
     'Members',
     'My sessions',
   ]);

@@ -19,7 +19,7 @@ const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 function TextMessage({ text, mine }: { text: string; mine: boolean }) {
   return (
-    <p className={bubble(mine)} data-testid="chat-text">
+    <p className={bubble(mine)} data-testid="chat-text" translate="no">
       {text}
     </p>
   );
@@ -54,6 +54,7 @@ function ButtonsMessage({ buttons, text, onPostback }: { buttons: Button[]; text
     <div
       className="flex w-[78%] flex-col gap-2 rounded-2xl rounded-bl-md bg-surface-2 p-2.5"
       data-testid="chat-buttons"
+      translate="no"
     >
       {text && <p className="px-1 text-[15px] text-fg">{text}</p>}
       {buttons.map((b, i) => (
@@ -65,7 +66,7 @@ function ButtonsMessage({ buttons, text, onPostback }: { buttons: Button[]; text
 
 function QuickReplies({ replies, onPostback }: { replies: Button[]; onPostback: OnPostback }) {
   return (
-    <div className="flex flex-wrap gap-2" data-testid="chat-quick-replies">
+    <div className="flex flex-wrap gap-2" data-testid="chat-quick-replies" translate="no">
       {replies.map((r, i) => (
         <button
           key={`${r.title}-${i}`}
@@ -82,7 +83,7 @@ function QuickReplies({ replies, onPostback }: { replies: Button[]; onPostback: 
 
 function GenericCards({ cards, onPostback }: { cards: Generic[]; onPostback: OnPostback }) {
   return (
-    <div className="-mx-1 flex w-full snap-x gap-2 overflow-x-auto px-1 pb-1" data-testid="chat-generic">
+    <div className="-mx-1 flex w-full snap-x gap-2 overflow-x-auto px-1 pb-1" data-testid="chat-generic" translate="no">
       {cards.map((card, i) => (
         <article
           key={`${card.title}-${i}`}
