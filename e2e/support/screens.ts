@@ -32,7 +32,7 @@ export async function findScreenProblems(page: Page, lang: string): Promise<Scre
     const LAO = /[\u0E80-\u0EFF]/;
     const forbidden = language === 'th' ? [LAO] : language === 'la' ? [THAI] : [THAI, LAO];
     const pageLanguage = (document.documentElement.lang || 'th').split('-')[0];
-    const KEY = /^(?:[a-z][a-zA-Z0-9_]*:)?[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z0-9_]+)+$/;
+    const KEY = /^(?:[a-z][a-zA-Z0-9_]*:)?[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z_][a-zA-Z0-9_]*)+$/;
     const CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
     const isExempt = (element: Element) => {
       const own = element.closest('[lang]');

@@ -132,6 +132,11 @@ test.describe('every screen', () => {
       await page.getByTestId('transfer-done').click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByTestId('widget-deposit').click();
+      await expect(page.getByTestId('qr-create')).toBeVisible();
+      await shot('deposit');
+      await page.getByTestId('deposit-close').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByTestId('widget-invite').click();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
       await shot('coming-soon');
       await page.getByTestId('coming-soon-ok').click();

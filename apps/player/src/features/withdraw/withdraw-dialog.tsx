@@ -8,7 +8,9 @@ import { TextField } from '@wallet/ui/text-field';
 import { formatAccountNumber } from '@wallet/web-core/format-account-number';
 import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
+import { useBanks } from '../../api/lookup.ts';
 import { useWithdraw, useWithdrawLookup } from '../../api/withdraw.ts';
+import { bankName } from '../../lib/bank-name.ts';
 import { sanitizeWithdrawInput, validateWithdraw, type WithdrawIssue } from './withdraw-validation.ts';
 
 export type WithdrawDialogProps = {
@@ -26,7 +28,7 @@ const FORM_ID = 'withdraw-form';
  * server's bounds, "waiting for transfer" once requested. Errors: alert titled with the error label (§8).
  */
 export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: WithdrawDialogProps) {
-  const { t } = useTranslation('withdraw');
+  const { t, i18n } = useTranslation('withdraw');
   const lookup = useWithdrawLookup();
   const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
@@ -35,6 +37,13 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   const bounds = lookup.data;
   const account = wallet.bankAccount;
+  // the wallet carries the Thai name only: the bank list has the Lao and English ones
+  const bank = useBanks().data?.find((candidate) => candidate.code === account.bankCode);
+  const accountBankName = bank
+    ? bankName(bank, i18n.language)
+    : i18n.language === 'th'
+      ? account.bank.nameTH
+      : account.bankCode;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,9 +118,11 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         >
           <div className="rounded-2xl bg-surface p-4 ring-1 ring-line" data-testid="withdraw-account">
             <p className="text-xs font-medium text-muted">{t('to')}</p>
-            <p className="mt-1 font-semibold">{account.bank.nameTH}</p>
+            <p className="mt-1 font-semibold">{accountBankName}</p>
             <p className="text-lg font-bold tracking-wide tabular-nums">{formatAccountNumber(account.bankAccountNo)}</p>
-            <p className="text-sm text-muted">{account.bankAccountName}</p>
+            <p className="text-sm text-muted" translate="no">
+              {account.bankAccountName}
+            </p>
           </div>
           <p className="text-sm text-muted">
             {t('available', { amount: `${formatMoney(wallet.wallet.amount)} ${unit}` })}
