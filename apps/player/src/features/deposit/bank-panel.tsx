@@ -45,7 +45,9 @@ export function BankPanel({
                 {t(`bank.mode.${bank.mode}`)}
               </span>
             </div>
-            <p className="text-sm text-muted">{bank.bankAccountName}</p>
+            <p className="text-sm text-muted" translate="no">
+              {bank.bankAccountName}
+            </p>
             <div className="mt-2 flex items-center gap-2">
               <span className="flex-1 text-xl font-bold tracking-wider tabular-nums select-all">
                 {formatAccountNo(bank.bankAccountNo)}
