@@ -47,8 +47,13 @@ describe('concurrent activation (PostgreSQL)', () => {
     sandbox.setFault({ game: 'pg', mode: 'fail', ops: ['createPlayer'], times: 1 });
     const first = await Promise.all(Array.from({ length: 5 }, () => h.call(m.token, 'GET', '/api/wallet/activate/pg')));
     expect(first.filter((r) => r.body.message === 'SLOT_ACTIVATE_FAIL')).toHaveLength(1);
-    expect(first.filter((r) => r.status === 200)).toHaveLength(0);
-    expect((await h.call(m.token, 'GET', '/api/wallet/activate/pg')).status).toBe(200);
+    // a racer that arrives after the refusal gave the reservation back may open the account itself (slow machines)
+    const openedInRace = first.filter((r) => r.status === 200).length;
+    expect(openedInRace).toBeLessThanOrEqual(1);
+    const later = await h.call(m.token, 'GET', '/api/wallet/activate/pg');
+    if (openedInRace === 0) expect(later.status).toBe(200);
+    else expect(later.body.message).toBe('SLOT_ALREADY_ACTIVE');
+    // either way the provider was asked exactly twice: the refused create, then one that opened the account
     expect(createPlayerCalls('pg', `wl${m.id}`)).toHaveLength(2);
   });
 });
