@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
+import { demoOperatorToken } from '../support/operator.ts';
 import type { RunningServer } from '../support/server.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
@@ -20,32 +20,9 @@ async function shot(page: Page, step: string, lang: string) {
   copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as the authenticator app computes it. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-let operatorToken: string | null = null;
-/** The demo operator's token (one sign-in per server: a TOTP code is accepted once). */
-async function operatorSignIn(request: APIRequestContext, server: RunningServer): Promise<string> {
-  if (operatorToken) return operatorToken;
-  const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs())?.[1];
-  if (!secret) throw new Error('no TOTP secret in the server output');
-  const res = await request.post(`${server.url}/api/admin/login`, {
-    data: { username: 'admin', password: 'demo-admin-password', totp: totp(secret) },
-  });
-  expect(res.ok()).toBe(true);
-  operatorToken = ((await res.json()) as { token: string }).token;
-  return operatorToken;
-}
+/** The demo operator's token, signed in once per server with a fresh TOTP step (support/operator.ts). */
+const operatorSignIn = (request: APIRequestContext, server: RunningServer): Promise<string> =>
+  demoOperatorToken(request, server);
 
 async function consolePage(browser: Browser, server: RunningServer, token: string, lang: 'th' | 'en') {
   const context = await browser.newContext({
