@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { freshTotp } from '../support/operator.ts';
 import type { RunningServer } from '../support/server.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
@@ -8,21 +8,7 @@ import { signInQuickly } from '../support/sign-in.ts';
 /** "1,234.50" → 1234.5 */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, as the operator's authenticator app computes it. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/=+$/, '').toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** The demo operator signs in on /admin with its TOTP secret (printed by the server at start). */
+/** The demo operator signs in on /admin with a fresh TOTP step of its secret (printed by the server at start). */
 async function operatorPage(browser: Browser, server: RunningServer, lang: 'th' | 'en'): Promise<Page> {
   const secret = /TOTP secret \(base32\) ([A-Z2-7]+)/.exec(server.logs())?.[1];
   expect(secret, 'demo operator TOTP secret in the server log').toBeTruthy();
@@ -38,7 +24,7 @@ async function operatorPage(browser: Browser, server: RunningServer, lang: 'th' 
   const form = page.getByTestId('sign-in-form');
   await form.locator('input[name=username]').fill('admin');
   await form.locator('input[name=password]').fill('demo-admin-password');
-  await form.locator('input[name=totp]').fill(totp(secret!));
+  await form.locator('input[name=totp]').fill(await freshTotp(secret!));
   await form.locator('button[type=submit]').click();
   await expect(page.getByTestId('operator-chip')).toBeVisible();
   return page;
