@@ -134,7 +134,7 @@ test.describe('every screen', () => {
       await page.getByTestId('widget-deposit').click();
       await expect(page.getByTestId('qr-create')).toBeVisible();
       await shot('deposit');
-      await page.getByTestId('deposit-close').click();
+      await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByTestId('widget-invite').click();
       await expect(page.getByTestId('coming-soon')).toBeVisible();
