@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
       { path: paths.bonus, lazy: () => import('./routes/user/bonus.tsx') },
       {
         path: paths.statement,
-        lazy: withStrings(['statement', 'withdraw'], () => import('./routes/user/statement.tsx')),
+        lazy: withStrings(['statement'], () => import('./routes/user/statement.tsx')),
       },
       { path: paths.userContact, lazy: withStrings(['content'], () => import('./routes/user/contact.tsx')) },
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },

@@ -22,8 +22,10 @@ const ICON_TONE = {
 /** A withdrawal's reason once refused, with the money returned (SPEC.md §4: FAILED shows why). */
 function withdrawNote(row: StatementRow, t: (key: string, fallback: string) => string): string | undefined {
   if (!row.withdraw) return undefined;
-  const reason = row.withdraw.reason ? t(`reasons.${row.withdraw.reason}`, row.withdraw.reason) : undefined;
-  const returned = row.withdraw.returned ? t('statement.returned', '') : undefined;
+  const reason = row.withdraw.reason
+    ? t(`withdrawNote.reasons.${row.withdraw.reason}`, row.withdraw.reason)
+    : undefined;
+  const returned = row.withdraw.returned ? t('withdrawNote.returned', '') : undefined;
   return [reason, returned].filter(Boolean).join(' · ') || undefined;
 }
 
@@ -39,7 +41,7 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
     row.invite?.description ??
     row.refund?.description ??
     row.luckydraw?.description ??
-    withdrawNote(row, (key, fallback) => t(key, { ns: 'withdraw', defaultValue: fallback }));
+    withdrawNote(row, (key, fallback) => t(key, { defaultValue: fallback }));
   return (
     <li className="flex gap-3 px-4 py-3.5" data-testid="statement-row" data-type={row.statementType}>
       <span
