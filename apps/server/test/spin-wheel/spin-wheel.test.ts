@@ -146,17 +146,20 @@ describe('coupons', () => {
     expect(await claim(m, coupon._id)).toEqual({ status: 404, body: { message: 'NO_CLAIMABLE_COUPON' } });
     expect(await walletBalance(t, m.id)).toBe(5_000n);
     expect(await couponsOf(m)).toEqual([]);
-    const statement = StatementListSchema.parse(
-      (await call(m, 'POST', '/api/statement', { page: 1, limit: 10 }, { 'accept-language': 'en' })).body,
-    );
-    expect(statement.statements).toEqual([
-      expect.objectContaining({
-        statementType: 'bonus',
-        from: 'LUCKYDRAW',
-        amount: 50,
-        luckydraw: { description: '50 บาท' },
-      }),
-    ]);
+    // claimed in Thai (no Accept-Language), the row reads in each reader's language
+    const readIn = async (lang: string) =>
+      StatementListSchema.parse(
+        (await call(m, 'POST', '/api/statement', { page: 1, limit: 10 }, { 'accept-language': lang })).body,
+      ).statements;
+    for (const [lang, description] of [
+      ['en', '50 THB'],
+      ['lo', '50 ບາດ'],
+      ['th', '50 บาท'],
+    ] as const) {
+      expect(await readIn(lang)).toEqual([
+        expect.objectContaining({ statementType: 'bonus', from: 'LUCKYDRAW', amount: 50, luckydraw: { description } }),
+      ]);
+    }
   });
 
   it("another member's coupon or an unknown id: NO_CLAIMABLE_COUPON, nothing credited", async () => {

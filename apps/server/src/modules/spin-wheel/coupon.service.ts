@@ -54,7 +54,7 @@ export class CouponService {
    * condition running), credited from `house:spin` under the coupon's derived key and marked claimed, all in one
    * transaction, so 50 concurrent claims make one credit. A bonus prize also starts its condition (promotions).
    */
-  async claim(member: AuthMember, couponId: string, lang: ContentLanguage): Promise<{ message: string }> {
+  async claim(member: AuthMember, couponId: string): Promise<{ message: string }> {
     const now = this.deps.clock.now();
     await this.deps.ledger.transaction(async (tx) => {
       const [coupon] = await tx
@@ -85,7 +85,8 @@ export class CouponService {
           currency: coupon.currency,
           memberId: member.id,
           idempotencyKey: claimKey(coupon.id),
-          metadata: { description: pick(coupon.label, lang), couponId: coupon.id, slice: coupon.code },
+          // every language's label: the statement shows the reader's (not the claimer's) language
+          metadata: { description: coupon.label, couponId: coupon.id, slice: coupon.code },
           postings: [
             { account: memberWallet(member.id), amount: coupon.amount },
             { account: house('spin', member.id), amount: -coupon.amount },

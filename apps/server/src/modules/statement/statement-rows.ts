@@ -1,5 +1,6 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
+import type { ContentLanguage } from '../content/content.api.ts';
 import { isLedgerKind, LEDGER_KINDS, toMajor, type LedgerKind } from '../ledger/ledger.api.ts';
 
 type StatementType = StatementRow['statementType'];
@@ -56,7 +57,17 @@ const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'F
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 ? value : undefined;
 
-export function toStatementRow(raw: RawStatementRow): StatementRow {
+/**
+ * A description stored per language (`{th, la, en}`, e.g. a prize-wheel slice's label) is read in the reader's
+ * language, falling back to Thai then English; a plain string (older rows, operator notes) is shown as it is.
+ */
+function localizedText(value: unknown, lang: ContentLanguage): string | undefined {
+  if (typeof value !== 'object' || value === null) return text(value);
+  const forms = value as Partial<Record<ContentLanguage, unknown>>;
+  return text(forms[lang]) ?? text(forms.th) ?? text(forms.en);
+}
+
+export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): StatementRow {
   const createdAt = raw.createdAt.toISOString();
   if (raw.source === 'transfer') {
     const toGame = raw.direction === 'to_game';
@@ -97,9 +108,9 @@ export function toStatementRow(raw: RawStatementRow): StatementRow {
     status: 'SUCCESS',
     createdAt,
   };
-  const description = text(raw.metadata.description);
+  const description = localizedText(raw.metadata.description, lang);
   if (spec.note === 'bonus') {
-    const name = text(raw.metadata.name) ?? description;
+    const name = localizedText(raw.metadata.name, lang) ?? description;
     if (name) row.bonus = { name };
   } else if (spec.note && description) {
     row[spec.note] = { description };
