@@ -33,11 +33,9 @@ CREATE TABLE "members" (
 	"source_code" text,
 	"inviter_id" integer,
 	"status" text DEFAULT 'active' NOT NULL,
-	"coin" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "members_status_ck" CHECK ("members"."status" in ('active', 'inactive')),
-	CONSTRAINT "members_coin_ck" CHECK ("members"."coin" >= 0)
+	CONSTRAINT "members_status_ck" CHECK ("members"."status" in ('active', 'inactive'))
 );
 --> statement-breakpoint
 CREATE TABLE "audit_chain_head" (
@@ -502,6 +500,7 @@ CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target","at");--> statement-breakpoint
 CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint

@@ -91,7 +91,7 @@ describe('PUT /api/account/profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...before, name: 'Only Name' });
     const [row] = await t.ctx.db.select().from(members).where(eq(members.username, member.username));
-    expect(row).toMatchObject({ coin: 0, status: 'active', currency: 'THB' });
+    expect(row).toMatchObject({ status: 'active', currency: 'THB' });
   });
 
   it('answers the unchanged profile for an empty body', async () => {

@@ -44,7 +44,6 @@ describe('registration with the OTP setting off', () => {
       sourceCode: 'FACEBOOK',
       inviterId: null,
       status: 'active',
-      coin: 0,
     });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(row!.passwordHash, body.password)).toBe(true);

@@ -18,7 +18,6 @@ export const members = pgTable(
     sourceCode: text('source_code'),
     inviterId: integer('inviter_id'),
     status: text('status').notNull().default('active'),
-    coin: integer('coin').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,7 +26,6 @@ export const members = pgTable(
     uniqueIndex('members_bank_account_uq').on(t.bankCode, t.bankAccountNo),
     index('members_inviter_idx').on(t.inviterId),
     check('members_status_ck', sql`${t.status} in ('active', 'inactive')`),
-    check('members_coin_ck', sql`${t.coin} >= 0`),
   ],
 );
 

@@ -23,7 +23,7 @@ export const auditLog = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.target, t.at)],
 );
 
 /**
