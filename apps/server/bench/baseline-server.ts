@@ -12,7 +12,7 @@ import { BASELINE_TABLE } from './bench-server.ts';
 
 /** The query of src/modules/wallet/wallet.repository.ts, as plain SQL with parameters. */
 const READ_SQL = `
-  select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms, m.coin,
+  select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms,
     m.currency, m.bank_code, m.bank_account_name, m.bank_account_no, b.name_th,
     (select balance::text from ledger_accounts where code = $2 and currency = 'THB') as wallet,
     (select balance::text from ledger_accounts where code = $3 and currency = 'THB') as invite,
