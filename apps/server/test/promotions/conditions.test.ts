@@ -66,14 +66,24 @@ describe('the condition engine', () => {
   });
 
   it('credit rule: the total balance reaching successPercent ends it; below percentFail fails it', async () => {
-    const p = await addPromotion(t, { successRule: 'credit', successPercent: 200, percentFail: 50, turnoverMultiple: 0 });
+    const p = await addPromotion(t, {
+      successRule: 'credit',
+      successPercent: 200,
+      percentFail: 50,
+      turnoverMultiple: 0,
+    });
     const win = await createMember(t);
     await call(win, 'GET', `/api/bonus/activate/${p.code}`);
     await deposit(t, win.id, 10_000n); // total 200 = 200 % of the 100 base
     await pull();
     expect(await statuses(win)).toEqual(['success']);
 
-    const p2 = await addPromotion(t, { successRule: 'credit', successPercent: 200, percentFail: 50, turnoverMultiple: 0 });
+    const p2 = await addPromotion(t, {
+      successRule: 'credit',
+      successPercent: 200,
+      percentFail: 50,
+      turnoverMultiple: 0,
+    });
     const lose = await createMember(t);
     await call(lose, 'GET', `/api/bonus/activate/${p2.code}`);
     await spend(t, lose.id, 6_000n); // 40 left < 50 % of 100
