@@ -29,8 +29,19 @@ export const LEDGER_STATEMENT_KINDS: Partial<Record<LedgerKind, { type?: Stateme
     [LEDGER_KINDS.finishBonus]: { type: 'finish_bonus', place: 'BONUS' },
   };
 
+/** A condition's name in each language (promotion_conditions.name), null for spin, refund and invite conditions. */
+export type RawConditionName = { th: string; la: string; en: string } | null;
+
 /** One row of the page query (statement.repository.ts). */
 export type RawStatementRow =
+  | {
+      source: 'condition';
+      id: string;
+      status: string;
+      name: RawConditionName;
+      amount: bigint;
+      createdAt: Date;
+    }
   | { source: 'ledger'; id: string; kind: string; metadata: Record<string, unknown>; amount: bigint; createdAt: Date }
   | {
       source: 'transfer';
@@ -67,8 +78,24 @@ function localizedText(value: unknown, lang: ContentLanguage): string | undefine
   return text(forms[lang]) ?? text(forms.th) ?? text(forms.en);
 }
 
+const CONDITION_STATUS: Record<string, string> = { success: 'SUCCESS', fail: 'FAILED', cancelled: 'CANCELLED' };
+
 export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): StatementRow {
   const createdAt = raw.createdAt.toISOString();
+  if (raw.source === 'condition') {
+    // a promotion condition ended (DESIGN.md §4): success, fail, or cancelled with nothing left to forfeit
+    const name = localizedText(raw.name, lang);
+    return {
+      _id: raw.id,
+      statementType: 'finish_bonus',
+      from: 'BONUS',
+      to: WALLET_CODE,
+      amount: 0,
+      status: CONDITION_STATUS[raw.status] ?? raw.status.toUpperCase(),
+      createdAt,
+      ...(name ? { bonus: { name } } : {}),
+    };
+  }
   if (raw.source === 'transfer') {
     const toGame = raw.direction === 'to_game';
     return {
