@@ -25,20 +25,6 @@ export function periodOf(type: PromotionRow['type'], at: Date): string {
 export const isOpen = (p: PromotionRow, at: Date) =>
   p.isActive && (!p.startsAt || p.startsAt <= at) && (!p.endsAt || p.endsAt > at);
 
-export async function claimsInPeriod(db: Db | Tx, p: PromotionRow, memberId: number, at: Date) {
-  return db
-    .select({ id: promotionClaims.id, createdAt: promotionClaims.createdAt })
-    .from(promotionClaims)
-    .where(
-      and(
-        eq(promotionClaims.promotionId, p.id),
-        eq(promotionClaims.memberId, memberId),
-        eq(promotionClaims.period, periodOf(p.type, at)),
-      ),
-    )
-    .orderBy(promotionClaims.id);
-}
-
 /**
  * The member's latest deposit credited after their last claim (a deposit qualifies one bonus): its wallet amount,
  * or null. Ledger ids grow with time, so "after" compares transaction ids, not clocks.
