@@ -53,11 +53,15 @@ describe('the condition engine', () => {
     t.clock.advance(1_000);
     await pull();
     expect(await statuses(m)).toEqual(['running']);
+    expect((await call(m, 'GET', '/api/bonus/condition')).body).toMatchObject({
+      condition: { source: 'bonus', successRule: 'turnover', progress: 400, target: 600, failBelow: 30, bonus: 100 },
+    });
     game.recordBet(user, 20_000n, 0n, t.clock.now());
     t.clock.advance(1_000);
     await pull();
     expect(await statuses(m)).toEqual(['success']);
     expect((await call(m, 'GET', '/api/bonus/check/active')).body).toEqual({ status: false, type: null });
+    expect((await call(m, 'GET', '/api/bonus/condition')).body).toEqual({ condition: null });
     // (rows sort by time: the test clock and the database clock differ, so look them up by type)
     const rows = await statement(m);
     const row = (type: string) => rows.find((r) => r.statementType === type);
