@@ -40,12 +40,12 @@ export async function relogin(t: TestApp, p: Player): Promise<void> {
 /** A credited deposit as the deposits module records it (ledger + deposit.credited), delivered to subscribers. */
 export async function deposit(t: TestApp, memberId: number, minor: bigint): Promise<void> {
   const ledger = new LedgerService(t.ctx.db);
-  deposits += 1;
+  const n = ++deposits;
   await ledger.transaction((tx) =>
     recordIncoming(ledger, tx, {
       memberId,
       channel: 'manual',
-      reference: `test.${memberId}.${deposits}`,
+      reference: `test.${memberId}.${n}`,
       sourceId: null,
       amount: minor,
       currency: 'THB',
