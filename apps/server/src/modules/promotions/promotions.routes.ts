@@ -45,6 +45,7 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'promotions.bonusActivate': ({ member, params, request }) =>
           bonuses.activateBonus(member, params.code, requestLanguage(request)),
         'promotions.bonusActive': ({ member }) => bonuses.active(member),
+        'promotions.bonusCondition': ({ member, request }) => bonuses.condition(member, requestLanguage(request)),
         'promotions.bonusMinimum': ({ member }) => bonuses.minimum(member),
         'promotions.bonusClear': ({ member }) => bonuses.clear(member),
         'promotions.promotionCurrent': ({ member, request }) => bonuses.current(member, requestLanguage(request)),
