@@ -5,9 +5,11 @@ import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminChatEndpoints } from './chat.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminPromotionEndpoints } from './promotions.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
+import { adminBannerEndpoints, adminReferralEndpoints, adminRefundEndpoints } from './referral-refunds.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
 /**
@@ -19,6 +21,7 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
+  promotions: adminPromotionEndpoints,
   withdrawals: adminWithdrawalEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
@@ -26,6 +29,9 @@ export const adminApi = {
   chat: adminChatEndpoints,
   settings: adminSettingsEndpoints,
   jobs: adminJobsEndpoints,
+  banners: adminBannerEndpoints,
+  referral: adminReferralEndpoints,
+  refunds: adminRefundEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;
