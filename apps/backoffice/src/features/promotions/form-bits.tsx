@@ -25,7 +25,17 @@ type NumberInputProps = {
 };
 
 /** A number field with its unit on the right (%, ×, THB); the draft keeps the raw number (see promotion-draft.ts). */
-export function NumberInput({ label, value, onChange, unit, hint, error, step = 'any', placeholder, testId }: NumberInputProps) {
+export function NumberInput({
+  label,
+  value,
+  onChange,
+  unit,
+  hint,
+  error,
+  step = 'any',
+  placeholder,
+  testId,
+}: NumberInputProps) {
   const errorText = useErrorText();
   return (
     <TextField

@@ -1,8 +1,4 @@
-import {
-  PromotionInputSchema,
-  type AdminPromotion,
-  type PromotionInput,
-} from '@wallet/contract/admin/promotions';
+import { PromotionInputSchema, type AdminPromotion, type PromotionInput } from '@wallet/contract/admin/promotions';
 
 /** The editor's copy of a promotion: the request body the save sends (numbers may be NaN while a field is empty). */
 export type PromotionDraft = PromotionInput;
@@ -94,7 +90,10 @@ export const languagesWithErrors = (errors: DraftErrors): Lang[] =>
 export type PromotionState = 'live' | 'scheduled' | 'ended' | 'off';
 
 /** Where a promotion stands now: switched off, waiting for its start, past its end, or live. */
-export function promotionState(p: Pick<PromotionInput, 'isActive' | 'startsAt' | 'endsAt'>, now: number): PromotionState {
+export function promotionState(
+  p: Pick<PromotionInput, 'isActive' | 'startsAt' | 'endsAt'>,
+  now: number,
+): PromotionState {
   if (!p.isActive) return 'off';
   if (p.startsAt && Date.parse(p.startsAt) > now) return 'scheduled';
   if (p.endsAt && Date.parse(p.endsAt) <= now) return 'ended';

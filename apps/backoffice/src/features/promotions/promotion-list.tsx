@@ -34,7 +34,7 @@ export function PromotionList() {
   const query = useQuery({ queryKey: PROMOTIONS_KEY, queryFn: () => adminCall(adminApi.promotions.list) });
   const all = query.data?.promotions ?? [];
   const rows = kind === 'all' ? all : all.filter((p) => p.kind === kind);
-  const now = Date.now();
+  const [now] = useState(() => Date.now());
 
   const columns = [
     column.accessor('code', {
@@ -42,7 +42,11 @@ export function PromotionList() {
       cell: ({ row: { original: p } }) => (
         <Link to={String(p.id)} className="group flex items-center gap-3" data-testid={`promotion-${p.code}`}>
           {p.banners[0]?.image ? (
-            <img src={p.banners[0].image} alt="" className="h-10 w-20 shrink-0 rounded-lg object-cover ring-1 ring-line" />
+            <img
+              src={p.banners[0].image}
+              alt=""
+              className="h-10 w-20 shrink-0 rounded-lg object-cover ring-1 ring-line"
+            />
           ) : (
             <span className="flex h-10 w-20 shrink-0 items-center justify-center rounded-lg bg-bg text-xs text-subtle ring-1 ring-line">
               {t('list.noBanner')}
@@ -57,7 +61,9 @@ export function PromotionList() {
     }),
     column.accessor('kind', {
       header: t('list.kind'),
-      cell: (c) => <StatusBadge tone={c.getValue() === 'code' ? 'info' : 'neutral'}>{t(`kind.${c.getValue()}`)}</StatusBadge>,
+      cell: (c) => (
+        <StatusBadge tone={c.getValue() === 'code' ? 'info' : 'neutral'}>{t(`kind.${c.getValue()}`)}</StatusBadge>
+      ),
     }),
     column.display({
       id: 'limit',

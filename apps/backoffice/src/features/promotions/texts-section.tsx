@@ -29,7 +29,9 @@ export function TextsSection({ draft, set, errors }: SectionProps) {
             )}
           >
             {t(`lang.${code}`)}
-            {marked.includes(code) && <span className="size-2 rounded-full bg-danger" aria-label={t('form.hasErrors')} />}
+            {marked.includes(code) && (
+              <span className="size-2 rounded-full bg-danger" aria-label={t('form.hasErrors')} />
+            )}
           </button>
         ))}
       </div>
@@ -44,7 +46,11 @@ export function TextsSection({ draft, set, errors }: SectionProps) {
           onChange={(e) => set({ name: { ...draft.name, [lang]: e.target.value } })}
           data-testid={`promotion-name-${lang}`}
         />
-        <FieldShell label={t('form.description')} error={errorText(errors[`description.${lang}`])} hint={t('form.descriptionHint')}>
+        <FieldShell
+          label={t('form.description')}
+          error={errorText(errors[`description.${lang}`])}
+          hint={t('form.descriptionHint')}
+        >
           {(control) => (
             <textarea
               {...control}
