@@ -14,13 +14,21 @@ export type BannerImageProps = {
   maxBytes: number;
   /** marks the slot in error (a banner without an image) */
   isInvalid?: boolean;
+  /** the file types the endpoint takes (the picker's filter) */
+  accept?: string;
   testId?: string;
 };
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-
 /** A banner's picture: the preview (or an empty drop slot), upload or replace, the upload's error in place. */
-export function BannerImage({ value, onChange, upload, maxBytes, isInvalid = false, testId }: BannerImageProps) {
+export function BannerImage({
+  value,
+  onChange,
+  upload,
+  maxBytes,
+  isInvalid = false,
+  accept = 'image/png,image/jpeg,image/gif',
+  testId,
+}: BannerImageProps) {
   const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
   const [isUploading, setUploading] = useState(false);
@@ -73,7 +81,7 @@ export function BannerImage({ value, onChange, upload, maxBytes, isInvalid = fal
         <input
           ref={input}
           type="file"
-          accept={ACCEPT}
+          accept={accept}
           className="sr-only"
           tabIndex={-1}
           aria-label={value ? t('banner.replace') : t('banner.upload')}
