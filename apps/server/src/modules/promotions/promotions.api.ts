@@ -1,7 +1,10 @@
 // The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries
 // (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js).
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { insertCondition, runningCondition } from './condition-engine.ts';
+import { dailyWinLoss, turnoverBetween } from './turnover-summary.ts';
+
+export { createPromotionsModule, promotionsModule, type PromotionsModuleOptions } from './promotions.routes.ts';
 
 /** What started a condition (mirrors CONDITION_SOURCES of the admin contract). */
 export type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
@@ -23,6 +26,8 @@ export type ConditionStart = {
   /** the condition's base: the bonus, plus the qualifying deposit for a deposit bonus */
   base: bigint;
   currency: string;
+  /** when it starts (the caller's clock) */
+  at: Date;
   successRule: 'turnover' | 'credit';
   turnoverMultiple: number;
   successPercent: number;
@@ -45,6 +50,8 @@ export type PrizeCondition = {
   percentFail: number;
   /** what the condition is for, e.g. `spin:{couponId}` */
   source: string;
+  /** when it starts (the caller's clock) */
+  at: Date;
 };
 
 /** One member's valid bets and win/loss over a Bangkok day (from the providers' bet history, turnover pull job). */
@@ -63,24 +70,24 @@ export type MemberWinLoss = {
  * Whether a promotion condition runs for the member, read in the caller's transaction (no coupon claim, no refund,
  * no second bonus while one runs: DESIGN.md §4).
  */
-export async function hasRunningCondition(_tx: Tx, _memberId: number): Promise<boolean> {
-  return false;
+export async function hasRunningCondition(tx: Tx, memberId: number): Promise<boolean> {
+  return (await runningCondition(tx, memberId)) !== null;
 }
 
 /**
  * Whether a promotion condition (bonus, promotion code, refund, invite bonus, spin prize) runs for the member:
  * withdrawals are refused with BONUS_REMAINING while one runs (DESIGN.md §4).
  */
-export async function promotionConditionRunning(_db: Db | Tx, _memberId: number): Promise<boolean> {
-  return false;
+export async function promotionConditionRunning(db: Db | Tx, memberId: number): Promise<boolean> {
+  return (await runningCondition(db, memberId)) !== null;
 }
 
 /**
  * Start a condition in the caller's transaction. Throws BONUS_ALREADY_ACTIVE when another one runs (callers that
  * must answer another code, e.g. REFUND_CONDITION, check `hasRunningCondition` first). Idempotent by `sourceRef`.
  */
-export async function startCondition(_tx: Tx, _start: ConditionStart): Promise<{ conditionId: number }> {
-  throw new AppError('NOT_IMPLEMENTED');
+export function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditionId: number }> {
+  return insertCondition(tx, start);
 }
 
 /** Start a spin-wheel bonus coupon's turnover condition (see `startCondition`). */
@@ -93,6 +100,7 @@ export async function startPrizeCondition(tx: Tx, prize: PrizeCondition): Promis
     bonus: prize.base,
     base: prize.base,
     currency: prize.currency,
+    at: prize.at,
     successRule: 'turnover',
     turnoverMultiple: prize.turnoverMultiple,
     successPercent: 0,
@@ -101,14 +109,14 @@ export async function startPrizeCondition(tx: Tx, prize: PrizeCondition): Promis
 }
 
 /** Every member's valid bets and win/loss on one Bangkok day (`YYYY-MM-DD`), members with bets only. */
-export async function memberDailyWinLoss(_db: Db | Tx, _query: { day: string }): Promise<MemberWinLoss[]> {
-  throw new AppError('NOT_IMPLEMENTED');
+export function memberDailyWinLoss(db: Db | Tx, query: { day: string }): Promise<MemberWinLoss[]> {
+  return dailyWinLoss(db, query.day);
 }
 
 /** One member's valid bets (minor units) over Bangkok days `fromDay` … `toDay` inclusive (YYYY-MM-DD). */
-export async function memberTurnover(
-  _db: Db | Tx,
-  _query: { memberId: number; fromDay: string; toDay: string },
+export function memberTurnover(
+  db: Db | Tx,
+  query: { memberId: number; fromDay: string; toDay: string },
 ): Promise<bigint> {
-  throw new AppError('NOT_IMPLEMENTED');
+  return turnoverBetween(db, query);
 }
