@@ -16,8 +16,8 @@ export const BANNER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const html = z.string().trim().max(4000);
 /** Banner text per language; Lao and English fall back to Thai when empty. */
 const BannerHtmlSchema = z.object({ th: html.min(1), la: html, en: html });
-/** an image stored by admin.banners.upload (`/media/banners/{uuid}.{ext}`) */
-const BannerImageSchema = z.string().regex(/^\/media\/banners\/[a-z0-9-]{36}\.(png|jpg|gif)$/);
+/** an image stored by admin.banners.upload (`/api/banners/image/{uuid}.{ext}`) */
+const BannerImageSchema = z.string().regex(/^\/api\/banners\/image\/[a-z0-9-]{36}\.(png|jpg|gif)$/);
 
 export const BannerInputSchema = z.object({
   place: z.enum(BANNER_PLACES),
