@@ -40,7 +40,7 @@ describe('BannerDialog', () => {
     );
     await user.click(screen.getByTestId('banner-html-th'));
     await user.paste('<b>ชวนเพื่อน รับ 5%</b>');
-    expect(screen.getByTitle('Text preview')).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Text preview' })).toHaveTextContent('ชวนเพื่อน รับ 5%');
     await user.click(screen.getByTestId('banner-save'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     const body = (onSubmit.mock.calls[0] as unknown as [unknown])[0];
