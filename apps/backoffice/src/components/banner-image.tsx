@@ -19,6 +19,18 @@ export type BannerImageProps = {
   testId?: string;
 };
 
+/** `image/png,image/jpeg` → `PNG, JPEG` */
+const formatsOf = (accept: string) =>
+  accept
+    .split(',')
+    .map((type) =>
+      type
+        .trim()
+        .replace(/^image\//, '')
+        .toUpperCase(),
+    )
+    .join(', ');
+
 /** A banner's picture: the preview (or an empty drop slot), upload or replace, the upload's error in place. */
 export function BannerImage({
   value,
@@ -77,7 +89,9 @@ export function BannerImage({
         >
           {value ? t('banner.replace') : t('banner.upload')}
         </Button>
-        <span className="text-xs text-subtle">{t('banner.formats', { mb: Math.round(maxBytes / 1024 / 1024) })}</span>
+        <span className="text-xs text-subtle">
+          {t('banner.formats', { formats: formatsOf(accept), mb: Math.round(maxBytes / 1024 / 1024) })}
+        </span>
         <input
           ref={input}
           type="file"

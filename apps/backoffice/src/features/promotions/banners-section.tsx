@@ -43,6 +43,7 @@ export function BannersSection({ draft, set, errors }: SectionProps) {
             onChange={(image) => setBanner(i, { image })}
             upload={uploadBanner}
             maxBytes={PROMOTION_BANNER_MAX_BYTES}
+            accept="image/png,image/jpeg"
             isInvalid={Boolean(errors[`banners.${i}`])}
             testId={`promotion-banner-image-${i}`}
           />
