@@ -21,7 +21,8 @@ const USER = { 'X-Wallet-User': '1' };
 
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await expect(page.getByRole('status')).toHaveCount(0); // loaded
-  await saveScreen(page, { test: 'backoffice-promotions', step, lang }, { fullPage: true, dir: SHOTS, check: false });
+  // what the operator sees at 1366×900 (the console's frame is fixed: a full-page capture would cut through it)
+  await saveScreen(page, { test: 'backoffice-promotions', step, lang }, { dir: SHOTS, check: false });
 }
 
 async function openConsole(browser: Browser, base: string, operator: OperatorCredentials, lang: 'th' | 'en') {
@@ -98,7 +99,10 @@ test.describe('back office: promotions', () => {
     await page.getByTestId('promotion-banner').locator('textarea').fill('<b>Test bonus</b> 50 THB');
     await expect(page.getByRole('figure', { name: 'Caption preview' })).toHaveText('Test bonus 50 THB');
     await expect(page.getByText(/fields? need/)).toHaveCount(0);
+    await page.getByTestId('promotion-turnover').scrollIntoViewIfNeeded();
     await shot(page, 'editor', 'en');
+    await page.getByTestId('promotion-add-banner').scrollIntoViewIfNeeded();
+    await shot(page, 'editor-banners', 'en');
     await page.getByTestId('promotion-save').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: CODE });
@@ -157,6 +161,10 @@ test.describe('back office: promotions', () => {
     await page.goto(`${base}/admin/referrals`);
     await expect(page.getByTestId('banners-invite')).toBeVisible();
     await shot(page, 'referrals-banners', 'en');
+    await page.getByTestId('banners-invite').getByRole('button', { name: 'Edit' }).first().click();
+    await expect(page.getByTestId('banner-dialog').locator('img')).toBeVisible();
+    await shot(page, 'referrals-banner-dialog', 'en');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('tab', { name: 'Self-referral flags' }).click();
     await shot(page, 'referrals-flags', 'en');
     await page.getByRole('tab', { name: 'Refund runs' }).click();

@@ -45,7 +45,11 @@ export function PromotionsTab({ memberId, currency }: { memberId: number; curren
     <div className="flex flex-col gap-5" data-testid="member-conditions">
       <section className="flex flex-col gap-3">
         <h3 className="text-sm font-semibold tracking-wide text-subtle uppercase">{t('conditions.running')}</h3>
-        {running.length === 0 && <p className="text-sm text-muted">{t('conditions.noneRunning')}</p>}
+        {running.length === 0 && (
+          <p className="rounded-2xl bg-surface px-5 py-4 text-sm text-muted ring-1 ring-line">
+            {t('conditions.noneRunning')}
+          </p>
+        )}
         {running.map((c) => (
           <ConditionCard key={c.id} condition={c} currency={currency} onCancel={() => setCancelling(c)} />
         ))}
@@ -120,6 +124,7 @@ function ConditionCard(props: { condition: AdminCondition; currency: string; onC
           </span>
           <span className="font-semibold tabular-nums">
             {money(c.progress)} <span className="text-muted">/ {money(c.target)}</span>
+            <span className="ml-2 text-primary">{Math.floor(percent)} %</span>
           </span>
         </div>
         <div

@@ -1,7 +1,6 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card } from '@wallet/ui/card';
-import { SelectField } from '@wallet/ui/select-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +40,7 @@ export default function PromotionReportPage() {
   const moneySeries = useMemo(
     () => [
       { label: t('cost'), color: '#f5c451', values: series.cost, kind: 'bars' as const },
-      { label: t('forfeited'), color: '#f0526b', values: series.forfeited, kind: 'bars' as const },
+      { label: t('forfeited'), color: '#f0526b', values: series.forfeited, kind: 'line' as const },
     ],
     [series, t],
   );
@@ -50,7 +49,7 @@ export default function PromotionReportPage() {
     [series, t],
   );
   const claimSeries = useMemo(
-    () => [{ label: t('claims'), color: '#a78bfa', values: series.claims, kind: 'line' as const }],
+    () => [{ label: t('claims'), color: '#a78bfa', values: series.claims, kind: 'bars' as const }],
     [series, t],
   );
 
@@ -67,14 +66,22 @@ export default function PromotionReportPage() {
       >
         <div className="flex flex-wrap items-end gap-3">
           <DateRangeFilter value={{ from, to }} onChange={list.setDays} />
-          <SelectField
-            label={t('promotion')}
-            containerClassName="min-w-56"
-            value={code}
-            placeholder={t('allPromotions')}
-            options={promotions.map((p) => ({ value: p.code, label: p.code }))}
-            onChange={(e) => list.setFilter('code', e.target.value)}
-          />
+          <label className="flex flex-col gap-1 text-xs font-semibold text-muted">
+            {t('promotion')}
+            <select
+              className="h-11 min-w-48 rounded-xl bg-bg-raised px-3 text-sm text-fg ring-1 ring-line focus:ring-2 focus:ring-primary focus:outline-none"
+              value={code}
+              onChange={(e) => list.setFilter('code', e.target.value)}
+              data-testid="report-promotion"
+            >
+              <option value="">{t('allPromotions')}</option>
+              {promotions.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.code}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
       </PageHeader>
       {query.isPending ? (
@@ -108,17 +115,17 @@ export default function PromotionReportPage() {
             </div>
           ) : (
             <>
-              <div className="grid gap-4 xl:grid-cols-2">
+              <div className="grid gap-4 xl:grid-cols-3">
                 <Card title={t('chart.money')}>
-                  <DailyChart days={days} height={240} dayLabel={t('day')} series={moneySeries} />
+                  <DailyChart days={days} height={220} dayLabel={t('day')} series={moneySeries} />
                 </Card>
                 <Card title={t('chart.turnover')}>
-                  <DailyChart days={days} height={240} dayLabel={t('day')} series={activitySeries} />
+                  <DailyChart days={days} height={220} dayLabel={t('day')} series={activitySeries} />
+                </Card>
+                <Card title={t('chart.claims')}>
+                  <DailyChart days={days} height={220} dayLabel={t('day')} series={claimSeries} isCount />
                 </Card>
               </div>
-              <Card title={t('chart.claims')}>
-                <DailyChart days={days} height={180} dayLabel={t('day')} series={claimSeries} isCount />
-              </Card>
               <ReportTables promotions={promotions} rows={rows} />
             </>
           )}

@@ -54,15 +54,12 @@ export function PromotionList() {
           )}
           <span className="min-w-0">
             <span className="block truncate font-semibold text-fg group-hover:text-primary">{p.name[lang]}</span>
-            <span className="font-mono text-xs text-muted">{p.code}</span>
+            <span className="flex items-center gap-2">
+              <span className="font-mono text-xs text-muted">{p.code}</span>
+              {p.kind === 'code' && <StatusBadge tone="info">{t('kind.code')}</StatusBadge>}
+            </span>
           </span>
         </Link>
-      ),
-    }),
-    column.accessor('kind', {
-      header: t('list.kind'),
-      cell: (c) => (
-        <StatusBadge tone={c.getValue() === 'code' ? 'info' : 'neutral'}>{t(`kind.${c.getValue()}`)}</StatusBadge>
       ),
     }),
     column.display({
@@ -82,7 +79,9 @@ export function PromotionList() {
               ? t('list.percentReward', { percent: p.percent, max: formatMoney(p.maxAmount) })
               : t('list.fixedReward', { amount: formatMoney(p.maxAmount) })}
           </span>
-          <span className="text-xs text-muted">{t('list.minDeposit', { amount: formatMoney(p.minDeposit) })}</span>
+          <span className="text-xs text-muted">
+            {p.minDeposit > 0 ? t('list.minDeposit', { amount: formatMoney(p.minDeposit) }) : t('list.anyDeposit')}
+          </span>
         </span>
       ),
     }),
@@ -100,16 +99,6 @@ export function PromotionList() {
         </span>
       ),
     }),
-    column.display({
-      id: 'schedule',
-      header: t('list.schedule'),
-      cell: ({ row: { original: p } }) => (
-        <span className="text-xs leading-tight text-muted tabular-nums">
-          <span className="block">{p.startsAt ? formatDateTime(p.startsAt) : t('list.anytime')}</span>
-          <span className="block">{p.endsAt ? `→ ${formatDateTime(p.endsAt)}` : t('list.noEnd')}</span>
-        </span>
-      ),
-    }),
     column.accessor('claims', {
       header: t('list.claims'),
       meta: { align: 'right' },
@@ -117,8 +106,17 @@ export function PromotionList() {
     }),
     column.display({
       id: 'state',
-      header: t('list.state'),
-      cell: ({ row: { original: p } }) => <StateBadge state={promotionState(p, now)} />,
+      header: t('list.stateSchedule'),
+      cell: ({ row: { original: p } }) => (
+        <span className="flex flex-col items-start gap-1">
+          <StateBadge state={promotionState(p, now)} />
+          <span className="text-xs leading-tight whitespace-nowrap text-muted tabular-nums">
+            {p.startsAt || p.endsAt
+              ? `${p.startsAt ? formatDateTime(p.startsAt) : t('list.anytime')} → ${p.endsAt ? formatDateTime(p.endsAt) : t('list.noEnd')}`
+              : t('list.always')}
+          </span>
+        </span>
+      ),
     }),
     column.display({
       id: 'actions',

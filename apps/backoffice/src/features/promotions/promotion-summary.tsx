@@ -27,7 +27,12 @@ export function PromotionSummary({ draft, saved }: { draft: PromotionDraft; save
       t('summary.receive'),
       t(`summary.limit.${draft.type}`, { count: Number.isFinite(draft.maxReceived) ? draft.maxReceived : 0 }),
     ],
-    [t('summary.deposit'), t('summary.minDeposit', { amount: num(draft.minDeposit) })],
+    [
+      t('summary.deposit'),
+      draft.minDeposit > 0
+        ? t('summary.minDeposit', { amount: num(draft.minDeposit) })
+        : t(draft.percent > 0 ? 'summary.anyDeposit' : 'summary.noDeposit'),
+    ],
     [t('summary.reward'), reward],
     [t('summary.success'), success],
     [t('summary.fail'), t('summary.failBelow', { percent: plain(draft.percentFail) })],

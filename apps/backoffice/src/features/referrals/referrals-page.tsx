@@ -19,8 +19,8 @@ export default function ReferralsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')}>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="tablist" aria-label={t('title')} className="flex gap-1 border-b border-line">
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-line">
+          <div role="tablist" aria-label={t('title')} className="flex gap-1">
             {TABS.map((name) => (
               <button
                 key={name}
@@ -52,9 +52,9 @@ export default function ReferralsPage() {
 /** The rates are typed settings: administrators edit them on the settings page; others are told who can. */
 function RatesNote({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('referrals');
-  if (!isAdmin) return <p className="text-sm text-muted">{t('rates.askAdmin')}</p>;
+  if (!isAdmin) return <p className="pb-2.5 text-sm text-muted">{t('rates.askAdmin')}</p>;
   return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <p className="flex flex-wrap gap-x-4 gap-y-1 pb-2.5 text-sm">
       <span className="text-muted">{t('rates.label')}</span>
       <Link
         to="/settings?key=referralRates"
