@@ -68,5 +68,8 @@ export function DailyChart({
       plot.destroy();
     };
   }, [days, series, height, isCount, dayLabel]);
-  return <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted" />;
+  // the legend is HTML: it takes the console font (uPlot's own stack has no Thai glyphs)
+  return (
+    <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted [&_.uplot]:[font-family:inherit]" />
+  );
 }

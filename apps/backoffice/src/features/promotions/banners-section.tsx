@@ -57,7 +57,7 @@ export function BannersSection({ draft, set, errors }: SectionProps) {
                   value={banner.html}
                   placeholder="<b>…</b>"
                   onChange={(e) => setBanner(i, { html: e.target.value })}
-                  className="w-full rounded-2xl bg-bg-raised px-4 py-3 font-mono text-xs text-fg ring-1 ring-line outline-none ring-inset focus:ring-2 focus:ring-primary"
+                  className="w-full rounded-2xl bg-bg-raised px-4 py-3 text-sm text-fg ring-1 ring-line outline-none ring-inset focus:ring-2 focus:ring-primary"
                 />
               )}
             </FieldShell>

@@ -53,7 +53,9 @@ export function PromotionList() {
             </span>
           )}
           <span className="min-w-0">
-            <span className="block truncate font-semibold text-fg group-hover:text-primary">{p.name[lang]}</span>
+            <span className="block max-w-56 truncate font-semibold text-fg group-hover:text-primary">
+              {p.name[lang]}
+            </span>
             <span className="flex items-center gap-2">
               <span className="font-mono text-xs text-muted">{p.code}</span>
               {p.kind === 'code' && <StatusBadge tone="info">{t('kind.code')}</StatusBadge>}
@@ -111,9 +113,14 @@ export function PromotionList() {
         <span className="flex flex-col items-start gap-1">
           <StateBadge state={promotionState(p, now)} />
           <span className="text-xs leading-tight whitespace-nowrap text-muted tabular-nums">
-            {p.startsAt || p.endsAt
-              ? `${p.startsAt ? formatDateTime(p.startsAt) : t('list.anytime')} → ${p.endsAt ? formatDateTime(p.endsAt) : t('list.noEnd')}`
-              : t('list.always')}
+            {p.startsAt || p.endsAt ? (
+              <>
+                <span className="block">{p.startsAt ? formatDateTime(p.startsAt) : t('list.anytime')}</span>
+                <span className="block">→ {p.endsAt ? formatDateTime(p.endsAt) : t('list.noEnd')}</span>
+              </>
+            ) : (
+              t('list.always')
+            )}
           </span>
         </span>
       ),
@@ -124,7 +131,7 @@ export function PromotionList() {
       meta: { align: 'right' },
       cell: ({ row: { original: p } }) => (
         <div className="flex justify-end gap-1">
-          <Button size="sm" variant="ghost" onClick={() => setToggling(p)} data-testid={`toggle-${p.code}`}>
+          <Button size="sm" variant="secondary" onClick={() => setToggling(p)} data-testid={`toggle-${p.code}`}>
             {p.isActive ? t('list.disable') : t('list.enable')}
           </Button>
           <Link

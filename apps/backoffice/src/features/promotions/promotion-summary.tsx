@@ -35,7 +35,7 @@ export function PromotionSummary({ draft, saved }: { draft: PromotionDraft; save
     ],
     [t('summary.reward'), reward],
     [t('summary.success'), success],
-    [t('summary.fail'), t('summary.failBelow', { percent: plain(draft.percentFail) })],
+    [t('summary.fail'), t('summary.failValue', { percent: plain(draft.percentFail) })],
     [
       t('summary.caps'),
       [

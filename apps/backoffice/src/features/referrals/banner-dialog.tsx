@@ -74,19 +74,46 @@ export function BannerDialog({ open, onOpenChange, banner, initial, onSubmit }: 
       }
     >
       <div className="flex flex-col gap-4 pt-1" data-testid="banner-dialog">
-        <BannerImage
-          value={draft.image}
-          onChange={(image) => setDraft({ ...draft, image })}
-          upload={uploadImage}
-          maxBytes={BANNER_IMAGE_MAX_BYTES}
-          isInvalid={Boolean(errors.image)}
-          testId="banner-image"
-        />
-        {errors.image && (
-          <p role="alert" className="-mt-2 text-sm text-danger">
-            {errorText(errors.image)}
-          </p>
-        )}
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
+          <div className="flex flex-col gap-2">
+            <BannerImage
+              value={draft.image}
+              onChange={(image) => setDraft({ ...draft, image })}
+              upload={uploadImage}
+              maxBytes={BANNER_IMAGE_MAX_BYTES}
+              isInvalid={Boolean(errors.image)}
+              testId="banner-image"
+            />
+            {errors.image && (
+              <p role="alert" className="text-sm text-danger">
+                {errorText(errors.image)}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-4">
+            <TextField
+              type="number"
+              step="1"
+              min={0}
+              label={t('banners.order')}
+              hint={t('banners.orderHint')}
+              error={errorText(errors.sortOrder)}
+              value={Number.isNaN(draft.sortOrder) ? '' : draft.sortOrder}
+              onChange={(e) =>
+                setDraft({ ...draft, sortOrder: e.target.value === '' ? Number.NaN : Number(e.target.value) })
+              }
+            />
+            <label className="flex h-12 items-center gap-3 rounded-2xl bg-bg-raised px-4 ring-1 ring-line ring-inset">
+              <input
+                type="checkbox"
+                className="size-5 accent-[var(--color-primary)]"
+                checked={draft.isActive}
+                onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })}
+              />
+              <span className="text-sm font-semibold">{t('banners.active')}</span>
+            </label>
+          </div>
+        </div>
         <div
           role="tablist"
           aria-label={t('banners.html')}
@@ -122,7 +149,7 @@ export function BannerDialog({ open, onOpenChange, banner, initial, onSubmit }: 
               maxLength={4000}
               value={draft.html[lang]}
               onChange={(e) => setDraft({ ...draft, html: { ...draft.html, [lang]: e.target.value } })}
-              className="w-full rounded-2xl bg-bg-raised px-4 py-3 font-mono text-xs text-fg ring-1 ring-line outline-none ring-inset focus:ring-2 focus:ring-primary aria-invalid:ring-danger"
+              className="w-full rounded-2xl bg-bg-raised px-4 py-3 text-sm text-fg ring-1 ring-line outline-none ring-inset focus:ring-2 focus:ring-primary aria-invalid:ring-danger"
               data-testid={`banner-html-${lang}`}
             />
           )}
@@ -130,29 +157,6 @@ export function BannerDialog({ open, onOpenChange, banner, initial, onSubmit }: 
         {(draft.html[lang] || draft.html.th).trim() && (
           <HtmlPreview html={draft.html[lang] || draft.html.th} title={t('banners.preview')} />
         )}
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-          <TextField
-            type="number"
-            step="1"
-            min={0}
-            label={t('banners.order')}
-            hint={t('banners.orderHint')}
-            error={errorText(errors.sortOrder)}
-            value={Number.isNaN(draft.sortOrder) ? '' : draft.sortOrder}
-            onChange={(e) =>
-              setDraft({ ...draft, sortOrder: e.target.value === '' ? Number.NaN : Number(e.target.value) })
-            }
-          />
-          <label className="flex h-12 items-center gap-3 self-start rounded-2xl bg-bg-raised px-4 ring-1 ring-line ring-inset sm:mt-7">
-            <input
-              type="checkbox"
-              className="size-5 accent-[var(--color-primary)]"
-              checked={draft.isActive}
-              onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })}
-            />
-            <span className="text-sm font-semibold">{t('banners.active')}</span>
-          </label>
-        </div>
         {error && (
           <p role="alert" className="rounded-xl bg-danger/10 px-3 py-2 text-sm text-danger ring-1 ring-danger/30">
             {error}
