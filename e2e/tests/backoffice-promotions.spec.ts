@@ -169,6 +169,14 @@ test.describe('back office: promotions', () => {
     await shot(page, 'referrals-flags', 'en');
     await page.getByRole('tab', { name: 'Refund runs' }).click();
     await shot(page, 'referrals-runs', 'en');
+
+    // the rates are settings: the link opens the settings form drawn from their schema
+    await page.getByTestId('rates-refund').click();
+    const rates = page.getByTestId('setting-refundRates');
+    await expect(rates).toBeVisible();
+    await expect(rates.getByLabel(/Percent of net loss/)).toBeVisible();
+    await expect(rates.getByLabel(/Refund to wallet: fails below/)).toBeVisible();
+    await shot(page, 'settings-refund-rates', 'en');
     await context.close();
   });
 
@@ -180,6 +188,15 @@ test.describe('back office: promotions', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'โปรโมชั่น' })).toBeVisible();
     await expect(page.getByTestId('promotion-WELCOME100')).toBeVisible();
     await shot(page, 'list', 'th');
+    // switch a promotion off and on again (audited PUT of the whole promotion)
+    const welcome = page.getByRole('row').filter({ hasText: 'WELCOME100' });
+    await page.getByTestId('toggle-WELCOME100').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ปิดใช้' }).click();
+    await expect(welcome).toContainText('ปิด');
+    await expect(welcome).not.toContainText('เปิดอยู่');
+    await page.getByTestId('toggle-WELCOME100').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'เปิดใช้' }).click();
+    await expect(welcome).toContainText('เปิดอยู่');
     await page.getByTestId('promotion-WELCOME100').click();
     await expect(page.getByTestId('promotion-form')).toBeVisible();
     await shot(page, 'editor', 'th');

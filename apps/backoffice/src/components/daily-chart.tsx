@@ -61,6 +61,8 @@ export function DailyChart({
       [xs, ...series.map((s) => s.values)],
       el,
     );
+    // uPlot's stylesheet gives the chart a font stack without Thai glyphs: the legend (HTML) takes the console's
+    plot.root.style.fontFamily = 'inherit';
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
     resize.observe(el);
     return () => {

@@ -53,7 +53,7 @@ export function PromotionList() {
             </span>
           )}
           <span className="min-w-0">
-            <span className="block max-w-56 truncate font-semibold text-fg group-hover:text-primary">
+            <span className="block max-w-52 truncate font-semibold text-fg group-hover:text-primary">
               {p.name[lang]}
             </span>
             <span className="flex items-center gap-2">
@@ -134,12 +134,6 @@ export function PromotionList() {
           <Button size="sm" variant="secondary" onClick={() => setToggling(p)} data-testid={`toggle-${p.code}`}>
             {p.isActive ? t('list.disable') : t('list.enable')}
           </Button>
-          <Link
-            to={String(p.id)}
-            className="inline-flex h-9 items-center rounded-xl px-3 text-sm font-semibold text-primary hover:bg-primary/10"
-          >
-            {t('common:actions.edit')}
-          </Link>
         </div>
       ),
     }),
