@@ -1,10 +1,16 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [react()],
   test: {
     name: 'backoffice',
     root: import.meta.dirname,
-    environment: 'node',
+    // component tests (forms) render in jsdom; the rest is plain logic
+    environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    // userEvent typing through a form is slow on a loaded 2-core machine
+    testTimeout: 20_000,
   },
 });

@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { adminCall } from '../../lib/api.ts';
-import { DailyChart } from './daily-chart.tsx';
+import { DailyChart } from '../../components/daily-chart.tsx';
 
 const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
 /** where each queue lives in the console */

@@ -19,11 +19,21 @@ import { adminCall } from '../../lib/api.ts';
 import { hasRole, useOperator } from '../../lib/operator.ts';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { MemberMarks } from './member-marks.tsx';
+import { PromotionsTab } from './member-promotions-tab.tsx';
 import { AdjustmentsTab, AuditTab, LedgerTab, ModuleSlot, SessionsTab, TransfersTab } from './member-tabs.tsx';
 import { major } from './money.ts';
 
 type Action = 'deactivate' | 'reactivate' | 'flag' | 'unflag' | 'hold' | 'unhold' | 'adjust';
-const TABS = ['ledger', 'transfers', 'sessions', 'deposits', 'withdrawals', 'adjustments', 'audit'] as const;
+const TABS = [
+  'ledger',
+  'transfers',
+  'sessions',
+  'deposits',
+  'withdrawals',
+  'promotions',
+  'adjustments',
+  'audit',
+] as const;
 type Tab = (typeof TABS)[number];
 
 export function MemberDetailPage() {
@@ -183,7 +193,7 @@ export function MemberDetailPage() {
       </div>
 
       <div role="tablist" aria-label={t('tabs.label')} className="mt-6 mb-3 flex flex-wrap gap-1 border-b border-line">
-        {TABS.map((name) => (
+        {TABS.filter((name) => name !== 'promotions' || hasRole(me, 'marketing', 'admin')).map((name) => (
           <button
             key={name}
             type="button"
@@ -205,6 +215,7 @@ export function MemberDetailPage() {
         {tab === 'sessions' && <SessionsTab memberId={id} sessions={detail.sessions} onChanged={refresh} />}
         {tab === 'deposits' && <ModuleSlot section={detail.deposits} name="deposits" />}
         {tab === 'withdrawals' && <ModuleSlot section={detail.withdrawals} name="withdrawals" />}
+        {tab === 'promotions' && <PromotionsTab memberId={id} currency={member.currency} />}
         {tab === 'adjustments' && <AdjustmentsTab memberId={id} />}
         {tab === 'audit' && <AuditTab rows={detail.audit} />}
       </div>

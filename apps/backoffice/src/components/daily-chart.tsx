@@ -61,6 +61,8 @@ export function DailyChart({
       [xs, ...series.map((s) => s.values)],
       el,
     );
+    // uPlot's stylesheet gives the chart a font stack without Thai glyphs: the legend (HTML) takes the console's
+    plot.root.style.fontFamily = 'inherit';
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
     resize.observe(el);
     return () => {
@@ -68,5 +70,8 @@ export function DailyChart({
       plot.destroy();
     };
   }, [days, series, height, isCount, dayLabel]);
-  return <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted" />;
+  // the legend is HTML: it takes the console font (uPlot's own stack has no Thai glyphs)
+  return (
+    <div ref={box} className="w-full [&_.u-legend]:text-xs [&_.u-legend]:text-muted [&_.uplot]:[font-family:inherit]" />
+  );
 }

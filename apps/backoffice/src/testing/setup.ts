@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach } from 'vitest';
+import en from '../locales/en.ts';
+import th from '../locales/th.ts';
+
+afterEach(cleanup);
+
+// Component tests read the console's real catalogues (every namespace of both languages), English by default.
+await i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: false,
+  defaultNS: 'common',
+  resources: { en, th },
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
