@@ -9,6 +9,7 @@ import { contentModule } from '../modules/content/content.api.ts';
 import { depositsModule } from '../modules/deposits/deposits.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
+import { promotionsModule } from '../modules/promotions/promotions.api.ts';
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
 import { settingsModule } from '../modules/settings/settings.api.ts';
 import { statementModule } from '../modules/statement/statement.api.ts';
@@ -35,6 +36,7 @@ export const modules: ModuleFactory[] = [
   sandboxModule,
   statementModule,
   spinWheelModule,
+  promotionsModule,
   idempotencyModule,
   ledgerCheckModule,
   operatorsModule,

@@ -5,6 +5,7 @@ import {
   type BetRecord,
   type CancelOutcome,
   type GameProvider,
+  type PlayerWinLoss,
   type TransferOutcome,
   type TransferStatus,
 } from '../../src/providers/games/game-provider.ts';
@@ -164,7 +165,33 @@ export class FakeGameProvider implements GameProvider {
     return `https://fake.example/${this.game}/play?u=${username}&m=${options.mobile ? 1 : 0}&exit=${encodeURIComponent(options.exitUrl)}`;
   }
 
-  async betHistory(): Promise<BetRecord[]> {
-    return [];
+  /** settled bets the tests record (`recordBet`), served by `betsBetween` */
+  readonly bets: BetRecord[] = [];
+
+  recordBet(playerUsername: string, stake: bigint, payout: bigint, placedAt: Date): BetRecord {
+    const bet = { betId: `BET${randomBytes(8).toString('hex')}`, playerUsername, stake, payout, placedAt };
+    this.bets.push(bet);
+    return bet;
+  }
+
+  async betHistory(username?: string, since?: Date): Promise<BetRecord[]> {
+    return this.bets.filter((b) => b.playerUsername === username && (!since || b.placedAt >= since));
+  }
+
+  async betsBetween(from: Date, to: Date): Promise<BetRecord[]> {
+    return this.bets.filter((b) => b.placedAt >= from && b.placedAt < to);
+  }
+
+  async dailyWinLoss(day: string): Promise<PlayerWinLoss[]> {
+    const from = new Date(`${day}T00:00:00+07:00`);
+    const rows = new Map<string, PlayerWinLoss>();
+    for (const b of await this.betsBetween(from, new Date(from.getTime() + 86_400_000))) {
+      const row = rows.get(b.playerUsername) ?? { playerUsername: b.playerUsername, validBets: 0n, winLoss: 0n, betCount: 0 };
+      row.validBets += b.stake;
+      row.winLoss += b.payout - b.stake;
+      row.betCount += 1;
+      rows.set(b.playerUsername, row);
+    }
+    return [...rows.values()];
   }
 }

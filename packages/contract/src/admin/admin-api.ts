@@ -5,6 +5,7 @@ import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminChatEndpoints } from './chat.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
+import { adminPromotionEndpoints } from './promotions.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
@@ -19,6 +20,7 @@ export const adminApi = {
   operators: adminOperatorEndpoints,
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
+  promotions: adminPromotionEndpoints,
   withdrawals: adminWithdrawalEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,

@@ -39,6 +39,7 @@ export type SandboxBet = {
   placedAt: Date;
   detail: string;
 };
+export type PlayerWinLoss = { username: string; validBets: bigint; winLoss: bigint; betCount: number };
 export type PlaySession = {
   id: string;
   game: string;
@@ -179,6 +180,27 @@ export class GameSandboxStore {
   betsOf(game: string, username: string, since?: Date): SandboxBet[] {
     const list = this.bets.get(key(game, username)) ?? [];
     return since ? list.filter((b) => b.placedAt.getTime() >= since.getTime()) : [...list];
+  }
+
+  /** Every player's bets placed in [from, to), oldest first (the aggregator's bet history by time range). */
+  betsBetween(game: string, from: Date, to: Date): SandboxBet[] {
+    const all = [...this.bets.values()].flat().filter((b) => b.game === game);
+    return all
+      .filter((b) => b.placedAt.getTime() >= from.getTime() && b.placedAt.getTime() < to.getTime())
+      .sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
+  }
+
+  /** Per player over [from, to): valid bets (stakes), win/loss (payouts − stakes) and the number of bets. */
+  winLossBetween(game: string, from: Date, to: Date): PlayerWinLoss[] {
+    const byPlayer = new Map<string, PlayerWinLoss>();
+    for (const bet of this.betsBetween(game, from, to)) {
+      const row = byPlayer.get(bet.username) ?? { username: bet.username, validBets: 0n, winLoss: 0n, betCount: 0 };
+      row.validBets += bet.stake;
+      row.winLoss += bet.payout - bet.stake;
+      row.betCount += 1;
+      byPlayer.set(bet.username, row);
+    }
+    return [...byPlayer.values()];
   }
 
   /** A one-time launch token for the demo game. */

@@ -231,4 +231,40 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
       }));
     });
   });
+
+  // the aggregator's reports (AMB-style): every player's bets by time range, and a Bangkok day's win/loss per player
+  app.get('/:game/bets', async (request, reply) => {
+    const { game } = parse(GameParams, request.params);
+    const range = parse(
+      z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }),
+      request.query,
+    );
+    return run(request, reply, 'bets', {}, () =>
+      store.betsBetween(game, new Date(range.from), new Date(range.to)).map((b) => ({
+        betId: b.betId,
+        username: b.username,
+        stake: b.stake.toString(),
+        payout: b.payout.toString(),
+        placedAt: b.placedAt.toISOString(),
+      })),
+    );
+  });
+
+  app.get('/:game/winloss', async (request, reply) => {
+    const { game } = parse(GameParams, request.params);
+    const { date } = parse(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), request.query);
+    const from = new Date(`${date}T00:00:00+07:00`);
+    if (Number.isNaN(from.getTime())) throw new SandboxError('INVALID_REQUEST', 400, 'bad date');
+    const to = new Date(from.getTime() + 86_400_000);
+    return run(request, reply, 'bets', {}, () => ({
+      status: 'SUCCESS',
+      date,
+      players: store.winLossBetween(game, from, to).map((p) => ({
+        username: p.username,
+        validBets: p.validBets.toString(),
+        winLoss: p.winLoss.toString(),
+        betCount: p.betCount,
+      })),
+    }));
+  });
 };

@@ -19,3 +19,4 @@ export * from './wallet.ts';
 export * from './backoffice.ts';
 export * from './chat.ts';
 export * from './deposits.ts';
+export * from './promotions.ts';

@@ -2,5 +2,11 @@
 // wiring (GamesDeps) that the wallet and game-transfers modules share.
 export { buildGamesDeps, type GamesModuleOptions } from './build-games-deps.ts';
 export { createGameAccountsModule, gameAccountsModule } from './game-accounts.routes.ts';
-export { findGameAccount, listGameAccounts, updateGameBalance, type GameAccount } from './game-accounts.repository.ts';
+export {
+  findGameAccount,
+  listGameAccounts,
+  membersByUsername,
+  updateGameBalance,
+  type GameAccount,
+} from './game-accounts.repository.ts';
 export { DEFAULT_TIMING, providerOf, type GameInfo, type GamesDeps, type TransferTiming } from './games-deps.ts';

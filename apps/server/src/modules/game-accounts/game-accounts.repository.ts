@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/game-accounts.ts';
 import { memberChanged } from '../../lib/change-signals.ts';
@@ -19,6 +19,16 @@ export function listGameAccounts(db: Db | Tx, memberId: number): Promise<GameAcc
     .select()
     .from(gameAccounts)
     .where(and(eq(gameAccounts.memberId, memberId), eq(gameAccounts.status, 'active')));
+}
+
+/** The members behind provider usernames of one game (the turnover pull maps bet history to members). */
+export async function membersByUsername(db: Db | Tx, game: string, usernames: string[]): Promise<Map<string, number>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db
+    .select({ username: gameAccounts.username, memberId: gameAccounts.memberId })
+    .from(gameAccounts)
+    .where(and(eq(gameAccounts.game, game), inArray(gameAccounts.username, usernames)));
+  return new Map(rows.map((r) => [r.username, r.memberId]));
 }
 
 type NewGameAccount = { memberId: number; game: string; username: string; passwordEnc: string; createdAt: Date };

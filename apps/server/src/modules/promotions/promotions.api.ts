@@ -1,10 +1,45 @@
-// The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries (DESIGN.md §9.6).
-// The module's issue adds its tables, services and module factory here, and other modules import only this file
-// (eslint/server-boundaries.js). Until then it holds the two calls the spin wheel makes (issue 13).
+// The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries
+// (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js).
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { insertCondition, runningCondition } from './condition-engine.ts';
+import { dailyWinLoss, turnoverBetween } from './turnover-summary.ts';
 
-/** A condition a claimed prize starts (DESIGN.md §4 promotion conditions): base, turnover multiple, fail rule. */
+export { createPromotionsModule, promotionsModule, type PromotionsModuleOptions } from './promotions.routes.ts';
+
+/** What started a condition (mirrors CONDITION_SOURCES of the admin contract). */
+export type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
+
+/**
+ * A condition to start in the caller's transaction, right after the caller's ledger post credited `bonus`
+ * (DESIGN.md §4): success by `turnover` (valid bets since the start reach turnoverMultiple × base) or `credit`
+ * (total balance reaches successPercent % × base); fail when the total balance drops below percentFail % × base.
+ */
+export type ConditionStart = {
+  memberId: number;
+  source: ConditionSource;
+  /** unique per claim, e.g. `spin:{couponId}`, `refund:{refundId}`: starting twice with it is a no-op */
+  sourceRef: string;
+  /** the claim's ledger transaction (the credited bonus) */
+  transactionId: bigint;
+  /** the credited amount (what a cancel forfeits at most) */
+  bonus: bigint;
+  /** the condition's base: the bonus, plus the qualifying deposit for a deposit bonus */
+  base: bigint;
+  currency: string;
+  /** when it starts (the caller's clock) */
+  at: Date;
+  successRule: 'turnover' | 'credit';
+  turnoverMultiple: number;
+  successPercent: number;
+  percentFail: number;
+  /** caps recorded for the operator */
+  maxWithdrawMultiple?: number | null;
+  maxBet?: bigint | null;
+  /** the bonus or promotion code behind it (null for refunds, invites and spin prizes) */
+  promotionId?: number | null;
+};
+
+/** A condition a claimed spin-wheel prize starts: base, turnover multiple, fail rule. */
 export type PrizeCondition = {
   memberId: number;
   /** the claim's ledger transaction (the credited base) */
@@ -15,29 +50,73 @@ export type PrizeCondition = {
   percentFail: number;
   /** what the condition is for, e.g. `spin:{couponId}` */
   source: string;
+  /** when it starts (the caller's clock) */
+  at: Date;
+};
+
+/** One member's valid bets and win/loss over a Bangkok day (from the providers' bet history, turnover pull job). */
+export type MemberWinLoss = {
+  memberId: number;
+  /** Bangkok calendar day, YYYY-MM-DD */
+  day: string;
+  /** valid bets (turnover), minor units */
+  validBets: bigint;
+  /** payouts minus stakes: negative when the member lost */
+  winLoss: bigint;
+  betCount: number;
 };
 
 /**
- * Whether a promotion condition is running for the member (DESIGN.md §4: then no coupon claim, BONUS_REMAINING).
- * The promotions issue fills this in; until the condition engine exists no condition can be running.
+ * Whether a promotion condition runs for the member, read in the caller's transaction (no coupon claim, no refund,
+ * no second bonus while one runs: DESIGN.md §4).
  */
-export async function hasRunningCondition(_tx: Tx, _memberId: number): Promise<boolean> {
-  return false;
+export async function hasRunningCondition(tx: Tx, memberId: number): Promise<boolean> {
+  return (await runningCondition(tx, memberId)) !== null;
 }
 
 /**
- * Start a condition in the caller's transaction (a spin-wheel bonus coupon's claim). The promotions issue fills this
- * in; until then it refuses, so the claim rolls back and no bonus is credited without its condition.
+ * Whether a promotion condition (bonus, promotion code, refund, invite bonus, spin prize) runs for the member:
+ * withdrawals are refused with BONUS_REMAINING while one runs (DESIGN.md §4).
  */
-export async function startPrizeCondition(_tx: Tx, _condition: PrizeCondition): Promise<void> {
-  throw new AppError('NOT_IMPLEMENTED');
+export async function promotionConditionRunning(db: Db | Tx, memberId: number): Promise<boolean> {
+  return (await runningCondition(db, memberId)) !== null;
 }
 
 /**
- * Whether a promotion condition (bonus, promotion code, refund, invite bonus, spin prize) is running for the member:
- * withdrawals are refused with BONUS_REMAINING while one runs (DESIGN.md §4). Until the promotions issue lands there
- * are no conditions, so this answers "none running"; that issue replaces the body with the real check.
+ * Start a condition in the caller's transaction. Throws BONUS_ALREADY_ACTIVE when another one runs (callers that
+ * must answer another code, e.g. REFUND_CONDITION, check `hasRunningCondition` first). Idempotent by `sourceRef`.
  */
-export async function promotionConditionRunning(_db: Db | Tx, _memberId: number): Promise<boolean> {
-  return false;
+export function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditionId: number }> {
+  return insertCondition(tx, start);
+}
+
+/** Start a spin-wheel bonus coupon's turnover condition (see `startCondition`). */
+export async function startPrizeCondition(tx: Tx, prize: PrizeCondition): Promise<void> {
+  await startCondition(tx, {
+    memberId: prize.memberId,
+    source: 'spin',
+    sourceRef: prize.source,
+    transactionId: prize.transactionId,
+    bonus: prize.base,
+    base: prize.base,
+    currency: prize.currency,
+    at: prize.at,
+    successRule: 'turnover',
+    turnoverMultiple: prize.turnoverMultiple,
+    successPercent: 0,
+    percentFail: prize.percentFail,
+  });
+}
+
+/** Every member's valid bets and win/loss on one Bangkok day (`YYYY-MM-DD`), members with bets only. */
+export function memberDailyWinLoss(db: Db | Tx, query: { day: string }): Promise<MemberWinLoss[]> {
+  return dailyWinLoss(db, query.day);
+}
+
+/** One member's valid bets (minor units) over Bangkok days `fromDay` … `toDay` inclusive (YYYY-MM-DD). */
+export function memberTurnover(
+  db: Db | Tx,
+  query: { memberId: number; fromDay: string; toDay: string },
+): Promise<bigint> {
+  return turnoverBetween(db, query);
 }

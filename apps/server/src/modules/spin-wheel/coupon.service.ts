@@ -102,6 +102,7 @@ export class CouponService {
           turnoverMultiple: coupon.condition?.turnoverMultiple ?? 0,
           percentFail: coupon.condition?.percentFail ?? 0,
           source: `spin:${coupon.id}`,
+          at: now,
         });
       }
       await tx.update(spinCoupons).set({ status: 'claimed', claimedAt: now }).where(eq(spinCoupons.id, coupon.id));

@@ -28,8 +28,19 @@ export const LEDGER_STATEMENT_KINDS: Partial<Record<LedgerKind, { type?: Stateme
     [LEDGER_KINDS.finishBonus]: { type: 'finish_bonus', place: 'BONUS' },
   };
 
+/** A condition's name in each language (promotion_conditions.name), null for spin, refund and invite conditions. */
+export type RawConditionName = { th: string; la: string; en: string } | null;
+
 /** One row of the page query (statement.repository.ts). */
 export type RawStatementRow =
+  | {
+      source: 'condition';
+      id: string;
+      status: string;
+      name: RawConditionName;
+      amount: bigint;
+      createdAt: Date;
+    }
   | { source: 'ledger'; id: string; kind: string; metadata: Record<string, unknown>; amount: bigint; createdAt: Date }
   | {
       source: 'transfer';
@@ -56,8 +67,24 @@ const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'F
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 ? value : undefined;
 
-export function toStatementRow(raw: RawStatementRow): StatementRow {
+const CONDITION_STATUS: Record<string, string> = { success: 'SUCCESS', fail: 'FAILED', cancelled: 'CANCELLED' };
+
+export function toStatementRow(raw: RawStatementRow, lang: 'th' | 'la' | 'en' = 'th'): StatementRow {
   const createdAt = raw.createdAt.toISOString();
+  if (raw.source === 'condition') {
+    // a promotion condition ended (DESIGN.md §4): success, fail, or cancelled with nothing left to forfeit
+    const name = raw.name ? raw.name[lang] || raw.name.th : undefined;
+    return {
+      _id: raw.id,
+      statementType: 'finish_bonus',
+      from: 'BONUS',
+      to: WALLET_CODE,
+      amount: 0,
+      status: CONDITION_STATUS[raw.status] ?? raw.status.toUpperCase(),
+      createdAt,
+      ...(name ? { bonus: { name } } : {}),
+    };
+  }
   if (raw.source === 'transfer') {
     const toGame = raw.direction === 'to_game';
     return {

@@ -1,4 +1,5 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
+import { requestLanguage } from '../content/content.api.ts';
 import { StatementRepository } from './statement.repository.ts';
 import { toStatementRow } from './statement-rows.ts';
 
@@ -8,13 +9,14 @@ export const statementModule: ModuleFactory = ({ db }) => {
   return {
     name: 'statement',
     handlers: {
-      'statement.statement': async ({ member, body }) => {
+      'statement.statement': async ({ member, body, request }) => {
         if (!member) throw new Error('statement: member endpoint without a member');
         const [total, rows] = await Promise.all([
           repository.count(member.id),
           repository.page(member, body.limit, (body.page - 1) * body.limit),
         ]);
-        return { total, statements: rows.map(toStatementRow) };
+        const lang = requestLanguage(request);
+        return { total, statements: rows.map((row) => toStatementRow(row, lang)) };
       },
     },
   };

@@ -35,6 +35,9 @@ export type BetRecord = {
   placedAt: Date;
 };
 
+/** One player's valid bets and win/loss (payouts − stakes) over a Bangkok day, as the aggregator reports it. */
+export type PlayerWinLoss = { playerUsername: string; validBets: bigint; winLoss: bigint; betCount: number };
+
 export interface GameProvider {
   readonly game: string;
   createPlayer(username: string, password: string): Promise<void>;
@@ -52,6 +55,10 @@ export interface GameProvider {
   cancelTransfer(transferId: string): Promise<CancelOutcome>;
   launchUrl(username: string, options: { mobile: boolean; exitUrl: string }): Promise<string>;
   betHistory(username: string, since: Date): Promise<BetRecord[]>;
+  /** every player's settled bets placed in [from, to) (the turnover pull); throws ProviderUnknownError when unsure */
+  betsBetween(from: Date, to: Date): Promise<BetRecord[]>;
+  /** each player's valid bets and win/loss over one Bangkok day (`YYYY-MM-DD`) */
+  dailyWinLoss(day: string): Promise<PlayerWinLoss[]>;
 }
 
 /** The provider's answer is not known (timeout, 5xx, unreadable): leave the transfer pending. */

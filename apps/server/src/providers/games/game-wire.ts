@@ -65,3 +65,34 @@ export const BetsSchema = z
     }),
   )
   .max(100_000);
+
+/** GET bets?from&to: every player's bets in the range. */
+export const RangeBetsSchema = z
+  .array(
+    z.object({
+      betId: Id,
+      username: z.string().min(1).max(64),
+      stake: Minor,
+      payout: Minor,
+      placedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    }),
+  )
+  .max(100_000);
+
+/** GET winloss?date: a Bangkok day's figures per player (win/loss may be negative). */
+export const WinLossSchema = z.object({
+  status: z.literal('SUCCESS'),
+  players: z
+    .array(
+      z.object({
+        username: z.string().min(1).max(64),
+        validBets: Minor,
+        winLoss: z
+          .string()
+          .regex(/^-?\d{1,18}$/)
+          .transform(BigInt),
+        betCount: z.number().int().nonnegative(),
+      }),
+    )
+    .max(100_000),
+});

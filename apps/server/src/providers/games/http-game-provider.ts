@@ -3,6 +3,8 @@ import { currentRequest } from '../../observability/request-context.ts';
 import {
   BalanceSchema,
   BetsSchema,
+  RangeBetsSchema,
+  WinLossSchema,
   CancelAnswerSchema,
   LaunchSchema,
   OkSchema,
@@ -15,6 +17,7 @@ import {
   ProviderRejectedError,
   ProviderUnknownError,
   type BetRecord,
+  type PlayerWinLoss,
   type CancelOutcome,
   type GameProvider,
   type TransferOutcome,
@@ -140,6 +143,20 @@ export class HttpGameProvider implements GameProvider {
   async betHistory(username: string, since: Date): Promise<BetRecord[]> {
     const answer = await this.call('bets', 'GET', `players/${enc(username)}/bets?since=${enc(since.toISOString())}`);
     return this.expect(BetsSchema, 'bets', answer).map((b) => ({ ...b, playerUsername: username }));
+  }
+
+  async betsBetween(from: Date, to: Date): Promise<BetRecord[]> {
+    const range = `from=${enc(from.toISOString())}&to=${enc(to.toISOString())}`;
+    const answer = await this.call('bets', 'GET', `bets?${range}`);
+    return this.expect(RangeBetsSchema, 'bets', answer).map(({ username, ...b }) => ({ ...b, playerUsername: username }));
+  }
+
+  async dailyWinLoss(day: string): Promise<PlayerWinLoss[]> {
+    const answer = await this.call('winloss', 'GET', `winloss?date=${enc(day)}`);
+    return this.expect(WinLossSchema, 'winloss', answer).players.map(({ username, ...p }) => ({
+      ...p,
+      playerUsername: username,
+    }));
   }
 
   private async transfer(

@@ -1,0 +1,157 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
+import { promotionClaims, promotionConditions, promotions } from '../../db/schema/promotions.ts';
+import { AppError } from '../../errors.ts';
+import { bangkokDate, bangkokWeekStart } from '../../lib/bangkok-time.ts';
+import type { AuthMember } from '../auth/auth.api.ts';
+import type { ContentLanguage } from '../content/content.api.ts';
+import { house, LEDGER_KINDS, LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import { insertCondition, runningCondition } from './condition-engine.ts';
+
+export type PromotionRow = typeof promotions.$inferSelect;
+export type ClaimDeps = { db: Db; clock: Clock; ledger: LedgerService };
+
+/** The receive-limit period of a claim at `at` (Asia/Bangkok days, weeks from Monday). */
+export function periodOf(type: PromotionRow['type'], at: Date): string {
+  if (type === 'day') return `day:${bangkokDate(at)}`;
+  if (type === 'week') return `week:${bangkokDate(bangkokWeekStart(at))}`;
+  return 'limit';
+}
+
+/** Whether players may claim it now: active and inside its schedule. */
+export const isOpen = (p: PromotionRow, at: Date) =>
+  p.isActive && (!p.startsAt || p.startsAt <= at) && (!p.endsAt || p.endsAt > at);
+
+export async function claimsInPeriod(db: Db | Tx, p: PromotionRow, memberId: number, at: Date) {
+  return db
+    .select({ id: promotionClaims.id, createdAt: promotionClaims.createdAt })
+    .from(promotionClaims)
+    .where(
+      and(
+        eq(promotionClaims.promotionId, p.id),
+        eq(promotionClaims.memberId, memberId),
+        eq(promotionClaims.period, periodOf(p.type, at)),
+      ),
+    )
+    .orderBy(promotionClaims.id);
+}
+
+/**
+ * The member's latest deposit credited after their last claim (a deposit qualifies one bonus): its wallet amount,
+ * or null. Ledger ids grow with time, so "after" compares transaction ids, not clocks.
+ */
+async function qualifyingDeposit(tx: Tx, memberId: number, currency: string): Promise<bigint | null> {
+  const [last] = await tx
+    .select({ transactionId: promotionConditions.transactionId })
+    .from(promotionClaims)
+    .innerJoin(promotionConditions, eq(promotionConditions.id, promotionClaims.conditionId))
+    .where(eq(promotionClaims.memberId, memberId))
+    .orderBy(desc(promotionClaims.id))
+    .limit(1);
+  const result = await tx.execute(sql`
+    select e.amount::text as amount
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join ledger_accounts a on a.id = e.account_id and a.code = ${memberWallet(memberId)} and a.currency = ${currency}
+    where t.member_id = ${memberId} and t.kind = ${LEDGER_KINDS.deposit} and t.id > ${last?.transactionId ?? 0n}
+    order by t.id desc limit 1`);
+  const row = (result as unknown as { rows: Array<{ amount: string }> }).rows[0];
+  return row ? BigInt(row.amount) : null;
+}
+
+/** Bonus and base of a claim: percent of the qualifying deposit capped at maxAmount, or maxAmount when percent is 0. */
+async function amountsOf(tx: Tx, p: PromotionRow, member: AuthMember): Promise<{ bonus: bigint; base: bigint }> {
+  const needsDeposit = p.percent > 0 || p.minDeposit > 0n;
+  const deposit = needsDeposit ? await qualifyingDeposit(tx, member.id, member.currency) : null;
+  if (needsDeposit && (deposit === null || deposit < p.minDeposit)) throw new AppError('BONUS_CONDITION');
+  if (p.percent <= 0) return { bonus: p.maxAmount, base: p.maxAmount };
+  const raw = ((deposit ?? 0n) * BigInt(Math.round(p.percent * 100))) / 10_000n;
+  const bonus = raw < p.maxAmount ? raw : p.maxAmount;
+  if (bonus <= 0n) throw new AppError('BONUS_CONDITION');
+  return { bonus, base: bonus + (deposit ?? 0n) };
+}
+
+/**
+ * Claim a bonus (`kind` bonus) or a promotion code (`kind` code): refused while a condition runs or once the
+ * receive limit of the period is reached; else credit from `house:promotion` under a key derived from member +
+ * promotion + period + receipt number (a retried GET replays the same posting) and start the condition, all in one
+ * transaction. Concurrent claims: unique indexes let one through (the others answer BONUS_ALREADY_ACTIVE).
+ */
+export async function claimPromotion(
+  deps: ClaimDeps,
+  member: AuthMember,
+  code: string,
+  kind: PromotionRow['kind'],
+  lang: ContentLanguage,
+): Promise<{ promotion: PromotionRow; conditionId: number; claimId: number }> {
+  const now = deps.clock.now();
+  const [p] = await deps.db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.code, code.toUpperCase()), eq(promotions.kind, kind)));
+  if (!p || !isOpen(p, now)) throw new AppError('NO_PROMOTION');
+  try {
+    return await deps.ledger.transaction(async (tx) => {
+      if (await runningCondition(tx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE');
+      const period = periodOf(p.type, now);
+      const [received] = await tx
+        .select({ n: count() })
+        .from(promotionClaims)
+        .where(
+          and(
+            eq(promotionClaims.promotionId, p.id),
+            eq(promotionClaims.memberId, member.id),
+            eq(promotionClaims.period, period),
+          ),
+        );
+      const seq = (received?.n ?? 0) + 1;
+      if (seq > p.maxReceived) throw new AppError(kind === 'code' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED');
+      const { bonus, base } = await amountsOf(tx, p, member);
+      const ref = `promo:${p.id}:member:${member.id}:${period}:${seq}`;
+      const name = p.name[lang] || p.name.th;
+      const { transactionId } = await deps.ledger.post(
+        {
+          kind: kind === 'code' ? LEDGER_KINDS.promotion : LEDGER_KINDS.bonus,
+          currency: member.currency,
+          memberId: member.id,
+          idempotencyKey: ref,
+          metadata: { promotionId: p.id, code: p.code, name, description: name },
+          postings: [
+            { account: memberWallet(member.id), amount: bonus },
+            { account: house('promotion', member.id), amount: -bonus },
+          ],
+        },
+        tx,
+      );
+      const { conditionId } = await insertCondition(tx, {
+        memberId: member.id,
+        source: kind,
+        sourceRef: ref,
+        promotionId: p.id,
+        transactionId,
+        bonus,
+        base,
+        currency: member.currency,
+        at: now,
+        successRule: p.successRule,
+        turnoverMultiple: p.turnoverMultiple,
+        successPercent: p.successPercent,
+        percentFail: p.percentFail,
+        maxWithdrawMultiple: p.maxWithdrawMultiple,
+        maxBet: p.maxBet,
+        name: p.name,
+      });
+      const [claim] = await tx
+        .insert(promotionClaims)
+        .values({ promotionId: p.id, memberId: member.id, period, seq, amount: bonus, conditionId, createdAt: now })
+        .returning({ id: promotionClaims.id });
+      if (!claim) throw new Error('promotions: claim insert returned nothing');
+      return { promotion: p, conditionId, claimId: claim.id };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('BONUS_ALREADY_ACTIVE');
+    throw err;
+  }
+}

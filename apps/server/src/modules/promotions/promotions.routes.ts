@@ -1,0 +1,82 @@
+import type { ModuleFactory } from '../../http/handlers.ts';
+import { defineJob } from '../../jobs/job-types.ts';
+import { requestLanguage } from '../content/content.api.ts';
+import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
+import { LedgerService } from '../ledger/ledger.api.ts';
+import { bannerRoutes } from './banner-media.ts';
+import { BonusService } from './bonus.service.ts';
+import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
+import { seedDemoPromotions } from './demo-promotions.ts';
+import { PromotionAdminService } from './promotion-admin.service.ts';
+import { pullTurnover, type TurnoverDeps } from './turnover-summary.ts';
+
+export type PromotionsModuleOptions = {
+  /** the game providers whose bet history the turnover pull reads (tests pass fakes) */
+  games?: GamesModuleOptions;
+};
+
+/**
+ * The turnover pull, then every running condition evaluated: success or fail ends it (DESIGN.md §4). Exported for
+ * tests, which run it as the job would.
+ */
+export async function runTurnoverPull(deps: TurnoverDeps) {
+  const pulled = await pullTurnover(deps);
+  const ended: Record<string, number> = {};
+  for (const memberId of await membersWithRunningConditions(deps.db)) {
+    const status = await evaluateCondition(deps.db, memberId, deps.clock.now());
+    if (status && status !== 'running') ended[status] = (ended[status] ?? 0) + 1;
+  }
+  return { bets: pulled.bets, failed: pulled.failed, ended };
+}
+
+/** Bonuses, promotion codes, the condition engine and turnover summaries (DESIGN.md §4, §9.6). */
+export function createPromotionsModule(options: PromotionsModuleOptions = {}): ModuleFactory {
+  return (ctx) => {
+    const ledger = new LedgerService(ctx.db);
+    const deps = { db: ctx.db, clock: ctx.clock, ledger };
+    const bonuses = new BonusService(deps);
+    const admin = new PromotionAdminService({ ...deps, storage: ctx.storage });
+    const providers = buildGamesDeps(ctx, options.games).providers;
+    const turnover: TurnoverDeps = { db: ctx.db, clock: ctx.clock, log: ctx.log, providers };
+    return {
+      name: 'promotions',
+      handlers: {
+        'promotions.bonuses': ({ member, request }) => bonuses.list(member, requestLanguage(request)),
+        'promotions.bonusActivate': ({ member, params, request }) =>
+          bonuses.activateBonus(member, params.code, requestLanguage(request)),
+        'promotions.bonusActive': ({ member }) => bonuses.active(member),
+        'promotions.bonusMinimum': ({ member }) => bonuses.minimum(member),
+        'promotions.bonusClear': ({ member }) => bonuses.clear(member),
+        'promotions.promotionCurrent': ({ member, request }) => bonuses.current(member, requestLanguage(request)),
+        'promotions.promotionFind': ({ params, request }) => bonuses.find(params.code, requestLanguage(request)),
+        'promotions.promotionActivate': ({ member, params, request }) =>
+          bonuses.activateCode(member, params.code, requestLanguage(request)),
+        'admin.promotions.list': () => admin.list(),
+        'admin.promotions.create': ({ operator, body, request }) => admin.create(operator, body, { ip: request.ip }),
+        'admin.promotions.update': ({ operator, params, body, request }) =>
+          admin.update(operator, params.id, body, { ip: request.ip }),
+        'admin.promotions.uploadBanner': ({ operator, file, request }) =>
+          admin.uploadBanner(operator, file, { ip: request.ip }),
+        'admin.promotions.conditions': ({ query }) => admin.conditions(query),
+        'admin.promotions.memberConditions': ({ params }) => admin.memberConditions(params.memberId),
+        'admin.promotions.cancelCondition': ({ operator, params, body, request }) =>
+          admin.cancel(operator, params.id, body.reason, { ip: request.ip }),
+        'admin.promotions.report': ({ query }) => admin.report(query),
+      },
+      jobs: [
+        defineJob({
+          name: 'turnover-pull',
+          schedule: { everyMinutes: 1 },
+          timeoutSeconds: 120,
+          handler: () => runTurnoverPull(turnover),
+        }),
+      ],
+      plugin: bannerRoutes(ctx.storage),
+      seed: async ({ db, config }) => {
+        if (config.demoData) await seedDemoPromotions(db);
+      },
+    };
+  };
+}
+
+export const promotionsModule: ModuleFactory = createPromotionsModule();
