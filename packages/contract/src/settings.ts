@@ -119,8 +119,12 @@ export const SETTINGS = {
       lossPercent: percent,
       /** smallest refund paid, whole baht */
       minRefund: majorAmount,
+      /** the credit condition adding the refund to the wallet starts: total balance reaches this % of the refund */
+      successPercent: z.number().int().min(0).max(10_000).default(200),
+      /** …or falls below this % of it (the fail rule) */
+      failPercent: percent.default(10),
     })
-    .default({ lossPercent: 0, minRefund: 0 }),
+    .default({ lossPercent: 0, minRefund: 0, successPercent: 200, failPercent: 10 }),
   referralRates: z
     .object({
       /** commission on each invitee's credited deposit, % */

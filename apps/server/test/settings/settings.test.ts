@@ -31,7 +31,7 @@ describe('settings store', () => {
       perDayCount: 10,
       perDayAmount: 500_000,
     });
-    expect(await t.ctx.settings.get('refundRates')).toEqual({ lossPercent: 0, minRefund: 0 });
+    expect(await t.ctx.settings.get('refundRates')).toEqual({ lossPercent: 0, minRefund: 0, successPercent: 200, failPercent: 10 });
     expect(await rowOf('refundRates')).toBeUndefined();
   });
 

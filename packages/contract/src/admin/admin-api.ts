@@ -9,6 +9,7 @@ import { adminPromotionEndpoints } from './promotions.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
+import { adminBannerEndpoints, adminReferralEndpoints, adminRefundEndpoints } from './referral-refunds.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
 /**
@@ -28,6 +29,9 @@ export const adminApi = {
   chat: adminChatEndpoints,
   settings: adminSettingsEndpoints,
   jobs: adminJobsEndpoints,
+  banners: adminBannerEndpoints,
+  referral: adminReferralEndpoints,
+  refunds: adminRefundEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

@@ -20,3 +20,4 @@ export * from './backoffice.ts';
 export * from './chat.ts';
 export * from './deposits.ts';
 export * from './promotions.ts';
+export * from './referral.ts';

@@ -47,3 +47,5 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
 export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
 export { memberRecord, newMembersByDay, searchMembers, setMemberStatus, type MemberRecord } from './member-admin.ts';
 export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';
+// The referral module compares invitee and inviter (self-referral) and names invitees.
+export { referralFacts, type ReferralFacts } from './referral-facts.ts';

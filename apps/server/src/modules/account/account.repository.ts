@@ -53,7 +53,7 @@ export async function ensureMember(
   db: Db,
   member: Pick<
     typeof members.$inferInsert,
-    'username' | 'passwordHash' | 'name' | 'currency' | 'bankCode' | 'bankAccountName' | 'bankAccountNo'
+    'username' | 'passwordHash' | 'name' | 'currency' | 'bankCode' | 'bankAccountName' | 'bankAccountNo' | 'inviterId'
   >,
 ): Promise<{ id: number; currency: string } | undefined> {
   await db.insert(members).values(member).onConflictDoNothing();
@@ -116,9 +116,13 @@ export class AccountRepository {
     return row !== undefined;
   }
 
-  async insertMember(member: NewMember): Promise<number> {
-    const [row] = await this.db.insert(members).values(member).returning({ id: members.id });
-    return row!.id;
+  /** Insert a member and announce it (`member.registered`: the referral module links an invitee to the inviter). */
+  insertMember(member: NewMember): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(members).values(member).returning({ id: members.id });
+      await emit(tx, { type: 'member.registered', payload: { memberId: row!.id } });
+      return row!.id;
+    });
   }
 
   async findLogin(username: string) {

@@ -34,3 +34,4 @@ export {
   type MemberSessionRow,
 } from './member-sessions-admin.ts';
 export { totpCode } from './totp.ts';
+export { deviceFingerprints } from './device-fingerprints.ts';

@@ -18,8 +18,14 @@ export const LEDGER_KINDS = {
   adjustment: 'adjustment',
   bonus: 'bonus',
   promotion: 'promotion',
+  /** the invite balance received: member:{id}:invite → wallet (the statement's INVITE row) */
   invite: 'invite',
+  /** the refund balance added to the wallet: member:{id}:refund → wallet (the statement's REFUND row) */
   refund: 'refund',
+  /** a referral commission earned: house:invite → member:{id}:invite (not in the statement) */
+  inviteCommission: 'invite_commission',
+  /** a computed loss refund received: house:refund → member:{id}:refund (not in the statement) */
+  refundReceive: 'refund_receive',
   luckydraw: 'luckydraw',
   finishBonus: 'finish_bonus',
   /** spin coins (unit COIN) earned from a credited deposit: house:spin-coins → member:{id}:coins */

@@ -7,6 +7,7 @@ export {
   logicalCode,
   memberCoins,
   memberInvite,
+  memberRefund,
   memberWallet,
   provider,
   transit,

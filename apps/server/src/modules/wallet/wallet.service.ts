@@ -5,6 +5,7 @@ import type { MemberCache } from '../../lib/member-cache.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
 import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
 import { listGameAccounts, updateGameBalance } from '../game-accounts/game-accounts.api.ts';
+import { inviteCounts } from '../referral/referral.api.ts';
 import { walletSnapshot, type SlotBalance } from './wallet.repository.ts';
 import { withTimeout } from '../game-transfers/game-transfers.api.ts';
 
@@ -46,8 +47,7 @@ export class WalletService {
         bank: { nameTH: member.bankNameTH ?? '' },
       },
       wallet: { amount: toMajor(member.wallet), currency: member.currency },
-      // invitee counts come with the referral module; until then 0
-      invite: { amount: toMajor(member.invite), success: 0, fail: 0 },
+      invite: { amount: toMajor(member.invite), ...(await inviteCounts(this.deps.db, memberId)) },
       slots: this.slots(member.accounts),
       updatedAt: this.updatedAt(member.accounts),
     };
