@@ -474,6 +474,93 @@ CREATE TABLE "balance_adjustments" (
 	CONSTRAINT "balance_adjustments_amount_ck" CHECK ("balance_adjustments"."amount" <> 0)
 );
 --> statement-breakpoint
+CREATE TABLE "game_bets" (
+	"game" text NOT NULL,
+	"bet_id" text NOT NULL,
+	"member_id" integer NOT NULL,
+	"stake" bigint NOT NULL,
+	"payout" bigint NOT NULL,
+	"placed_at" timestamp with time zone NOT NULL,
+	"day" text NOT NULL,
+	"pulled_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "game_bets_game_bet_id_pk" PRIMARY KEY("game","bet_id")
+);
+--> statement-breakpoint
+CREATE TABLE "member_turnover_daily" (
+	"member_id" integer NOT NULL,
+	"day" text NOT NULL,
+	"valid_bets" bigint NOT NULL,
+	"win_loss" bigint NOT NULL,
+	"bet_count" integer NOT NULL,
+	CONSTRAINT "member_turnover_daily_member_id_day_pk" PRIMARY KEY("member_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "promotion_claims" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promotion_claims_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"promotion_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"period" text NOT NULL,
+	"seq" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"condition_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promotion_conditions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promotion_conditions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"source_ref" text NOT NULL,
+	"promotion_id" integer,
+	"status" text DEFAULT 'running' NOT NULL,
+	"success_rule" text NOT NULL,
+	"currency" text NOT NULL,
+	"bonus" bigint NOT NULL,
+	"base" bigint NOT NULL,
+	"target" bigint NOT NULL,
+	"fail_below" bigint NOT NULL,
+	"progress" bigint DEFAULT 0 NOT NULL,
+	"percent_fail" double precision NOT NULL,
+	"max_withdraw" bigint,
+	"max_bet" bigint,
+	"transaction_id" bigint NOT NULL,
+	"forfeited" bigint DEFAULT 0 NOT NULL,
+	"name" jsonb,
+	"started_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone,
+	"end_reason" text
+);
+--> statement-breakpoint
+CREATE TABLE "promotions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promotions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"code" text NOT NULL,
+	"name" jsonb NOT NULL,
+	"description" jsonb NOT NULL,
+	"type" text NOT NULL,
+	"max_received" integer NOT NULL,
+	"percent" double precision NOT NULL,
+	"min_deposit" bigint NOT NULL,
+	"max_amount" bigint NOT NULL,
+	"success_rule" text NOT NULL,
+	"turnover_multiple" double precision NOT NULL,
+	"success_percent" double precision NOT NULL,
+	"percent_fail" double precision NOT NULL,
+	"max_withdraw_multiple" double precision,
+	"max_bet" bigint,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"banners" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "turnover_cursors" (
+	"game" text PRIMARY KEY NOT NULL,
+	"pulled_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "promo_banners" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promo_banners_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"place" text NOT NULL,
@@ -539,6 +626,13 @@ ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_slice_id_spin_slices_id_fk" 
 ALTER TABLE "spin_slices" ADD CONSTRAINT "spin_slices_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_adjustments" ADD CONSTRAINT "balance_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "game_bets" ADD CONSTRAINT "game_bets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_turnover_daily" ADD CONSTRAINT "member_turnover_daily_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_condition_id_promotion_conditions_id_fk" FOREIGN KEY ("condition_id") REFERENCES "public"."promotion_conditions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_claim_state" ADD CONSTRAINT "referral_claim_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -598,6 +692,15 @@ CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","cr
 CREATE UNIQUE INDEX "withdrawals_payout_id_uq" ON "withdrawals" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btree ("status","requested_at");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btree ("member_id","requested_at");--> statement-breakpoint
+CREATE INDEX "game_bets_member_idx" ON "game_bets" USING btree ("member_id","placed_at");--> statement-breakpoint
+CREATE INDEX "member_turnover_daily_day_idx" ON "member_turnover_daily" USING btree ("day");--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_claims_period_uq" ON "promotion_claims" USING btree ("promotion_id","member_id","period","seq");--> statement-breakpoint
+CREATE INDEX "promotion_claims_member_idx" ON "promotion_claims" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_conditions_source_uq" ON "promotion_conditions" USING btree ("source_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_conditions_running_uq" ON "promotion_conditions" USING btree ("member_id") WHERE "promotion_conditions"."status" = 'running';--> statement-breakpoint
+CREATE INDEX "promotion_conditions_member_idx" ON "promotion_conditions" USING btree ("member_id","started_at");--> statement-breakpoint
+CREATE INDEX "promotion_conditions_promotion_idx" ON "promotion_conditions" USING btree ("promotion_id","started_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "promo_banners_place_idx" ON "promo_banners" USING btree ("place","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_commissions_deposit_uq" ON "referral_commissions" USING btree ("deposit_id");--> statement-breakpoint
 CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING btree ("inviter_id","created_at");--> statement-breakpoint
