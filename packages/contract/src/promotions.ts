@@ -47,8 +47,8 @@ export const PromotionSchema = z.object({ code: z.string(), percentFail: z.numbe
  */
 export const ConditionProgressSchema = z.object({
   /** what started it */
-  source: z.enum(['bonus', 'promotion', 'refund', 'invite', 'spin']),
-  /** the bonus or promotion name (the code for a promotion code; empty for refund / invite / spin) */
+  source: z.enum(['bonus', 'code', 'refund', 'invite', 'spin']),
+  /** the bonus's name or the promotion code (empty for refund / invite / spin) */
   name: z.string(),
   /** the bonus's receive type when source is bonus */
   type: z.enum(['limit', 'day', 'week']).nullable(),
