@@ -94,7 +94,7 @@ export function PromoCodeForm() {
             <p className="font-bold" translate="no">
               {lookup.code}
             </p>
-            <p className="text-sm whitespace-pre-line">{lookup.description}</p>
+            <p className="text-sm whitespace-pre-line">{noticeFor(lookup.description, lookup.percentFail)}</p>
             <p className="text-sm text-warning" data-testid="promo-percent-fail">
               {notice.data?.text
                 ? noticeFor(notice.data.text, lookup.percentFail)
