@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { EmptyState } from '@wallet/ui/empty-state';
 import { Modal } from '@wallet/ui/modal';
 import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
+import { useConditionProgress } from '../../api/promotions.ts';
+import { useWallet } from '../../api/wallet.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
+import { RunningCondition } from '../../features/promotions/running-condition.tsx';
 
 const conditionsQuery = () =>
   queryOptions({
@@ -24,6 +28,9 @@ export type ConditionsDialogProps = {
 export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) {
   const { t } = useTranslation('common');
   const conditions = useQuery({ ...conditionsQuery(), enabled: open });
+  // issue 12: the member's running condition first, in plain words (its strings load only when one runs)
+  const progress = useConditionProgress(open);
+  const currency = useWallet().data?.wallet.currency ?? 'THB';
   return (
     <Modal
       open={open}
@@ -36,6 +43,11 @@ export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) 
         </Button>
       }
     >
+      {progress.data && (
+        <Suspense fallback={null}>
+          <RunningCondition progress={progress.data} currency={currency} />
+        </Suspense>
+      )}
       {conditions.isPending && (
         <div className="flex justify-center py-10 text-primary">
           <Spinner size="lg" />
