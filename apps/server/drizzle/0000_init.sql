@@ -561,48 +561,6 @@ CREATE TABLE "turnover_cursors" (
 	"pulled_until" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "promo_banners" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promo_banners_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"place" text NOT NULL,
-	"image" text NOT NULL,
-	"html" jsonb NOT NULL,
-	"sort_order" integer DEFAULT 0 NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "promo_banners_place_ck" CHECK ("promo_banners"."place" in ('invite', 'refund'))
-);
---> statement-breakpoint
-CREATE TABLE "referral_claim_state" (
-	"member_id" integer PRIMARY KEY NOT NULL,
-	"claims" integer DEFAULT 0 NOT NULL,
-	"last_claim_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "referral_commissions" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_commissions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"inviter_id" integer NOT NULL,
-	"invitee_id" integer NOT NULL,
-	"deposit_id" text NOT NULL,
-	"deposit" bigint NOT NULL,
-	"basis_points" integer NOT NULL,
-	"commission" bigint NOT NULL,
-	"currency" text NOT NULL,
-	"withheld" boolean DEFAULT false NOT NULL,
-	"transaction_id" bigint,
-	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "referral_commissions_amount_ck" CHECK ("referral_commissions"."commission" >= 0 and "referral_commissions"."deposit" > 0)
-);
---> statement-breakpoint
-CREATE TABLE "referral_links" (
-	"invitee_id" integer PRIMARY KEY NOT NULL,
-	"inviter_id" integer NOT NULL,
-	"signals" text[] DEFAULT '{}'::text[] NOT NULL,
-	"flagged_at" timestamp with time zone,
-	"first_deposit_at" timestamp with time zone,
-	"created_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -633,11 +591,6 @@ ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_member_id_member
 ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_condition_id_promotion_conditions_id_fk" FOREIGN KEY ("condition_id") REFERENCES "public"."promotion_conditions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_claim_state" ADD CONSTRAINT "referral_claim_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -700,9 +653,4 @@ CREATE UNIQUE INDEX "promotion_conditions_source_uq" ON "promotion_conditions" U
 CREATE UNIQUE INDEX "promotion_conditions_running_uq" ON "promotion_conditions" USING btree ("member_id") WHERE "promotion_conditions"."status" = 'running';--> statement-breakpoint
 CREATE INDEX "promotion_conditions_member_idx" ON "promotion_conditions" USING btree ("member_id","started_at");--> statement-breakpoint
 CREATE INDEX "promotion_conditions_promotion_idx" ON "promotion_conditions" USING btree ("promotion_id","started_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "promo_banners_place_idx" ON "promo_banners" USING btree ("place","sort_order");--> statement-breakpoint
-CREATE UNIQUE INDEX "referral_commissions_deposit_uq" ON "referral_commissions" USING btree ("deposit_id");--> statement-breakpoint
-CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING btree ("inviter_id","created_at");--> statement-breakpoint
-CREATE INDEX "referral_links_inviter_idx" ON "referral_links" USING btree ("inviter_id","created_at");--> statement-breakpoint
-CREATE INDEX "referral_links_flagged_idx" ON "referral_links" USING btree ("flagged_at");
+CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");

@@ -186,7 +186,12 @@ export class FakeGameProvider implements GameProvider {
     const from = new Date(`${day}T00:00:00+07:00`);
     const rows = new Map<string, PlayerWinLoss>();
     for (const b of await this.betsBetween(from, new Date(from.getTime() + 86_400_000))) {
-      const row = rows.get(b.playerUsername) ?? { playerUsername: b.playerUsername, validBets: 0n, winLoss: 0n, betCount: 0 };
+      const row = rows.get(b.playerUsername) ?? {
+        playerUsername: b.playerUsername,
+        validBets: 0n,
+        winLoss: 0n,
+        betCount: 0,
+      };
       row.validBets += b.stake;
       row.winLoss += b.payout - b.stake;
       row.betCount += 1;

@@ -186,11 +186,16 @@ describe('coupons', () => {
     expect(await walletBalance(t, m.id)).toBe(0n);
   });
 
-  it('a bonus coupon waits for the promotions engine: refused, nothing credited, still claimable later', async () => {
+  it('a bonus coupon credits and starts its turnover condition; a second claim waits for it (BONUS_REMAINING)', async () => {
     const m = await createMember(t);
     const coupon = await winCoupon(m, 'BONUS_50');
-    expect((await claim(m, coupon._id)).body).toEqual({ message: 'NOT_IMPLEMENTED' });
-    expect(await walletBalance(t, m.id)).toBe(0n);
+    await winCoupon(m, 'CASH_10');
+    const other = (await couponsOf(m)).find((c) => c._id !== coupon._id);
+    if (!other) throw new Error('no second coupon');
+    expect((await claim(m, coupon._id)).body).toEqual({ message: 'SUCCESS' });
+    expect(await walletBalance(t, m.id)).toBe(5_000n);
+    expect((await call(m, 'GET', '/api/bonus/check/active')).body).toEqual({ status: true, type: 'spin' });
+    expect((await claim(m, other._id)).body).toEqual({ message: 'BONUS_REMAINING' });
     expect(await couponsOf(m)).toHaveLength(1);
   });
 });

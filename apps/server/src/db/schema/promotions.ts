@@ -76,14 +76,18 @@ export const promotionConditions = pgTable(
     /** a total balance below this fails it */
     failBelow: bigint('fail_below', { mode: 'bigint' }).notNull(),
     /** the progress seen at the last evaluation (turnover made, or total balance) */
-    progress: bigint('progress', { mode: 'bigint' }).notNull().default(sql`0`),
+    progress: bigint('progress', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     percentFail: doublePrecision('percent_fail').notNull(),
     maxWithdraw: bigint('max_withdraw', { mode: 'bigint' }),
     maxBet: bigint('max_bet', { mode: 'bigint' }),
     /** the claim's ledger transaction */
     transactionId: bigint('transaction_id', { mode: 'bigint' }).notNull(),
     /** money taken back by a cancel */
-    forfeited: bigint('forfeited', { mode: 'bigint' }).notNull().default(sql`0`),
+    forfeited: bigint('forfeited', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** the name the statement shows (the bonus's, in th/la/en) */
     name: jsonb('name').$type<Localized>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -7,7 +7,8 @@ import { AppError } from '../../errors.ts';
 import { bangkokDate, bangkokWeekStart } from '../../lib/bangkok-time.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
-import { house, LEDGER_KINDS, LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import type { LedgerService} from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;

@@ -159,11 +159,7 @@ export async function cancelCondition(
   alsoInTx?: (tx: Tx, forfeited: bigint) => Promise<void>,
 ): Promise<{ forfeited: bigint }> {
   return ledger.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(promotionConditions)
-      .where(eq(promotionConditions.id, c.id))
-      .for('update');
+    const [locked] = await tx.select().from(promotionConditions).where(eq(promotionConditions.id, c.id)).for('update');
     if (!locked || locked.status !== 'running') throw new AppError('BONUS_CLEAR');
     const wallet = await ledger.balance(memberWallet(c.memberId), c.currency, tx);
     const forfeited = wallet < locked.bonus ? wallet : locked.bonus;

@@ -65,8 +65,9 @@ async function pullGame(deps: TurnoverDeps, game: string, provider: GameProvider
   const rows: NewBet[] = bets.flatMap((b) => {
     const memberId = members.get(b.playerUsername);
     if (memberId === undefined || b.stake <= 0n) return [];
-    return [{ game, betId: b.betId, memberId, stake: b.stake, payout: b.payout, placedAt: b.placedAt, pulledAt: now }]
-      .map((r) => ({ ...r, day: bangkokDate(r.placedAt) }));
+    return [
+      { game, betId: b.betId, memberId, stake: b.stake, payout: b.payout, placedAt: b.placedAt, pulledAt: now },
+    ].map((r) => ({ ...r, day: bangkokDate(r.placedAt) }));
   });
   const added = await deps.db.transaction(async (tx) => {
     const n = await storeBets(tx, rows);
@@ -123,7 +124,10 @@ export async function turnoverBetween(
     .select({ total: sum(memberTurnoverDaily.validBets) })
     .from(memberTurnoverDaily)
     .where(
-      and(eq(memberTurnoverDaily.memberId, query.memberId), between(memberTurnoverDaily.day, query.fromDay, query.toDay)),
+      and(
+        eq(memberTurnoverDaily.memberId, query.memberId),
+        between(memberTurnoverDaily.day, query.fromDay, query.toDay),
+      ),
     );
   return BigInt(row?.total ?? 0);
 }

@@ -148,7 +148,10 @@ export class HttpGameProvider implements GameProvider {
   async betsBetween(from: Date, to: Date): Promise<BetRecord[]> {
     const range = `from=${enc(from.toISOString())}&to=${enc(to.toISOString())}`;
     const answer = await this.call('bets', 'GET', `bets?${range}`);
-    return this.expect(RangeBetsSchema, 'bets', answer).map(({ username, ...b }) => ({ ...b, playerUsername: username }));
+    return this.expect(RangeBetsSchema, 'bets', answer).map(({ username, ...b }) => ({
+      ...b,
+      playerUsername: username,
+    }));
   }
 
   async dailyWinLoss(day: string): Promise<PlayerWinLoss[]> {
