@@ -474,6 +474,48 @@ CREATE TABLE "balance_adjustments" (
 	CONSTRAINT "balance_adjustments_amount_ck" CHECK ("balance_adjustments"."amount" <> 0)
 );
 --> statement-breakpoint
+CREATE TABLE "promo_banners" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "promo_banners_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"place" text NOT NULL,
+	"image" text NOT NULL,
+	"html" jsonb NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "promo_banners_place_ck" CHECK ("promo_banners"."place" in ('invite', 'refund'))
+);
+--> statement-breakpoint
+CREATE TABLE "referral_claim_state" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"claims" integer DEFAULT 0 NOT NULL,
+	"last_claim_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "referral_commissions" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "referral_commissions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"inviter_id" integer NOT NULL,
+	"invitee_id" integer NOT NULL,
+	"deposit_id" text NOT NULL,
+	"deposit" bigint NOT NULL,
+	"basis_points" integer NOT NULL,
+	"commission" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"withheld" boolean DEFAULT false NOT NULL,
+	"transaction_id" bigint,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "referral_commissions_amount_ck" CHECK ("referral_commissions"."commission" >= 0 and "referral_commissions"."deposit" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "referral_links" (
+	"invitee_id" integer PRIMARY KEY NOT NULL,
+	"inviter_id" integer NOT NULL,
+	"signals" text[] DEFAULT '{}'::text[] NOT NULL,
+	"flagged_at" timestamp with time zone,
+	"first_deposit_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "game_bets" (
 	"game" text NOT NULL,
 	"bet_id" text NOT NULL,
@@ -584,6 +626,11 @@ ALTER TABLE "spin_draws" ADD CONSTRAINT "spin_draws_slice_id_spin_slices_id_fk" 
 ALTER TABLE "spin_slices" ADD CONSTRAINT "spin_slices_wheel_id_spin_wheels_id_fk" FOREIGN KEY ("wheel_id") REFERENCES "public"."spin_wheels"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_adjustments" ADD CONSTRAINT "balance_adjustments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_claim_state" ADD CONSTRAINT "referral_claim_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_bets" ADD CONSTRAINT "game_bets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_turnover_daily" ADD CONSTRAINT "member_turnover_daily_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -645,6 +692,11 @@ CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","cr
 CREATE UNIQUE INDEX "withdrawals_payout_id_uq" ON "withdrawals" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btree ("status","requested_at");--> statement-breakpoint
 CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btree ("member_id","requested_at");--> statement-breakpoint
+CREATE INDEX "promo_banners_place_idx" ON "promo_banners" USING btree ("place","sort_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "referral_commissions_deposit_uq" ON "referral_commissions" USING btree ("deposit_id");--> statement-breakpoint
+CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING btree ("inviter_id","created_at");--> statement-breakpoint
+CREATE INDEX "referral_links_inviter_idx" ON "referral_links" USING btree ("inviter_id","created_at");--> statement-breakpoint
+CREATE INDEX "referral_links_flagged_idx" ON "referral_links" USING btree ("flagged_at");--> statement-breakpoint
 CREATE INDEX "game_bets_member_idx" ON "game_bets" USING btree ("member_id","placed_at");--> statement-breakpoint
 CREATE INDEX "member_turnover_daily_day_idx" ON "member_turnover_daily" USING btree ("day");--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_claims_period_uq" ON "promotion_claims" USING btree ("promotion_id","member_id","period","seq");--> statement-breakpoint

@@ -19,5 +19,5 @@ export * from './wallet.ts';
 export * from './backoffice.ts';
 export * from './chat.ts';
 export * from './deposits.ts';
-export * from './promotions.ts';
 export * from './referral.ts';
+export * from './promotions.ts';

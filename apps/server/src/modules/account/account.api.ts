@@ -48,4 +48,4 @@ export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRis
 export { memberRecord, newMembersByDay, searchMembers, setMemberStatus, type MemberRecord } from './member-admin.ts';
 export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
-export { referralFacts, type ReferralFacts } from './referral-facts.ts';
+export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../../db/schema/account.ts';
 
@@ -35,4 +35,10 @@ export async function referralFacts(db: Db | Tx, ids: number[]): Promise<Map<num
     .from(members)
     .where(inArray(members.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A member's id by username (phone), or null (the demo seed finds the demo member). */
+export async function memberIdByUsername(db: Db | Tx, username: string): Promise<number | null> {
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.username, username));
+  return row?.id ?? null;
 }

@@ -2,7 +2,8 @@
 // (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js).
 import type { Db, Tx } from '../../db/client.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
-import { dailyWinLoss, turnoverBetween } from './turnover-summary.ts';
+import { bangkokDate } from '../../lib/bangkok-time.ts';
+import { dailyWinLoss, storeBets, turnoverBetween } from './turnover-summary.ts';
 
 export { createPromotionsModule, promotionsModule, type PromotionsModuleOptions } from './promotions.routes.ts';
 
@@ -119,4 +120,16 @@ export function memberTurnover(
   query: { memberId: number; fromDay: string; toDay: string },
 ): Promise<bigint> {
   return turnoverBetween(db, query);
+}
+
+/** A settled bet as a provider reports it (minor units; payout 0 for a lost bet). */
+export type SettledBet = { game: string; betId: string; memberId: number; stake: bigint; payout: bigint; placedAt: Date };
+
+/**
+ * Record settled bets into the bet history and the daily summary, each (game, betId) once, as the turnover pull does
+ * (the refunds demo seed records the demo member's loss of yesterday through it). Returns how many were new.
+ */
+export function recordBets(db: Db, bets: SettledBet[], pulledAt: Date): Promise<number> {
+  const rows = bets.map((b) => ({ ...b, day: bangkokDate(b.placedAt), pulledAt }));
+  return db.transaction((tx) => storeBets(tx, rows));
 }

@@ -22,7 +22,7 @@ type NewBet = typeof gameBets.$inferInsert;
  * Store bets not seen before and add exactly those to the per-member, per-day summary, in one transaction: the
  * (game, bet id) primary key makes a bet count once across retries, restarts and concurrent processes.
  */
-async function storeBets(tx: Tx, bets: NewBet[]): Promise<number> {
+export async function storeBets(tx: Tx, bets: NewBet[]): Promise<number> {
   let added = 0;
   for (let i = 0; i < bets.length; i += CHUNK) {
     const inserted = await tx

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { promoBanners } from '../../db/schema/referral.ts';
 import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
 import { DEMO_MEMBER } from '../../bootstrap/demo.ts';
-import { ensureMember } from '../account/account.api.ts';
+import { ensureMember, memberIdByUsername } from '../account/account.api.ts';
 import { hashPassword } from '../auth/auth.api.ts';
 import { recordIncoming } from '../deposits/deposits.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
@@ -78,13 +78,8 @@ export async function seedDemoReferral(deps: DemoDeps, variant: 'th' | 'la'): Pr
   await deps.settings.setDefault('referralRates', { depositPercent: 5 });
   await seedBanners(deps);
   const currency = variant === 'la' ? 'LAK' : 'THB';
-  const demo = await ensureMember(deps.db, {
-    ...DEMO_MEMBER,
-    bankCode: variant === 'la' ? 'BCEL' : DEMO_MEMBER.bankCode,
-    currency,
-    passwordHash: await hashPassword(DEMO_MEMBER.password),
-  });
-  if (!demo) return;
+  const demoId = await memberIdByUsername(deps.db, DEMO_MEMBER.username);
+  if (demoId === null) return;
   const friend = await ensureMember(deps.db, {
     username: DEMO_INVITEE.username,
     name: DEMO_INVITEE.name,
@@ -92,7 +87,7 @@ export async function seedDemoReferral(deps: DemoDeps, variant: 'th' | 'la'): Pr
     bankAccountName: DEMO_INVITEE.name,
     bankAccountNo: DEMO_INVITEE.bankAccountNo,
     currency,
-    inviterId: demo.id,
+    inviterId: demoId,
     passwordHash: await hashPassword(`${DEMO_MEMBER.password}-friend`),
   });
   if (!friend) return;

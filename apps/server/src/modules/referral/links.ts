@@ -9,16 +9,15 @@ export type Signal = 'bank_account' | 'phone' | 'device';
 export type Link = typeof referralLinks.$inferSelect;
 
 const digits = (s: string) => s.replace(/\D/g, '');
-const holder = (s: string) => s.trim().replace(/\s+/g, ' ').toUpperCase();
 
 /**
  * What two accounts share that one person would (DESIGN.md §9.6 self-referral): the same bank account number (at
- * any bank) or holder name; one's phone as the other's account number (PromptPay) or phone.
+ * another bank: the same bank and number cannot register twice); one's phone as the other's account number
+ * (PromptPay) or phone. Holder names alone are not compared: common names collide.
  */
 export function sharedIdentity(a: ReferralFacts, b: ReferralFacts): Signal[] {
   const signals: Signal[] = [];
-  if (digits(a.bankAccountNo) === digits(b.bankAccountNo) || holder(a.bankAccountName) === holder(b.bankAccountName))
-    signals.push('bank_account');
+  if (digits(a.bankAccountNo) === digits(b.bankAccountNo)) signals.push('bank_account');
   const [phoneA, phoneB] = [digits(a.username), digits(b.username)];
   if (phoneA === phoneB || phoneA === digits(b.bankAccountNo) || phoneB === digits(a.bankAccountNo))
     signals.push('phone');

@@ -104,7 +104,7 @@ export class ReferralAdminService {
       .select({
         link: referralLinks,
         withheld: sql<string>`(select coalesce(sum(c.commission), 0) from referral_commissions c
-          where c.invitee_id = ${referralLinks.inviteeId} and c.withheld)`,
+          where c.invitee_id = referral_links.invitee_id and c.withheld)`,
       })
       .from(referralLinks)
       .where(where)
