@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { EmptyState } from '@wallet/ui/empty-state';
 import { Modal } from '@wallet/ui/modal';
 import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
-import { useConditionProgress } from '../../api/promotions.ts';
-import { useWallet } from '../../api/wallet.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
-import { RunningCondition } from '../../features/promotions/running-condition.tsx';
+
+// the running condition (issue 12) is its own chunk: the member layout preloads this dialog's dependencies
+const RunningCondition = lazy(() =>
+  import('../../features/promotions/running-condition.tsx').then((m) => ({ default: m.RunningCondition })),
+);
 
 const conditionsQuery = () =>
   queryOptions({
@@ -28,9 +30,6 @@ export type ConditionsDialogProps = {
 export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) {
   const { t } = useTranslation('common');
   const conditions = useQuery({ ...conditionsQuery(), enabled: open });
-  // issue 12: the member's running condition first, in plain words (its strings load only when one runs)
-  const progress = useConditionProgress(open);
-  const currency = useWallet().data?.wallet.currency ?? 'THB';
   return (
     <Modal
       open={open}
@@ -43,9 +42,9 @@ export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) 
         </Button>
       }
     >
-      {progress.data && (
+      {open && (
         <Suspense fallback={null}>
-          <RunningCondition progress={progress.data} currency={currency} />
+          <RunningCondition />
         </Suspense>
       )}
       {conditions.isPending && (

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { promotionQueries } from '../../api/promotions.ts';
 import { ConditionCard } from '../../components/condition-progress.tsx';
+import { usePromotionStrings } from '../../components/promotion-strings.ts';
 import { paths } from '../../config/paths.ts';
 
 type Progress = NonNullable<ReturnType<typeof useProgress>['data']>;
@@ -25,10 +25,6 @@ function StripView({ progress, unit }: { progress: Progress; unit: string }) {
  */
 export function ConditionStrip({ unit }: { unit: string }) {
   const progress = useProgress();
-  if (!progress.data) return null;
-  return (
-    <Suspense fallback={null}>
-      <StripView progress={progress.data} unit={unit} />
-    </Suspense>
-  );
+  const hasStrings = usePromotionStrings(Boolean(progress.data));
+  return progress.data && hasStrings ? <StripView progress={progress.data} unit={unit} /> : null;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { promotionQueries } from '../../api/promotions.ts';
+import { usePromotionStrings } from '../../components/promotion-strings.ts';
 import { BannersDialog } from './banners-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -22,7 +23,11 @@ export type PromoFlowProps = {
  * SPEC.md §2: invite and refund first fetch their banners; with any, a carousel modal opens and closing it opens the
  * invite or refund modal; with none (or a failed fetch) the modal opens directly.
  */
-export function PromoFlow({ feature, wallet, onDone }: PromoFlowProps) {
+export function PromoFlow(props: PromoFlowProps) {
+  return usePromotionStrings() ? <Flow {...props} /> : <LoadingOverlay isLoading />;
+}
+
+function Flow({ feature, wallet, onDone }: PromoFlowProps) {
   const { t } = useTranslation('promotions');
   const kind = feature === 'refund' ? 'refund' : 'invite';
   const banners = useQuery({ ...promotionQueries.banners(kind), enabled: feature !== 'referral' });

@@ -1,13 +1,22 @@
 import type { ConditionProgress } from '@wallet/contract/promotions';
 import { useTranslation } from 'react-i18next';
-import { useNotice } from '../../api/promotions.ts';
+import { useConditionProgress, useNotice } from '../../api/promotions.ts';
+import { useWallet } from '../../api/wallet.ts';
 import { ConditionCard } from '../../components/condition-progress.tsx';
+import { usePromotionStrings } from '../../components/promotion-strings.ts';
 import { noticeFor } from './bonus-state.ts';
 
-export type RunningConditionProps = { progress: ConditionProgress; currency: string };
+type ViewProps = { progress: ConditionProgress; currency: string };
 
 /** The conditions modal's head while a condition runs: the condition and the notice with its %percentFail% (SPEC.md §3). */
-export function RunningCondition({ progress, currency }: RunningConditionProps) {
+export function RunningCondition() {
+  const progress = useConditionProgress();
+  const currency = useWallet().data?.wallet.currency ?? 'THB';
+  const hasStrings = usePromotionStrings(Boolean(progress.data));
+  return progress.data && hasStrings ? <RunningConditionView progress={progress.data} currency={currency} /> : null;
+}
+
+function RunningConditionView({ progress, currency }: ViewProps) {
   const { t } = useTranslation('promotions');
   const notice = useNotice();
   const unit = t(`unit.${currency}`, { defaultValue: currency });

@@ -7,13 +7,15 @@ import { Icon } from '@wallet/ui/icon';
 import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
+import { useConditionProgress } from '../../api/promotions.ts';
 import { useCollectAll } from '../../api/wallet.ts';
 import { CancelBonus } from '../../components/cancel-bonus.tsx';
 import { ConditionCard } from '../../components/condition-progress.tsx';
+import { usePromotionStrings } from '../../components/promotion-strings.ts';
 
 export type WithdrawBlockedProps = {
-  /** the running condition; undefined when its progress could not be read */
-  progress: ConditionProgress | undefined;
+  /** the server refused with BONUS_REMAINING (shown even when the progress cannot be read) */
+  isBlocked: boolean;
   wallet: Wallet;
   unit: string;
   /** the bonus was cancelled: withdrawals are open again */
@@ -24,7 +26,16 @@ export type WithdrawBlockedProps = {
  * "Why can't I withdraw yet?" (issue 12): withdrawals wait for the running promotion condition (BONUS_REMAINING).
  * Shows the condition and the one-tap fixes: cancel the bonus (forfeiting it), collect the game balances.
  */
-export function WithdrawBlocked({ progress, wallet, unit, onCancelled }: WithdrawBlockedProps) {
+export function WithdrawBlocked({ isBlocked, ...rest }: WithdrawBlockedProps) {
+  const progress = useConditionProgress();
+  const hasStrings = usePromotionStrings(Boolean(progress.data) || isBlocked);
+  if ((!progress.data && !isBlocked) || !hasStrings) return null;
+  return <BlockedView progress={progress.data ?? undefined} {...rest} />;
+}
+
+type ViewProps = Omit<WithdrawBlockedProps, 'isBlocked'> & { progress: ConditionProgress | undefined };
+
+function BlockedView({ progress, wallet, unit, onCancelled }: ViewProps) {
   const { t } = useTranslation('promotions');
   const collect = useCollectAll();
   const inGames = wallet.slots.reduce((sum, slot) => sum + (slot.isActive ? slot.amount : 0), 0);

@@ -1,4 +1,4 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
@@ -10,11 +10,12 @@ import { formatMoney } from '@wallet/web-core/format';
 import { ApiError } from '@wallet/web-core/api-client';
 import { presentError } from '@wallet/web-core/present-error';
 import { useBanks } from '../../api/lookup.ts';
-import { useConditionProgress } from '../../api/promotions.ts';
 import { useWithdraw, useWithdrawLookup } from '../../api/withdraw.ts';
 import { bankName } from '../../lib/bank-name.ts';
-import { WithdrawBlocked } from './withdraw-blocked.tsx';
 import { sanitizeWithdrawInput, validateWithdraw, type WithdrawIssue } from './withdraw-validation.ts';
+
+// issue 12: "why can't I withdraw yet" is its own chunk (with the promotions strings)
+const WithdrawBlocked = lazy(() => import('./withdraw-blocked.tsx').then((m) => ({ default: m.WithdrawBlocked })));
 
 export type WithdrawDialogProps = {
   open: boolean;
@@ -38,9 +39,7 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
   const [issue, setIssue] = useState<WithdrawIssue | null>(null);
   const [done, setDone] = useState<number | null>(null);
   // issue 12: a running promotion condition blocks withdrawals (BONUS_REMAINING): say why before the player tries
-  const progress = useConditionProgress();
   const [isBlocked, setIsBlocked] = useState(false);
-  const showBlocked = done === null && (Boolean(progress.data) || isBlocked);
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   const bounds = lookup.data;
   const account = wallet.bankAccount;
@@ -66,7 +65,6 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'BONUS_REMAINING') {
             setIsBlocked(true);
-            void progress.refetch();
             return;
           }
           presentError(error, { as: 'alert', title: t('errorLabel') });
@@ -124,10 +122,10 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          {showBlocked && (
+          {done === null && (
             <Suspense fallback={null}>
               <WithdrawBlocked
-                progress={progress.data ?? undefined}
+                isBlocked={isBlocked}
                 wallet={wallet}
                 unit={unit}
                 onCancelled={() => setIsBlocked(false)}

@@ -6,6 +6,7 @@ import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { Spinner } from '@wallet/ui/spinner';
 import { useActiveBonus, useBonuses, useConditionProgress } from '../../../api/promotions.ts';
 import { useWallet } from '../../../api/wallet.ts';
+import { ensurePromotionStrings, usePromotionStrings } from '../../../components/promotion-strings.ts';
 import { ActiveBonusPanel } from '../../../features/promotions/active-bonus-panel.tsx';
 import { BonusList } from '../../../features/promotions/bonus-list.tsx';
 import { PromoCodeForm } from '../../../features/promotions/promo-code-form.tsx';
@@ -15,11 +16,21 @@ const BonusDialog = lazy(() =>
   import('../../../features/promotions/bonus-dialog.tsx').then((m) => ({ default: m.BonusDialog })),
 );
 
+/** The screen's strings arrive with it (components/promotion-strings.ts). */
+export async function loader() {
+  await ensurePromotionStrings();
+  return null;
+}
+
 /**
  * SPEC.md §2 /user/bonus: the active bonus (its type, its condition's progress, cancel) or the promotion-code form,
- * then the bonus cards. The `promotions` strings load with the route (app/router.tsx).
+ * then the bonus cards.
  */
 export function Component() {
+  return usePromotionStrings() ? <BonusScreen /> : null;
+}
+
+function BonusScreen() {
   const { t } = useTranslation('promotions');
   const wallet = useWallet();
   const active = useActiveBonus();

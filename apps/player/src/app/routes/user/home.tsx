@@ -8,7 +8,7 @@ import { useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
-import type { PromoFeature } from '../../../features/promotions/promo-flow.tsx';
+import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
 import { HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
@@ -26,12 +26,9 @@ const WithdrawDialog = lazy(() =>
 const DepositDialog = lazy(() =>
   import('../../../features/deposit/deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })),
 );
-const PromoFlow = lazy(() =>
-  import('../../../features/promotions/promo-flow.tsx').then((m) => ({ default: m.PromoFlow })),
-);
-const ConditionStrip = lazy(() =>
-  import('../../../features/promotions/condition-strip.tsx').then((m) => ({ default: m.ConditionStrip })),
-);
+const promoHome = () => import('../../../features/promotions/promo-home-entry.ts').then((m) => m.loadPromoHome());
+const PromoFlow = lazy(() => promoHome().then((m) => ({ default: m.PromoFlow })));
+const ConditionStrip = lazy(() => promoHome().then((m) => ({ default: m.ConditionStrip })));
 const GameAccountDialog = lazy(() =>
   import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => ({ default: m.GameAccountDialog })),
 );
