@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { promotions } from '../../db/schema/promotions.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
-import { LedgerService, memberWallet, toMajor } from '../ledger/ledger.api.ts';
+import type { LedgerService } from '../ledger/ledger.api.ts';
+import { memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import { evaluateCondition, progressOf, runningCondition } from './condition-engine.ts';
 
 /** `part / whole` as a number with at most 2 decimals (a multiple or a percentage shown to the player). */
