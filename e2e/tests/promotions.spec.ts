@@ -61,7 +61,14 @@ async function playDemoSlot(page: Page, spins: number) {
   await page.goto('/user/home');
   await page.getByTestId('game-card-pg').click();
   const activate = page.getByTestId('game-activate');
-  if (await activate.isVisible()) await activate.click();
+  await expect(activate.or(page.getByTestId('game-play'))).toBeVisible();
+  if (await activate.isVisible()) {
+    await activate.click();
+    await expect(page.getByTestId('game-username')).not.toBeEmpty();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('game-card-pg').click();
+  }
   const [game] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('game-play').click()]);
   await game.waitForURL(/\/sandbox\//);
   await game.getByTestId('bet-50').click();

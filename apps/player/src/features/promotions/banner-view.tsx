@@ -35,8 +35,12 @@ export function BannerBackground({ banner, className, children }: BannerBackgrou
           loading="lazy"
         />
       )}
-      <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent" />
-      <div className="relative">{children}</div>
+      {children && (
+        <>
+          <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent" />
+          <div className="relative">{children}</div>
+        </>
+      )}
     </div>
   );
 }

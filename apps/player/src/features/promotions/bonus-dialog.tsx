@@ -8,7 +8,7 @@ import { useActivateBonus, useNotice } from '../../api/promotions.ts';
 import { BannerSlide } from './banner-view.tsx';
 import { noticeFor } from './bonus-state.ts';
 
-export type BonusDialogProps = { bonus: Bonus; onClose: () => void };
+export type BonusDialogProps = { bonus: Bonus; onClose: (isActivated: boolean) => void };
 
 /** SPEC.md §2 bonus modal: the bonus's banners, its limit, the notice with its percentFail, and activate. */
 export function BonusDialog({ bonus, onClose }: BonusDialogProps) {
@@ -21,7 +21,7 @@ export function BonusDialog({ bonus, onClose }: BonusDialogProps) {
     activate.submit(bonus.code, {
       onSuccess: () => {
         notify.success(t('bonus.activated', { name: bonus.name }));
-        onClose();
+        onClose(true);
       },
       // SPEC.md §8: an error dialog titled with the generic error message, the server's message as the body
       onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
@@ -30,7 +30,7 @@ export function BonusDialog({ bonus, onClose }: BonusDialogProps) {
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && onClose(false)}
       title={bonus.name}
       footer={
         <Button isBlock size="lg" onClick={handleActivate} isLoading={activate.isPending} data-testid="bonus-activate">

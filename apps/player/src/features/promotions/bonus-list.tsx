@@ -33,27 +33,25 @@ export function BonusList({ bonuses, now, onOpen }: BonusListProps) {
                 state === 'open' && 'ring-line active:scale-[0.99]',
               )}
             >
-              <BannerBackground banner={bonus.banners[0]} className="flex min-h-32 items-end">
-                <div className="flex w-full items-end justify-between gap-3 p-4">
-                  <div className="min-w-0">
-                    <p className="truncate text-lg font-bold text-white">{bonus.name}</p>
-                    <p className="text-xs text-white/80">
-                      {t(`bonus.limit.${bonus.type}`, { max: bonus.maxReceived })}
-                    </p>
-                  </div>
-                  <span
-                    className={clsx(
-                      'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold',
-                      state === 'active' && 'bg-primary text-on-primary',
-                      state === 'received' && 'bg-black/60 text-white',
-                      state === 'open' && 'bg-white/90 text-black',
-                    )}
-                  >
-                    {state === 'active' && <Icon name="check" className="size-3.5" />}
-                    {t(`bonus.state.${state}`)}
-                  </span>
+              {/* the banner carries its own artwork and text: the name and state sit under it */}
+              <BannerBackground banner={bonus.banners[0]} className="aspect-[3/1] w-full" />
+              <div className="flex items-center justify-between gap-3 bg-surface px-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-bold">{bonus.name}</p>
+                  <p className="text-xs text-muted">{t(`bonus.limit.${bonus.type}`, { max: bonus.maxReceived })}</p>
                 </div>
-              </BannerBackground>
+                <span
+                  className={clsx(
+                    'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold',
+                    state === 'active' && 'bg-primary text-on-primary',
+                    state === 'received' && 'bg-surface-2 text-muted',
+                    state === 'open' && 'bg-primary/15 text-primary',
+                  )}
+                >
+                  {state === 'active' && <Icon name="check" className="size-3.5" />}
+                  {t(`bonus.state.${state}`)}
+                </span>
+              </div>
             </button>
           </li>
         );

@@ -34,6 +34,7 @@ const idle = {
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   await i18next.changeLanguage('en');
 });
 afterEach(async () => {

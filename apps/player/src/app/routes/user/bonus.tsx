@@ -80,7 +80,14 @@ function BonusScreen() {
       </section>
       {open && (
         <Suspense fallback={<LoadingOverlay isLoading />}>
-          <BonusDialog bonus={open} onClose={() => setOpen(null)} />
+          <BonusDialog
+            bonus={open}
+            onClose={(isActivated) => {
+              setOpen(null);
+              // the condition it started shows at the top of the screen
+              if (isActivated) window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
         </Suspense>
       )}
     </main>
