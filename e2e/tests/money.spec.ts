@@ -145,11 +145,14 @@ test.describe('money', () => {
       await page.getByTestId('transfer-done').click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      // a widget whose service lands later
       await page.getByTestId('widget-invite').click();
-      await expect(page.getByTestId('coming-soon')).toBeVisible();
-      await shot('coming-soon');
-      await page.getByTestId('coming-soon-ok').click();
+      // invite: its banners first (the demo seeds some), then the invite modal
+      await expect(page.getByTestId('banners-carousel')).toBeVisible();
+      await page.getByTestId('banners-continue').click();
+      await expect(page.getByTestId('invite-dialog')).toBeVisible();
+      await shot('invite');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await page.goto('/user/statement');
       await expect(page.getByTestId('statement-row').first()).toBeVisible();

@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect(paths.home) },
       { path: paths.home, lazy: () => import('./routes/user/home.tsx') },
       { path: paths.profile, lazy: withStrings(['profile'], () => import('./routes/user/profile.tsx')) },
-      { path: paths.bonus, lazy: () => import('./routes/user/bonus.tsx') },
+      { path: paths.bonus, lazy: () => import('./routes/user/bonus-route.ts').then((m) => m.loadBonusRoute()) },
       {
         path: paths.statement,
         lazy: withStrings(['statement'], () => import('./routes/user/statement.tsx')),

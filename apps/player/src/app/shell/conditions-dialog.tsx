@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { EmptyState } from '@wallet/ui/empty-state';
@@ -7,6 +8,11 @@ import { Modal } from '@wallet/ui/modal';
 import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
+
+// the running condition (issue 12) is its own chunk: the member layout preloads this dialog's dependencies
+const RunningCondition = lazy(() =>
+  import('../../features/promotions/running-condition.tsx').then((m) => ({ default: m.RunningCondition })),
+);
 
 const conditionsQuery = () =>
   queryOptions({
@@ -36,6 +42,11 @@ export function ConditionsDialog({ open, onOpenChange }: ConditionsDialogProps) 
         </Button>
       }
     >
+      {open && (
+        <Suspense fallback={null}>
+          <RunningCondition />
+        </Suspense>
+      )}
       {conditions.isPending && (
         <div className="flex justify-center py-10 text-primary">
           <Spinner size="lg" />

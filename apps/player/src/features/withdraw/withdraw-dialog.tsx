@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Wallet } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
@@ -7,11 +7,15 @@ import { Modal } from '@wallet/ui/modal';
 import { TextField } from '@wallet/ui/text-field';
 import { formatAccountNumber } from '@wallet/web-core/format-account-number';
 import { formatMoney } from '@wallet/web-core/format';
+import { ApiError } from '@wallet/web-core/api-client';
 import { presentError } from '@wallet/web-core/present-error';
 import { useBanks } from '../../api/lookup.ts';
 import { useWithdraw, useWithdrawLookup } from '../../api/withdraw.ts';
 import { bankName } from '../../lib/bank-name.ts';
 import { sanitizeWithdrawInput, validateWithdraw, type WithdrawIssue } from './withdraw-validation.ts';
+
+// issue 12: "why can't I withdraw yet" is its own chunk (with the promotions strings)
+const WithdrawBlocked = lazy(() => import('./withdraw-blocked.tsx').then((m) => ({ default: m.WithdrawBlocked })));
 
 export type WithdrawDialogProps = {
   open: boolean;
@@ -34,6 +38,8 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
   const [amount, setAmount] = useState('');
   const [issue, setIssue] = useState<WithdrawIssue | null>(null);
   const [done, setDone] = useState<number | null>(null);
+  // issue 12: a running promotion condition blocks withdrawals (BONUS_REMAINING): say why before the player tries
+  const [isBlocked, setIsBlocked] = useState(false);
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   const bounds = lookup.data;
   const account = wallet.bankAccount;
@@ -56,7 +62,13 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
       { amount: value },
       {
         onSuccess: () => setDone(value),
-        onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'BONUS_REMAINING') {
+            setIsBlocked(true);
+            return;
+          }
+          presentError(error, { as: 'alert', title: t('errorLabel') });
+        },
       },
     );
   };
@@ -109,46 +121,60 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
           <p className="mt-3 max-w-xs text-sm text-muted">{t('success.body')}</p>
         </div>
       ) : (
-        <form
-          id={FORM_ID}
-          noValidate
-          onSubmit={handleSubmit}
-          className="flex flex-col gap-4"
-          data-testid="withdraw-form"
-        >
-          <div className="rounded-2xl bg-surface p-4 ring-1 ring-line" data-testid="withdraw-account">
-            <p className="text-xs font-medium text-muted">{t('to')}</p>
-            <p className="mt-1 font-semibold">{accountBankName}</p>
-            <p className="text-lg font-bold tracking-wide tabular-nums">{formatAccountNumber(account.bankAccountNo)}</p>
-            <p className="text-sm text-muted" translate="no">
-              {account.bankAccountName}
+        <div className="flex flex-col gap-4">
+          {done === null && (
+            <Suspense fallback={null}>
+              <WithdrawBlocked
+                isBlocked={isBlocked}
+                wallet={wallet}
+                unit={unit}
+                onCancelled={() => setIsBlocked(false)}
+              />
+            </Suspense>
+          )}
+          <form
+            id={FORM_ID}
+            noValidate
+            onSubmit={handleSubmit}
+            className="flex flex-col gap-4"
+            data-testid="withdraw-form"
+          >
+            <div className="rounded-2xl bg-surface p-4 ring-1 ring-line" data-testid="withdraw-account">
+              <p className="text-xs font-medium text-muted">{t('to')}</p>
+              <p className="mt-1 font-semibold">{accountBankName}</p>
+              <p className="text-lg font-bold tracking-wide tabular-nums">
+                {formatAccountNumber(account.bankAccountNo)}
+              </p>
+              <p className="text-sm text-muted" translate="no">
+                {account.bankAccountName}
+              </p>
+            </div>
+            <p className="text-sm text-muted">
+              {t('available', { amount: `${formatMoney(wallet.wallet.amount)} ${unit}` })}
             </p>
-          </div>
-          <p className="text-sm text-muted">
-            {t('available', { amount: `${formatMoney(wallet.wallet.amount)} ${unit}` })}
-          </p>
-          <TextField
-            label={t('amount')}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => {
-              setAmount(sanitizeWithdrawInput(event.target.value));
-              setIssue(null);
-            }}
-            endAdornment={<span className="text-sm text-muted">{unit}</span>}
-            error={message}
-            hint={
-              bounds
-                ? t('bounds', {
-                    min: `${formatMoney(bounds.withdrawMin)} ${unit}`,
-                    max: `${formatMoney(bounds.withdrawMax)} ${unit}`,
-                  })
-                : undefined
-            }
-            data-testid="withdraw-amount"
-          />
-        </form>
+            <TextField
+              label={t('amount')}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => {
+                setAmount(sanitizeWithdrawInput(event.target.value));
+                setIssue(null);
+              }}
+              endAdornment={<span className="text-sm text-muted">{unit}</span>}
+              error={message}
+              hint={
+                bounds
+                  ? t('bounds', {
+                      min: `${formatMoney(bounds.withdrawMin)} ${unit}`,
+                      max: `${formatMoney(bounds.withdrawMax)} ${unit}`,
+                    })
+                  : undefined
+              }
+              data-testid="withdraw-amount"
+            />
+          </form>
+        </div>
       )}
     </Modal>
   );

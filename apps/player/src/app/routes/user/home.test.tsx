@@ -93,17 +93,34 @@ describe('home', () => {
     expect(calls.some((c) => c.path === '/api/wallet/refresh/slot')).toBe(true);
   });
 
-  it('opens a translated coming-soon state for widgets whose backend lands later', async () => {
-    // the dialog is a lazy chunk: load it before the first tap, so the test waits for state, not for a transform
-    await import('../../../features/wallet/coming-soon-dialog.tsx');
-    mockApi({ 'GET /api/wallet': () => ({ body: walletFixture() }) });
+  it('invite and refund show their banners first, then their modal; the referral receive opens the invite modal', async () => {
+    // the flow is a lazy chunk: load it before the first tap, so the test waits for state, not for a transform
+    await import('../../../features/promotions/promo-flow.tsx');
+    const banner = { image: '/banners/invite.png', html: '<p>Invite and earn 10%</p>' };
+    mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture() }),
+      'GET /api/invite/banners': () => ({ body: [banner] }),
+      'GET /api/refund/banners': () => ({ body: [] }),
+      'POST /api/invite': () => ({ body: { invites: [], total: 0 } }),
+      'POST /api/refund': () => ({ body: { refunds: [], total: 0 } }),
+    });
     renderWithProviders(<Home />);
-    for (const id of ['widget-invite', 'widget-refund', 'referral-receive']) {
-      await userEvent.click(await screen.findByTestId(id));
-      expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Coming soon');
-      await userEvent.click(screen.getByTestId('coming-soon-ok'));
-      await vi.waitFor(() => expect(screen.queryByTestId('coming-soon')).toBeNull());
-    }
+    await userEvent.click(await screen.findByTestId('widget-invite'));
+    expect(await screen.findByTestId('banners-carousel')).toHaveTextContent('Invite and earn 10%');
+    await userEvent.click(screen.getByTestId('banners-continue'));
+    expect(await screen.findByTestId('invite-dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByTestId('invite-dialog')).toBeNull());
+
+    // no refund banners: the refund modal opens directly
+    await userEvent.click(screen.getByTestId('widget-refund'));
+    expect(await screen.findByTestId('refund-dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
+
+    await userEvent.click(screen.getByTestId('referral-receive'));
+    expect(await screen.findByTestId('invite-dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('banners-carousel')).toBeNull();
   });
 
   it('the withdraw widget opens the withdraw modal: the registered account, the bounds, waiting for transfer', async () => {

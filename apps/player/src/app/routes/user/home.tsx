@@ -8,7 +8,7 @@ import { useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
-import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
+import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
 import { HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
@@ -26,9 +26,9 @@ const WithdrawDialog = lazy(() =>
 const DepositDialog = lazy(() =>
   import('../../../features/deposit/deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })),
 );
-const ComingSoonDialog = lazy(() =>
-  import('../../../features/wallet/coming-soon-dialog.tsx').then((m) => ({ default: m.ComingSoonDialog })),
-);
+const promoHome = () => import('../../../features/promotions/promo-home-entry.ts').then((m) => m.loadPromoHome());
+const PromoFlow = lazy(() => promoHome().then((m) => ({ default: m.PromoFlow })));
+const ConditionStrip = lazy(() => promoHome().then((m) => ({ default: m.ConditionStrip })));
 const GameAccountDialog = lazy(() =>
   import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => ({ default: m.GameAccountDialog })),
 );
@@ -40,7 +40,7 @@ type OpenModal =
   | { kind: 'transfer' }
   | { kind: 'withdraw' }
   | { kind: 'deposit' }
-  | { kind: 'soon'; feature: ComingSoonFeature }
+  | { kind: 'promo'; feature: PromoFeature }
   | { kind: 'game'; code: string }
   | null;
 
@@ -57,7 +57,7 @@ export function Component() {
   const handleOpenChange = (open: boolean) => !open && setModal(null);
   /** A dialog that moved money refreshes the wallet as it closes (SPEC.md §2). */
   const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
-  const soon = (feature: ComingSoonFeature) => () => setModal({ kind: 'soon', feature });
+  const promo = (feature: PromoFeature) => () => setModal({ kind: 'promo', feature });
 
   // SPEC.md §8: a wallet load failure hides the loading state; issue 9: it offers a retry instead of an empty screen.
   if (!wallet.data) {
@@ -85,11 +85,14 @@ export function Component() {
         unit={unit}
         onTransfer={() => setModal({ kind: 'transfer' })}
         onSpin={() => void navigate(paths.spin)}
-        onInvite={soon('invite')}
+        onInvite={promo('invite')}
         onBonus={() => void navigate(paths.bonus)}
-        onRefund={soon('refund')}
+        onRefund={promo('refund')}
       />
-      <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={soon('referral')} />
+      <Suspense fallback={null}>
+        <ConditionStrip unit={unit} />
+      </Suspense>
+      <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={promo('referral')} />
       <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
@@ -108,7 +111,16 @@ export function Component() {
         {modal?.kind === 'deposit' && (
           <DepositDialog open unit={unit} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
         )}
-        {modal?.kind === 'soon' && <ComingSoonDialog open feature={modal.feature} onOpenChange={handleOpenChange} />}
+        {modal?.kind === 'promo' && (
+          <PromoFlow
+            feature={modal.feature}
+            wallet={data}
+            onDone={(moved) => {
+              if (moved) refreshWallet();
+              setModal(null);
+            }}
+          />
+        )}
         {selectedGame && (
           <GameAccountDialog
             open

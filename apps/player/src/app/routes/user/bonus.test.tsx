@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n.ts';
+import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { bonusFixture, progressFixture } from '../../../features/promotions/promotions-fixture.ts';
+import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { Component as Bonus } from './bonus.tsx';
+
+const NOW = new Date('2026-11-23T10:00:00.000Z');
+const bonuses = [
+  bonusFixture({ code: 'FIRST50', name: 'First deposit 50%' }),
+  bonusFixture({
+    code: 'DAILY10',
+    name: 'Daily 10%',
+    type: 'day',
+    userBonus: { _id: 'u2', isActive: false, received: [{ updatedAt: '2026-11-23T02:00:00.000Z' }] },
+  }),
+  bonusFixture({
+    code: 'WEEKLY20',
+    name: 'Weekly 20%',
+    type: 'week',
+    maxReceived: 2,
+    userBonus: { _id: 'u3', isActive: false, received: [{ updatedAt: '2026-11-23T02:00:00.000Z' }] },
+  }),
+];
+const idle = {
+  'GET /api/wallet': () => ({ body: walletFixture() }),
+  'GET /api/bonus': () => ({ body: bonuses }),
+  'GET /api/bonus/check/active': () => ({ body: { status: false, type: null } }),
+  'GET /api/lookup/notice': () => ({ body: { text: 'Below %percentFail% % the bonus ends.' } }),
+};
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  await i18next.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  await i18next.changeLanguage('th');
+});
+
+describe('/user/bonus', () => {
+  it('lists the cards: a reached limit is received and disabled, the others open the bonus modal to activate', async () => {
+    const calls = mockApi({
+      ...idle,
+      'GET /api/bonus/activate/FIRST50': () => ({
+        body: { _id: 'u1', isActive: true, received: [{ updatedAt: NOW.toISOString() }] },
+      }),
+    });
+    renderWithProviders(<Bonus />);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Bonuses and promotions');
+    expect(await screen.findByTestId('bonus-card-DAILY10')).toBeDisabled();
+    expect(screen.getByTestId('bonus-card-DAILY10')).toHaveTextContent('Received');
+    // a weekly bonus received once of twice this week is still open
+    expect(screen.getByTestId('bonus-card-WEEKLY20')).toBeEnabled();
+
+    await userEvent.click(screen.getByTestId('bonus-card-FIRST50'));
+    const dialog = await screen.findByTestId('bonus-dialog');
+    // the notice with the bonus's percentFail in place of %percentFail%
+    expect(await within(dialog).findByText('Below 10 % the bonus ends.')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('bonus-activate'));
+    await vi.waitFor(() => expect(screen.queryByTestId('bonus-dialog')).toBeNull());
+    const activation = calls.find((c) => c.path === '/api/bonus/activate/FIRST50');
+    expect(activation).toBeDefined();
+  });
+
+  it('the promotion code: required, upper-cased, searching, not found, then description and percentFail before activating', async () => {
+    let release: () => void = () => undefined;
+    const calls = mockApi({
+      ...idle,
+      'GET /api/promotion/find/NOPE': () => ({ status: 404, body: { message: 'NO_PROMOTION' } }),
+      'GET /api/promotion/find/WELCOME100': () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              body: { code: 'WELCOME100', percentFail: 20, description: 'Free 100, ends below %percentFail%' },
+            });
+        }),
+      'GET /api/promotion/activate/WELCOME100': () => ({ body: { message: 'SUCCESS' } }),
+    });
+    renderWithProviders(<Bonus />);
+    const input = await screen.findByTestId('promo-code');
+    await userEvent.click(screen.getByTestId('promo-find'));
+    expect(await screen.findByText('Please enter a promotion code')).toBeInTheDocument();
+
+    await userEvent.type(input, 'nope');
+    expect(input).toHaveValue('NOPE');
+    await userEvent.click(screen.getByTestId('promo-find'));
+    expect(await screen.findByTestId('promo-not-found')).toHaveTextContent('Promotion code not found');
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'welcome100');
+    await userEvent.click(screen.getByTestId('promo-find'));
+    expect(await screen.findByText('Searching for the code…')).toBeInTheDocument();
+    release();
+    const found = await screen.findByTestId('promo-found');
+    expect(found).toHaveTextContent('Free 100, ends below 20');
+    expect(screen.getByTestId('promo-percent-fail')).toHaveTextContent('Below 20 % the bonus ends.');
+    await userEvent.click(screen.getByTestId('promo-activate'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/promotion/activate/WELCOME100')).toBe(true));
+  });
+
+  it('an active bonus shows its type, its progress in plain words and a cancel that shows the forfeit', async () => {
+    mockApi({
+      ...idle,
+      'GET /api/bonus': () => ({
+        body: [bonusFixture({ code: 'FIRST50', userBonus: { _id: 'u1', isActive: true, received: [] } })],
+      }),
+      'GET /api/bonus/check/active': () => ({ body: { status: true, type: 'limit' } }),
+      'GET /api/bonus/progress': () => ({ body: progressFixture() }),
+      'GET /api/bonus/clear': () => ({ status: 409, body: { message: 'BONUS_CLEAR' } }),
+    });
+    renderWithProviders(<Bonus />);
+    expect(await screen.findByTestId('active-bonus-type')).toHaveTextContent('One-time');
+    expect(screen.queryByTestId('promo-form')).toBeNull();
+    expect(await screen.findByTestId('condition-rule')).toHaveTextContent(
+      'Play a total turnover of 750.00 THB (5× your bonus base of 150.00 THB) on any game.',
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByTestId('condition-amounts')).toHaveTextContent('300.00 THB / 750.00 THB');
+    expect(screen.getByTestId('condition-fail')).toHaveTextContent('below 15.00 THB (10% of 150.00 THB)');
+    expect(screen.getByTestId('bonus-card-FIRST50')).toHaveAttribute('data-state', 'active');
+    expect(screen.getByTestId('bonus-card-FIRST50')).toHaveTextContent('Current');
+
+    await userEvent.click(screen.getByTestId('bonus-cancel'));
+    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('You forfeit 50.00 THB of unplayed bonus');
+    await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
+    // SPEC.md §8: a cancel failure is an alert dialog with the cancel-failed title and the message
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent("Couldn't cancel the bonus");
+    expect(alert).toHaveTextContent('Bonus cancelled.');
+  });
+});

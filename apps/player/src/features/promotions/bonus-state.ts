@@ -1,0 +1,30 @@
+import type { Bonus } from '@wallet/contract/promotions';
+
+/** SPEC.md §4: a member's bonus is open (not received), active, or received (its receive limit reached). */
+export type BonusState = 'open' | 'active' | 'received';
+
+const BANGKOK_OFFSET_MS = 7 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Days since the epoch on the Bangkok calendar (UTC+7, no daylight saving). */
+const bangkokDay = (time: number) => Math.floor((time + BANGKOK_OFFSET_MS) / DAY_MS);
+/** Weeks since the epoch on the Bangkok calendar, starting on Monday (1970-01-01 was a Thursday). */
+const bangkokWeek = (time: number) => Math.floor((bangkokDay(time) + 3) / 7);
+
+/** The receipts that count against `maxReceived` (DESIGN.md §4: limit all, day today, week this week, Bangkok time). */
+export function receiptsCounted(bonus: Bonus, now: Date): number {
+  const receipts = bonus.userBonus?.received ?? [];
+  if (bonus.type === 'limit') return receipts.length;
+  const period = bonus.type === 'day' ? bangkokDay : bangkokWeek;
+  const current = period(now.getTime());
+  return receipts.filter(({ updatedAt }) => period(new Date(updatedAt).getTime()) === current).length;
+}
+
+export function bonusState(bonus: Bonus, now: Date): BonusState {
+  if (bonus.userBonus?.isActive) return 'active';
+  return receiptsCounted(bonus, now) >= bonus.maxReceived ? 'received' : 'open';
+}
+
+/** The notice (GET /api/lookup/notice) with the bonus's percentFail in place of `%percentFail%` (SPEC.md §3). */
+export const noticeFor = (text: string, percentFail: number): string =>
+  text.replaceAll('%percentFail%', String(percentFail));

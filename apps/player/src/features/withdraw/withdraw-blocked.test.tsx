@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../lib/i18n.ts';
+import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
+import { progressFixture } from '../promotions/promotions-fixture.ts';
+import { slotFixture, walletFixture } from '../wallet/wallet-fixture.ts';
+import { WithdrawDialog } from './withdraw-dialog.tsx';
+
+beforeEach(() => i18next.changeLanguage('en'));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18next.changeLanguage('th');
+});
+
+const wallet = walletFixture({ slots: [slotFixture({ code: 'pg', name: 'PG Soft', isActive: true, amount: 50 })] });
+const base = {
+  'GET /api/lookup/withdraw': () => ({ body: { withdrawMin: 100, withdrawMax: 50_000 } }),
+  'GET /api/lookup/banks': () => ({ body: [] }),
+};
+
+describe('withdraw while a condition runs (issue 12)', () => {
+  it('explains why before the player tries: the condition, cancel with its forfeit, collect the game balances', async () => {
+    let progress: ReturnType<typeof progressFixture> | null = progressFixture({
+      rule: 'credit',
+      multiple: null,
+      successPercent: 200,
+      current: 150,
+      target: 300,
+    });
+    const calls = mockApi({
+      ...base,
+      'GET /api/bonus/progress': () => ({ body: progress }),
+      'POST /api/wallet/transferAll': () => ({ body: { message: 'SUCCESS', amount: 50, pending: 0 } }),
+      'GET /api/bonus/clear': () => {
+        progress = null;
+        return { body: { message: 'BONUS_CLEAR' } };
+      },
+      'GET /api/wallet': () => ({ body: wallet }),
+    });
+    renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} />);
+    expect(await screen.findByText("Why can't I withdraw yet?")).toBeInTheDocument();
+    expect(screen.getByTestId('condition-rule')).toHaveTextContent(
+      'Grow your total balance (wallet and games) to 300.00 THB',
+    );
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    await userEvent.click(screen.getByTestId('withdraw-collect'));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/wallet/transferAll')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/wallet/transferAll')?.body).toEqual({ to: 'WALLET' });
+
+    await userEvent.click(screen.getByTestId('bonus-cancel'));
+    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('50.00 THB');
+    await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
+    await vi.waitFor(() => expect(screen.queryByTestId('withdraw-blocked')).toBeNull());
+    expect(screen.getByTestId('withdraw-form')).toBeInTheDocument();
+  });
+
+  it('BONUS_REMAINING from the server shows the explanation instead of an alert, even without the progress', async () => {
+    mockApi({
+      ...base,
+      'GET /api/bonus/progress': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
+      'POST /api/wallet/withdraw': () => ({ status: 409, body: { message: 'BONUS_REMAINING' } }),
+    });
+    renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} />);
+    await userEvent.type(await screen.findByTestId('withdraw-amount'), '200');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByTestId('withdraw-blocked')).toHaveTextContent("Why can't I withdraw yet?");
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('withdraw-collect')).toHaveTextContent('Collect 50.00 THB from your games');
+  });
+});

@@ -1,0 +1,82 @@
+import type { ConditionProgress } from '@wallet/contract/promotions';
+import { WALLET_CODE } from '@wallet/contract/limits';
+import type { Wallet } from '@wallet/contract/wallet';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
+import { formatMoney } from '@wallet/web-core/format';
+import { presentError } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
+import { useConditionProgress } from '../../api/promotions.ts';
+import { useCollectAll } from '../../api/wallet.ts';
+import { CancelBonus } from '../../components/cancel-bonus.tsx';
+import { ConditionCard } from '../../components/condition-progress.tsx';
+import { usePromotionStrings } from '../../components/promotion-strings.ts';
+
+export type WithdrawBlockedProps = {
+  /** the server refused with BONUS_REMAINING (shown even when the progress cannot be read) */
+  isBlocked: boolean;
+  wallet: Wallet;
+  unit: string;
+  /** the bonus was cancelled: withdrawals are open again */
+  onCancelled: () => void;
+};
+
+/**
+ * "Why can't I withdraw yet?" (issue 12): withdrawals wait for the running promotion condition (BONUS_REMAINING).
+ * Shows the condition and the one-tap fixes: cancel the bonus (forfeiting it), collect the game balances.
+ */
+export function WithdrawBlocked({ isBlocked, ...rest }: WithdrawBlockedProps) {
+  const progress = useConditionProgress();
+  const hasStrings = usePromotionStrings(Boolean(progress.data) || isBlocked);
+  if ((!progress.data && !isBlocked) || !hasStrings) return null;
+  return <BlockedView progress={progress.data ?? undefined} {...rest} />;
+}
+
+type ViewProps = Omit<WithdrawBlockedProps, 'isBlocked'> & { progress: ConditionProgress | undefined };
+
+function BlockedView({ progress, wallet, unit, onCancelled }: ViewProps) {
+  const { t } = useTranslation('promotions');
+  const collect = useCollectAll();
+  const inGames = wallet.slots.reduce((sum, slot) => sum + (slot.isActive ? slot.amount : 0), 0);
+
+  const handleCollect = () =>
+    collect.submit(
+      { to: WALLET_CODE },
+      {
+        onSuccess: () => notify.success(t('withdraw.collected')),
+        onError: (error) => presentError(error, { as: 'toast' }),
+      },
+    );
+
+  return (
+    <section className="flex flex-col gap-3" data-testid="withdraw-blocked">
+      <div className="flex gap-3 rounded-2xl bg-warning/10 p-4 ring-1 ring-warning/30">
+        <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div className="min-w-0">
+          <h3 className="font-bold">{t('withdraw.whyTitle')}</h3>
+          <p className="mt-1 text-sm text-muted">{t('withdraw.whyBody')}</p>
+        </div>
+      </div>
+      {progress && <ConditionCard progress={progress} unit={unit} />}
+      <h4 className="text-sm font-bold">{t('withdraw.fixesTitle')}</h4>
+      <p className="flex gap-2 text-sm">
+        <Icon name="play" className="mt-0.5 size-4 shrink-0 text-primary" />
+        {t('withdraw.fixPlay')}
+      </p>
+      <CancelBonus progress={progress} unit={unit} onCancelled={onCancelled} />
+      {inGames > 0 && (
+        <Button
+          variant="secondary"
+          isBlock
+          onClick={handleCollect}
+          isLoading={collect.isPending}
+          icon={<Icon name="collect" className="size-4" />}
+          data-testid="withdraw-collect"
+        >
+          {t('withdraw.collect', { amount: `${formatMoney(inGames)} ${unit}` })}
+        </Button>
+      )}
+    </section>
+  );
+}

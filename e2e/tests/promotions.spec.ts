@@ -1,0 +1,223 @@
+import type { Page } from '@playwright/test';
+import { expect, LANGUAGES, test as base, type Language } from '../support/fixtures.ts';
+import { demoOperatorToken } from '../support/operator.ts';
+import { saveScreen } from '../support/screens.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { signInQuickly } from '../support/sign-in.ts';
+
+/**
+ * Issue 12 from the player's side, on a server of its own (the demo member's balance and conditions change here, and
+ * other specs expect the opening balance): a deposit bonus with its progress bar moved by the turnover job, withdraw
+ * blocked then open, a promotion code, cancelling a bonus, the invite modal.
+ */
+const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+test.describe.configure({ mode: 'serial' });
+
+const shot = (page: Page, step: string, lang: Language) => saveScreen(page, { test: 'promotions', step, lang });
+
+/** A 10 % deposit bonus with a 1× turnover rule (saved through the back-office API, audited). */
+async function createDepositBonus(page: Page, server: RunningServer) {
+  const headers = { Authorization: `Bearer ${await demoOperatorToken(page.request, server)}` };
+  const text = (th: string, la: string, en: string) => ({ th, la, en });
+  const response = await page.request.post(`${server.url}/api/admin/promotions`, {
+    headers,
+    data: {
+      kind: 'bonus',
+      code: 'E2EDEPOSIT',
+      name: text('โบนัสฝาก 10%', 'ໂບນັດຝາກ 10%', 'Deposit 10%'),
+      description: text('ฝากแล้วรับ 10%', 'ຝາກແລ້ວຮັບ 10%', 'Get 10% of your deposit'),
+      type: 'limit',
+      maxReceived: 1,
+      percent: 10,
+      minDeposit: 50,
+      maxAmount: 10,
+      successRule: 'turnover',
+      turnoverMultiple: 1,
+      successPercent: 0,
+      percentFail: 5,
+      maxWithdrawMultiple: null,
+      maxBet: null,
+      isActive: true,
+      startsAt: null,
+      endsAt: null,
+      banners: [{ image: '/promotions/first50.svg', html: '' }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Play the sandbox demo slot from the pg card (transfer-and-play moves the wallet in first). */
+async function playDemoSlot(page: Page, spins: number) {
+  await page.goto('/user/home');
+  await page.getByTestId('game-card-pg').click();
+  const activate = page.getByTestId('game-activate');
+  await expect(activate.or(page.getByTestId('game-play'))).toBeVisible();
+  if (await activate.isVisible()) {
+    await activate.click();
+    await expect(page.getByTestId('game-username')).not.toBeEmpty();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('game-card-pg').click();
+  }
+  const [game] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('game-play').click()]);
+  await game.waitForURL(/\/sandbox\//);
+  await game.getByTestId('bet-50').click();
+  for (let spin = 1; spin <= spins; spin++) {
+    await game.getByTestId('spin').click();
+    await expect(game.getByTestId('history').locator('li')).toHaveCount(spin);
+    await expect(game.getByTestId('spin')).toBeEnabled();
+  }
+  await game.close();
+  await page.keyboard.press('Escape');
+}
+
+/** The bonus screen's progress, in percent, after a reload (the turnover job pulls bets once a minute). */
+async function progressAfterReload(page: Page): Promise<number | 'ended'> {
+  await page.reload();
+  await expect(page.getByTestId('active-bonus').or(page.getByTestId('promo-form'))).toBeVisible();
+  if (await page.getByTestId('promo-form').isVisible()) return 'ended';
+  return Number(
+    await page
+      .getByTestId('condition-percent')
+      .textContent()
+      .then((t) => t?.replace('%', '')),
+  );
+}
+
+test('deposit → a deposit bonus → the bar shows the turnover → the demo slot moves it → it completes, withdrawals open', async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(360_000);
+  await createDepositBonus(page, server);
+  await signInQuickly(page, 'th');
+  await page.goto('/user/home');
+
+  // a 100-baht QR deposit paid in the sandbox
+  await page.getByTestId('widget-deposit').click();
+  await page.getByTestId('qr-quick-100').click();
+  await page.getByTestId('qr-create').click();
+  await expect(page.getByTestId('qr-image')).toBeVisible();
+  const payload = await page.getByTestId('qr-view').getAttribute('data-payload');
+  expect((await page.request.post('/sandbox/qr/pay', { data: { payload } })).ok()).toBe(true);
+  await expect(page.getByTestId('deposit-credited-amount')).toContainText('100.00');
+  await page.getByTestId('deposit-close').click();
+
+  // the bonus screen: the card opens the bonus modal; activating starts the condition
+  await page.getByTestId('widget-bonus').click();
+  await expect(page).toHaveURL(/\/user\/bonus$/);
+  await expect(page.getByTestId('bonus-card-E2EDEPOSIT')).toBeVisible();
+  await shot(page, 'bonus-list', 'th');
+  await page.getByTestId('bonus-card-E2EDEPOSIT').click();
+  await expect(page.getByTestId('bonus-notice')).toBeVisible();
+  await shot(page, 'bonus-modal', 'th');
+  await page.getByTestId('bonus-activate').click();
+  await expect(page.getByTestId('bonus-dialog')).toHaveCount(0);
+
+  // base 110 (10 bonus + the 100 deposit) × 1: 110.00 of turnover to play
+  await expect(page.getByTestId('condition-amounts')).toContainText('0.00 บาท / 110.00 บาท');
+  await expect(page.getByTestId('condition-percent')).toHaveText('0%');
+  await expect(page.getByTestId('bonus-card-E2EDEPOSIT')).toHaveAttribute('data-state', 'active');
+  await shot(page, 'bonus-active', 'th');
+
+  // home shows the condition; the withdraw modal explains why it is blocked
+  await page.goto('/user/home');
+  await expect(page.getByTestId('home-condition')).toBeVisible();
+  await page.getByTestId('widget-withdraw').click();
+  await expect(page.getByTestId('withdraw-blocked')).toBeVisible();
+  await shot(page, 'withdraw-blocked', 'th');
+  await page.keyboard.press('Escape');
+
+  // one 50-baht spin: the turnover job moves the bar to 45 %
+  await playDemoSlot(page, 1);
+  await page.goto('/user/bonus');
+  await expect.poll(() => progressAfterReload(page), { timeout: 150_000, intervals: [5_000] }).toBe(45);
+  await shot(page, 'bonus-progress', 'th');
+
+  // two more: 150 ≥ 110, the condition succeeds and withdrawals open
+  await playDemoSlot(page, 2);
+  await page.goto('/user/bonus');
+  await expect.poll(() => progressAfterReload(page), { timeout: 150_000, intervals: [5_000] }).toBe('ended');
+  await expect(page.getByTestId('bonus-card-E2EDEPOSIT')).toHaveAttribute('data-state', 'received');
+  await page.goto('/user/home');
+  await page.getByTestId('widget-withdraw').click();
+  await expect(page.getByTestId('withdraw-form')).toBeVisible();
+  await expect(page.getByTestId('withdraw-blocked')).toHaveCount(0);
+});
+
+test('a promotion code: WELCOME100 found with its fail threshold, activated, then cancelled with the forfeit shown', async ({
+  page,
+}) => {
+  await signInQuickly(page, 'th');
+  await page.goto('/user/bonus');
+  await page.getByTestId('promo-code').fill('welcome100');
+  await expect(page.getByTestId('promo-code')).toHaveValue('WELCOME100');
+  await page.getByTestId('promo-find').click();
+  await expect(page.getByTestId('promo-found')).toBeVisible();
+  await expect(page.getByTestId('promo-found')).not.toContainText('%percentFail%');
+  await shot(page, 'promo-found', 'th');
+  await page.getByTestId('promo-activate').click();
+  await expect(page.getByTestId('active-bonus')).toBeVisible();
+  await expect(page.getByTestId('condition-title')).toContainText('WELCOME100');
+
+  await page.getByTestId('bonus-cancel').click();
+  await expect(page.getByTestId('bonus-forfeit')).toContainText('100.00');
+  await shot(page, 'bonus-cancel', 'th');
+  await page.getByTestId('bonus-cancel-yes').click();
+  await expect(page.getByTestId('promo-form')).toBeVisible();
+
+  // the statement shows the bonus and its end
+  await page.goto('/user/statement');
+  await expect(page.locator('[data-testid=statement-row][data-type=finish_bonus]').first()).toBeVisible();
+});
+
+for (const lang of LANGUAGES) {
+  test(`screens in ${lang}: the bonus screen, a code looked up, the invite modal after its banners`, async ({
+    page,
+  }) => {
+    await signInQuickly(page, lang);
+    await page.goto('/user/bonus');
+    await expect(page.getByTestId('bonus-list')).toBeVisible();
+    await page.getByTestId('promo-code').fill('NOPE');
+    await page.getByTestId('promo-find').click();
+    await expect(page.getByTestId('promo-not-found')).toBeVisible();
+    await page.getByTestId('promo-code').fill('WELCOME100');
+    await page.getByTestId('promo-find').click();
+    await expect(page.getByTestId('promo-found')).toBeVisible();
+    await shot(page, 'bonus-screen', lang);
+
+    await page.goto('/user/home');
+    await page.getByTestId('widget-invite').click();
+    await expect(page.getByTestId('banners-carousel')).toBeVisible();
+    await shot(page, 'invite-banners', lang);
+    await page.getByTestId('banners-continue').click();
+    await expect(page.getByTestId('invite-dialog')).toBeVisible();
+    await expect(page.getByTestId('invite-qr')).toBeVisible();
+    await expect(page.getByTestId('invite-link-text')).toContainText('/register?code=PR');
+    await shot(page, 'invite', lang);
+  });
+}
+
+test('the inviter receives the commission of a friend who deposited (the demo friend)', async ({ page }) => {
+  await signInQuickly(page, 'th');
+  await page.goto('/user/home');
+  const amount = Number((await page.getByTestId('referral-amount').textContent())?.replace(/[^\d.]/g, ''));
+  expect(amount).toBeGreaterThan(0);
+  await page.getByTestId('referral-receive').click();
+  await expect(page.getByTestId('invite-dialog')).toBeVisible();
+  await expect(page.getByTestId('invitees-table').locator('tbody tr').first()).toBeVisible();
+  await page.getByTestId('invite-receive').click();
+  await expect(page.getByTestId('invite-amount')).toContainText('0.00');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('referral-amount')).toContainText('0.00');
+});
