@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,27 @@ const SERVER_ENTRY = path.resolve(import.meta.dirname, '../src/server.ts');
 /** the raw-stack debit's table (outside the ledger, so the ledger invariant is untouched) */
 export const BASELINE_TABLE = 'bench_baseline_balances';
 const BASELINE_ENTRY = path.resolve(import.meta.dirname, 'baseline-server.ts');
+const COUNTER_ENTRY = path.resolve(import.meta.dirname, 'query-counter.ts');
+
+/** Statements a child process has sent to the database so far (query-counter.ts), in total and by text. */
+export type QueryCounts = { total: number; statements: Record<string, number> };
+
+/** Ask a child started with the query counter for its running totals (SIGUSR2 → a JSON file). */
+async function readCounts(child: ChildProcess, file: string): Promise<QueryCounts | null> {
+  rmSync(file, { force: true });
+  if (child.exitCode !== null || !child.kill('SIGUSR2')) return null;
+  for (let i = 0; i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as QueryCounts;
+      } catch {
+        // being written
+      }
+    }
+  }
+  return null;
+}
 
 /** A throw-away database `bench_<ts>` next to the one DATABASE_URL names; dropped by `drop()`. */
 export async function createBenchDatabase(
@@ -47,7 +68,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type BenchServer = { url: string; secrets: { jwt: string }; child: ChildProcess; stop(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  secrets: { jwt: string };
+  child: ChildProcess;
+  /** the statements it has sent to the database so far (null if it did not answer) */
+  queries(): Promise<QueryCounts | null>;
+  stop(): Promise<void>;
+};
 
 /** The real server in a child process (`node --import tsx src/server.ts`), loopback only, jobs off. */
 export async function startServer(
@@ -69,7 +97,8 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', SERVER_ENTRY], {
+  const countsFile = path.join(dataDir, 'queries.json');
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', '--import', COUNTER_ENTRY, SERVER_ENTRY], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -79,6 +108,7 @@ export async function startServer(
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
+      BENCH_QUERY_LOG: countsFile,
       JOBS: 'false',
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
@@ -102,25 +132,35 @@ export async function startServer(
     rmSync(dataDir, { recursive: true, force: true });
   };
   await waitUntilUp(child, `${url}/health`, stop);
-  return { url, secrets, child, stop };
+  return { url, secrets, child, stop, queries: () => readCounts(child, countsFile) };
 }
 
 /** The raw-stack baseline (baseline-server.ts) in a child process on the same database. */
-export async function startBaseline(databaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBaseline(
+  databaseUrl: string,
+): Promise<{ url: string; queries(): Promise<QueryCounts | null>; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', BASELINE_ENTRY], {
+  const countsFile = path.join(os.tmpdir(), `wallet-bench-baseline-${process.pid}-${port}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', COUNTER_ENTRY, BASELINE_ENTRY], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      BENCH_QUERY_LOG: countsFile,
+    },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(countsFile, { force: true });
   };
   await waitUntilUp(child, `${url}/read/0`, stop);
-  return { url, stop };
+  return { url, stop, queries: () => readCounts(child, countsFile) };
 }
 
 async function waitUntilUp(child: ChildProcess, probeUrl: string, stop: () => Promise<void>): Promise<void> {

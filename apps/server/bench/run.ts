@@ -14,7 +14,7 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/
 import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
-import { printTable, writeJson, type BaselineKind, type Row } from './report.ts';
+import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
 import { activateGame, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -223,6 +223,8 @@ async function main(): Promise<void> {
         rows.push({ name: s.name, note: skip });
         continue;
       }
+      const counter = s.baselineOf ? baseline : server;
+      const queriesBefore = await counter.queries();
       const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
       const result = await autocannon({
         url: target,
@@ -243,10 +245,13 @@ async function main(): Promise<void> {
         if (!sound) process.exitCode = 1;
       }
       const load = os.loadavg()[0] ?? 0;
+      if (!check) await new Promise((resolve) => setTimeout(resolve, 1000)); // in-flight requests land
+      const queries = diffCounts(queriesBefore, await counter.queries(), result['2xx'] + result.non2xx);
       rows.push({
         name: s.name,
         result,
         load,
+        ...(queries ? { queries } : {}),
         ...(check ? { check } : {}),
         ...(s.baselineOf ? { baselineOf: s.baselineOf } : {}),
         ...(s.against ? { against: s.against } : {}),
