@@ -245,8 +245,9 @@ async function main(): Promise<void> {
         if (!sound) process.exitCode = 1;
       }
       const load = os.loadavg()[0] ?? 0;
-      if (!check) await new Promise((resolve) => setTimeout(resolve, 1000)); // in-flight requests land
-      const queries = diffCounts(queriesBefore, await counter.queries(), result['2xx'] + result.non2xx);
+      // requests still in flight when autocannon stops complete on the server: count them all, per request sent
+      if (!check) await new Promise((resolve) => setTimeout(resolve, 3000));
+      const queries = diffCounts(queriesBefore, await counter.queries(), result.requests.sent);
       rows.push({
         name: s.name,
         result,
