@@ -83,6 +83,8 @@ export async function startServer(
   options: {
     secrets?: BenchServer['secrets'] & { encryption: string; provider: string };
     env?: Record<string, string>;
+    /** run on the embedded database (PGlite) kept in this directory instead of `databaseUrl` (then ''), no Redis */
+    embeddedDataDir?: string;
   } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
@@ -92,44 +94,49 @@ export async function startServer(
     provider: randomBytes(24).toString('hex'),
   };
   const redisEnv = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redisUrl = redisEnv === 'off' ? undefined : redisEnv;
+  const redisUrl = redisEnv === 'off' || options.embeddedDataDir ? undefined : redisEnv;
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
+  const dataDir = options.embeddedDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   // BENCH_NODE_ARGS adds node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const countsFile = path.join(dataDir, 'queries.json');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    BENCH_QUERY_LOG: countsFile,
+    JOBS: 'false',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    PROVIDERS: 'sandbox',
+    // a benchmark is a staging run on the simulators (production refuses them otherwise, ADR 0017)
+    ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    JWT_SECRET: secrets.jwt,
+    ENCRYPTION_KEY: secrets.encryption,
+    PROVIDER_SECRET: secrets.provider,
+    // the member cache needs Redis on PostgreSQL (cross-process eviction); BENCH_REDIS_URL=off runs without it
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
+    MEMBER_CACHE: process.env.BENCH_MEMBER_CACHE ?? 'auto',
+    ...options.env,
+  };
+  if (options.embeddedDataDir) {
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+  }
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', '--import', COUNTER_ENTRY, SERVER_ENTRY], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      BENCH_QUERY_LOG: countsFile,
-      JOBS: 'false',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      PROVIDERS: 'sandbox',
-      // a benchmark is a staging run on the simulators (production refuses them otherwise, ADR 0017)
-      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-      JWT_SECRET: secrets.jwt,
-      ENCRYPTION_KEY: secrets.encryption,
-      PROVIDER_SECRET: secrets.provider,
-      // the member cache needs Redis on PostgreSQL (cross-process eviction); BENCH_REDIS_URL=off runs without it
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
-      MEMBER_CACHE: process.env.BENCH_MEMBER_CACHE ?? 'auto',
-      ...options.env,
-    },
+    env,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.embeddedDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   await waitUntilUp(child, `${url}/health`, stop);
   return { url, secrets, child, stop, queries: () => readCounts(child, countsFile) };

@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPostgres } from '../src/db/client.ts';
-import { sql } from 'drizzle-orm';
 import { createBenchDatabase, freePort, startServer, type BenchServer } from './bench-server.ts';
-import { seedMembers, type BenchMember } from './seed.ts';
+import { liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -150,9 +149,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer(database.url, { secrets, env }));
     const members = await seedMembers(db.db, secrets.jwt, MEMBERS + 1, 10_000_000n);
     const loggingOut = members.pop()!;
-    await db.db.execute(
-      sql`update settings set value = ${JSON.stringify({ withdrawMin: 1, withdrawMax: 50_000, perDayCount: 10_000, perDayAmount: 1_000_000_000 })}::jsonb where key = 'withdrawLimits'`,
-    );
+    await liftWithdrawLimits(db.db);
     console.log(
       `bench:cluster: ${PROCESSES} server processes (PostgreSQL + Redis) behind HAProxy; ${MEMBERS} members; ${DURATION_S} s per run; ${CONNECTIONS} connections; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
     );

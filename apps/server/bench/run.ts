@@ -15,7 +15,7 @@ import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.a
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
-import { activateGame, seedMembers, type BenchMember } from './seed.ts';
+import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -100,11 +100,7 @@ async function main(): Promise<void> {
     );
     baseline = await startBaseline(database.url);
     const gamesReady = await activateGame(server.url, members, GAME);
-    // withdrawals: 1-baht requests and no daily limit to speak of, so the figure is the request path's, not a refusal's
-    // (written before the server first reads the key, so no cache holds the seeded value)
-    await db.db.execute(
-      sql`update settings set value = ${JSON.stringify({ withdrawMin: 1, withdrawMax: 50_000, perDayCount: 10_000, perDayAmount: 1_000_000_000 })}::jsonb where key = 'withdrawLimits'`,
-    );
+    await liftWithdrawLimits(db.db);
     const transfer = { from: 'WALLET', to: GAME, amount: 1 };
     const scenarios: Scenario[] = [
       {
