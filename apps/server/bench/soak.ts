@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       rss.push(rssMb(server.child.pid!));
       if (i % 6 === 0 || i === slices - 1) {
         console.log(
-          `  ${((i + 1) * SLICE_S) / 60} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
+          `  ${(((i + 1) * SLICE_S) / 60).toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
         );
       }
     }
