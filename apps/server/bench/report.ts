@@ -1,5 +1,6 @@
 import type { Result } from 'autocannon';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { QueryCounts } from './bench-server.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -16,7 +17,24 @@ export type Row = {
   baselineOf?: BaselineKind;
   /** compared with the baseline of that kind */
   against?: BaselineKind;
+  /** database statements (round trips) per answered request, and the most frequent ones */
+  queries?: { perRequest: number; top: Array<{ statement: string; perRequest: number }> };
 };
+
+/** Round trips per answered request between two query-counter snapshots (null when either is missing). */
+export function diffCounts(
+  before: QueryCounts | null,
+  after: QueryCounts | null,
+  answered: number,
+): Row['queries'] | null {
+  if (!before || !after || answered === 0) return null;
+  const top = Object.entries(after.statements)
+    .map(([statement, n]) => ({ statement, perRequest: (n - (before.statements[statement] ?? 0)) / answered }))
+    .filter((x) => x.perRequest >= 0.01)
+    .sort((a, b) => b.perRequest - a.perRequest)
+    .slice(0, 30);
+  return { perRequest: (after.total - before.total) / answered, top };
+}
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -30,24 +48,36 @@ export function ratioOf(row: Row, rows: Row[]): number | undefined {
 }
 
 export function printTable(rows: Row[]): void {
-  console.log('| scenario | req/s | vs baseline | p50 ms | p99 ms | errors | non-2xx | load avg |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| scenario | req/s | vs baseline | p50 ms | p99 ms | DB round trips/req | errors | non-2xx | load avg |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     if (!r.result) {
-      console.log(`| ${r.name} | ${r.note} | | | | | | |`);
+      console.log(`| ${r.name} | ${r.note} | | | | | | | |`);
       continue;
     }
     const x = r.result;
     const ratio = ratioOf(r, rows);
     const vs = r.baselineOf ? '100% (baseline)' : ratio === undefined ? '' : `${fmt(ratio * 100)}% of ${r.against}`;
     console.log(
-      `| ${r.name} | ${fmt(x.requests.average)} | ${vs} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
+      `| ${r.name} | ${fmt(x.requests.average)} | ${vs} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${r.queries ? fmt(r.queries.perRequest, 2) : ''} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
     );
   }
   for (const r of rows) if (r.check) console.log(`  ${r.name}: ${r.check}`);
+  if (process.env.BENCH_STATEMENTS) {
+    for (const r of rows) {
+      if (!r.queries || r.baselineOf) continue;
+      console.log(`\n  ${r.name}: statements per request`);
+      for (const q of r.queries.top) console.log(`    ${fmt(q.perRequest, 2)}  ${q.statement}`);
+    }
+  }
 }
 
-/** The run as JSON (BENCH_OUTPUT, default bench/results/bench-<iso time>.json); returns the path written. */
+/**
+ * The run as JSON (BENCH_OUTPUT, default bench/results/bench-<iso time>.json, copied to bench/results/latest.json,
+ * which `npm run bench:readme` turns into README's Performance table); returns the path written.
+ */
 export function writeJson(rows: Row[], meta: Record<string, unknown>): string {
   const file =
     process.env.BENCH_OUTPUT ??
@@ -59,6 +89,7 @@ export function writeJson(rows: Row[], meta: Record<string, unknown>): string {
     ...(r.against ? { against: r.against, ratio: ratioOf(r, rows) ?? null } : {}),
     ...(r.note ? { note: r.note } : {}),
     ...(r.check ? { check: r.check } : {}),
+    ...(r.queries ? { roundTripsPerRequest: r.queries.perRequest, topStatements: r.queries.top } : {}),
     ...(r.result
       ? {
           rps: r.result.requests.average,
@@ -72,5 +103,6 @@ export function writeJson(rows: Row[], meta: Record<string, unknown>): string {
   }));
   const body = { ...meta, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, scenarios };
   writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  if (!process.env.BENCH_OUTPUT) copyFileSync(file, path.join(path.dirname(file), 'latest.json'));
   return file;
 }

@@ -14,8 +14,8 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/
 import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
-import { printTable, writeJson, type BaselineKind, type Row } from './report.ts';
-import { activateGame, seedMembers, type BenchMember } from './seed.ts';
+import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
+import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -100,11 +100,7 @@ async function main(): Promise<void> {
     );
     baseline = await startBaseline(database.url);
     const gamesReady = await activateGame(server.url, members, GAME);
-    // withdrawals: 1-baht requests and no daily limit to speak of, so the figure is the request path's, not a refusal's
-    // (written before the server first reads the key, so no cache holds the seeded value)
-    await db.db.execute(
-      sql`update settings set value = ${JSON.stringify({ withdrawMin: 1, withdrawMax: 50_000, perDayCount: 10_000, perDayAmount: 1_000_000_000 })}::jsonb where key = 'withdrawLimits'`,
-    );
+    await liftWithdrawLimits(db.db);
     const transfer = { from: 'WALLET', to: GAME, amount: 1 };
     const scenarios: Scenario[] = [
       {
@@ -223,6 +219,8 @@ async function main(): Promise<void> {
         rows.push({ name: s.name, note: skip });
         continue;
       }
+      const counter = s.baselineOf ? baseline : server;
+      const queriesBefore = await counter.queries();
       const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
       const result = await autocannon({
         url: target,
@@ -243,10 +241,14 @@ async function main(): Promise<void> {
         if (!sound) process.exitCode = 1;
       }
       const load = os.loadavg()[0] ?? 0;
+      // requests still in flight when autocannon stops complete on the server: count them all, per request sent
+      if (!check) await new Promise((resolve) => setTimeout(resolve, 3000));
+      const queries = diffCounts(queriesBefore, await counter.queries(), result.requests.sent);
       rows.push({
         name: s.name,
         result,
         load,
+        ...(queries ? { queries } : {}),
         ...(check ? { check } : {}),
         ...(s.baselineOf ? { baselineOf: s.baselineOf } : {}),
         ...(s.against ? { against: s.against } : {}),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { systemClock } from '../src/clock.ts';
 import type { Db } from '../src/db/client.ts';
 import { members } from '../src/db/schema/account.ts';
@@ -54,4 +55,16 @@ export async function activateGame(baseUrl: string, seeded: BenchMember[], game:
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   return ok;
+}
+
+/**
+ * 1-baht withdrawals and no daily limit to speak of, so a withdraw scenario measures the request path, not a
+ * refusal. Written before the server first reads the key (no process holds the default in memory yet).
+ */
+export async function liftWithdrawLimits(db: Db): Promise<void> {
+  const value = { withdrawMin: 1, withdrawMax: 50_000, perDayCount: 10_000, perDayAmount: 1_000_000_000 };
+  await db.execute(
+    sql`insert into settings (key, value) values ('withdrawLimits', ${JSON.stringify(value)}::jsonb)
+        on conflict (key) do update set value = excluded.value`,
+  );
 }

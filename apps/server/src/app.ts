@@ -196,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   ctx.metrics.countSockets(() => realtime.io.engine.clientsCount);
   const unsubscribe = [
     onLedgerPosted((kind) => ctx.metrics.ledgerPosts.inc({ kind })),
-    ...(memberCache ? [onMemberChanged((memberId) => memberCache.invalidate(memberId))] : []),
+    ...(memberCache ? [onMemberChanged((memberId, scope) => memberCache.invalidate(memberId, scope))] : []),
   ];
   app.addHook('onClose', async () => {
     for (const off of unsubscribe) off();

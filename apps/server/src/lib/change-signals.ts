@@ -1,6 +1,8 @@
 import { afterCommit } from '../observability/after-commit.ts';
 
-type MemberListener = (memberId: number) => void;
+/** What changed: `view` a member's balances or game accounts only; `all` also their profile, status or sessions. */
+export type MemberChangeScope = 'view' | 'all';
+type MemberListener = (memberId: number, scope: MemberChangeScope) => void;
 type PostedListener = (kind: string) => void;
 
 const memberListeners = new Set<MemberListener>();
@@ -21,10 +23,22 @@ export function onLedgerPosted(listener: PostedListener): () => void {
   return () => postedListeners.delete(listener);
 }
 
-/** A member's wallet view, profile or sessions changed in the current transaction (or just now, outside one). */
+/** A member's profile, status or sessions changed in the current transaction (or just now, outside one). */
 export function memberChanged(...memberIds: number[]): void {
+  signal(memberIds, 'all');
+}
+
+/**
+ * Only a member's balances or game accounts changed (a money move): their session rows stay cached, so the money
+ * move's own next request does not read its session again.
+ */
+export function memberBalanceChanged(...memberIds: number[]): void {
+  signal(memberIds, 'view');
+}
+
+function signal(memberIds: number[], scope: MemberChangeScope): void {
   afterCommit(() => {
-    for (const id of memberIds) for (const listener of memberListeners) listener(id);
+    for (const id of memberIds) for (const listener of memberListeners) listener(id, scope);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { ChangeBus } from './change-bus.ts';
+import type { MemberChangeScope } from './change-signals.ts';
 
 const MAX_ENTRIES = 50_000;
 
@@ -24,7 +25,11 @@ export class MemberCache {
 
   constructor(options: { bus?: ChangeBus } = {}) {
     this.bus = options.bus ?? null;
-    this.bus?.subscribe(TOPIC, (message) => this.evict(Number(message)));
+    // `<id>`: everything of the member; `<id> view`: the views only (a money move keeps the session rows)
+    this.bus?.subscribe(TOPIC, (message) => {
+      const [id, scope] = message.split(' ');
+      this.evict(Number(id), scope === 'view' ? 'view' : 'all');
+    });
     this.bus?.onResync(() => this.clear());
   }
 
@@ -33,10 +38,13 @@ export class MemberCache {
     return this.bus?.live ?? true;
   }
 
-  /** Evict the member here at once and in every other process (fire-and-forget publish). */
-  invalidate(memberId: number): void {
-    this.evict(memberId);
-    this.bus?.publish(TOPIC, String(memberId)).catch(() => undefined);
+  /**
+   * Evict the member here at once and in every other process (fire-and-forget publish): `all` (the default) their
+   * views and session rows, `view` the views only (balances changed; sessions, profile and status did not).
+   */
+  invalidate(memberId: number, scope: MemberChangeScope = 'all'): void {
+    this.evict(memberId, scope);
+    this.bus?.publish(TOPIC, scope === 'view' ? `${memberId} view` : String(memberId)).catch(() => undefined);
   }
 
   /** A member's view named `kind`, loaded by `load` on a miss. */
@@ -85,16 +93,17 @@ export class MemberCache {
     if (entry) this.sessionsByMember.get(entry.memberId)?.delete(sid);
   }
 
-  /** bumps on every eviction */
+  /** bumps on every eviction of session rows */
   private epoch = 0;
   private readonly sessionsByMember = new Map<number, Set<string>>();
 
-  private evict(memberId: number): void {
+  private evict(memberId: number, scope: MemberChangeScope): void {
     if (!Number.isSafeInteger(memberId)) return;
-    this.epoch++;
     if (this.generations.size >= MAX_ENTRIES) this.generations.clear();
     this.generations.set(memberId, (this.generations.get(memberId) ?? 0) + 1);
     this.views.delete(memberId);
+    if (scope === 'view') return;
+    this.epoch++;
     for (const sid of this.sessionsByMember.get(memberId) ?? []) this.sessions.delete(sid);
     this.sessionsByMember.delete(memberId);
   }

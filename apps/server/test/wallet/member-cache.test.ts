@@ -113,6 +113,36 @@ describe('MemberCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('a balance change evicts the views only, here and in the other process; any other change the sessions too', async () => {
+    const handlers: Array<(message: string) => void> = [];
+    const bus: ChangeBus & { live: boolean } = {
+      live: true,
+      publish: async (_topic, message) => handlers.forEach((handle) => handle(message)),
+      subscribe: (_topic, handle) => void handlers.push(handle),
+      onResync: () => undefined,
+      close: async () => undefined,
+    };
+    const a = new MemberCache({ bus });
+    const b = new MemberCache({ bus });
+    let views = 0;
+    let sessions = 0;
+    const read = async (cache: MemberCache) => [
+      await cache.view('wallet', 9, async () => ++views),
+      (await cache.session(
+        's9',
+        async () => ({ id: 9, n: ++sessions }),
+        (r) => r.id,
+      ))!.n,
+    ];
+    expect(await read(b)).toEqual([1, 1]);
+    a.invalidate(9, 'view');
+    expect(await read(b)).toEqual([2, 1]);
+    a.invalidate(9);
+    expect(await read(b)).toEqual([3, 2]);
+    b.invalidate(9, 'view');
+    expect(await read(b)).toEqual([4, 2]);
+  });
+
   it('hears evictions on the shared change bus, starts over on a resync, and trusts no memory while it is down', async () => {
     // one bus between two "processes" (in the app: the settings' Redis connections, one subscriber per process)
     const handlers: Array<(message: string) => void> = [];

@@ -30,12 +30,7 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
   const repo = new AccountRepository(ctx.db);
   const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
-    payoutAccount: async (memberId) => {
-      const row = await repo.profile(memberId);
-      return row
-        ? { bankCode: row.bankCode, bankAccountNo: row.bankAccountNo, bankAccountName: row.bankAccountName }
-        : null;
-    },
+    payoutAccount: async (memberId) => (await repo.payoutAccount(memberId)) ?? null,
     memberSummaries: (memberIds) => repo.summaries(memberIds),
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),

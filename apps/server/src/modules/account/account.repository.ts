@@ -147,6 +147,19 @@ export class AccountRepository {
     return new Map(rows.map((r) => [r.id, { name: r.name, username: r.username }]));
   }
 
+  /** The payout bank account alone (one indexed read: a withdrawal request copies it). */
+  async payoutAccount(memberId: number) {
+    const [row] = await this.db
+      .select({
+        bankCode: members.bankCode,
+        bankAccountNo: members.bankAccountNo,
+        bankAccountName: members.bankAccountName,
+      })
+      .from(members)
+      .where(eq(members.id, memberId));
+    return row;
+  }
+
   async profile(memberId: number) {
     const [row] = await this.db
       .select({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/game-accounts.ts';
-import { memberChanged } from '../../lib/change-signals.ts';
+import { memberBalanceChanged } from '../../lib/change-signals.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
 
@@ -71,7 +71,7 @@ export async function confirmGameAccount(db: Db, id: number): Promise<void> {
     .where(eq(gameAccounts.id, id))
     .returning({ memberId: gameAccounts.memberId });
   // the wallet view lists active accounts only: a confirmed one changes it
-  memberChanged(...rows.map((r) => r.memberId));
+  memberBalanceChanged(...rows.map((r) => r.memberId));
 }
 
 /** The provider refused: give the reservation back so a later try can call out again. */
@@ -90,5 +90,5 @@ export async function updateGameBalance(db: Db | Tx, id: number, balance: bigint
     .set({ balance, balanceUpdatedAt: at })
     .where(eq(gameAccounts.id, id))
     .returning({ memberId: gameAccounts.memberId });
-  memberChanged(...rows.map((r) => r.memberId));
+  memberBalanceChanged(...rows.map((r) => r.memberId));
 }

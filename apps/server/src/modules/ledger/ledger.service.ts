@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { CHECK_VIOLATION, pgErrorCode, withRetry } from '../../db/pg-error.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
-import { emit } from '../../events/emit.ts';
+import { emit, emitAlongside } from '../../events/emit.ts';
 import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
 import { ledgerPosted } from '../../lib/change-signals.ts';
@@ -68,25 +68,27 @@ export class LedgerService {
       .returning({ id: ledgerTransactions.id });
     if (!created) return { transactionId: await this.existingId(tx, input), replayed: true };
 
-    // one update per account, in code order, so two transactions never wait on each other in a cycle
+    // one update per account, in one global order (lockOrder) so two transactions never wait on each other in a cycle
     const byAccount = new Map<string, bigint>();
     for (const p of input.postings) byAccount.set(p.account, (byAccount.get(p.account) ?? 0n) + p.amount);
     const entries: Array<typeof ledgerEntries.$inferInsert> = [];
-    for (const [code, amount] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const [code, amount] of [...byAccount].sort(([a], [b]) => lockOrder(a, b))) {
       if (amount === 0n) continue;
       const accountId = await applyToAccount(tx, code, input.currency, amount);
       entries.push({ transactionId: created.id, accountId, amount, currency: input.currency });
     }
-    await tx.insert(ledgerEntries).values(entries);
-    await emit(tx, {
-      type: 'ledger.posted',
+    const posted = {
+      type: 'ledger.posted' as const,
       payload: {
         transactionId: String(created.id),
         kind: input.kind,
         currency: input.currency,
         memberIds: membersOf(input),
       },
-    });
+    };
+    // the entries and the event in one round trip
+    if (entries.length > 0) await emitAlongside(tx, tx.insert(ledgerEntries).values(entries), posted);
+    else await emit(tx, posted);
     ledgerPosted(input.kind);
     return { transactionId: created.id, replayed: false };
   }
@@ -118,6 +120,17 @@ export class LedgerService {
       .where(and(inArray(ledgerAccounts.code, codes), eq(ledgerAccounts.currency, currency)));
     return new Map(rows.map((r) => [r.code, r.balance]));
   }
+}
+
+/**
+ * The order a transaction locks its accounts in: member accounts first, then the shared ones (house, provider and
+ * transit shards), each by code. A shared shard is locked by many members' postings, so it is taken last and held
+ * for the fewest round trips before the commit; one order for every posting keeps deadlocks out.
+ */
+function lockOrder(a: string, b: string): number {
+  const shared = Number(!isMemberAccount(a)) - Number(!isMemberAccount(b));
+  if (shared !== 0) return shared;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Every member whose account a transaction touches. */

@@ -109,6 +109,8 @@ export class WithdrawalService {
           createdAt: now,
           updatedAt: now,
         });
+        await changed(tx, inserted);
+        // last, so the shared pending shard stays locked for the fewest round trips before the commit;
         // MONEY_NOT_ENOUGH here rolls the row back with the hold
         await deps.ledger.post(
           posting(inserted, LEDGER_KINDS.withdraw, 'hold', [
@@ -117,7 +119,6 @@ export class WithdrawalService {
           ]),
           tx,
         );
-        await changed(tx, inserted);
         return inserted;
       }),
     );

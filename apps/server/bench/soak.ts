@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:soak` (issue 15): the real server on PostgreSQL + Redis under mixed load for SOAK_MINUTES (default
+ * 30; `-- --short` runs 2) — wallet reads, statement pages, 1-baht game transfers, withdrawal requests —
+ * in 10-second slices. Reports the server's RSS per slice (growth after the first slice must stay under 10%), the
+ * share of errors and unexpected answers (under 0.1%), and the ledger invariant after the run. Deposits are not in
+ * the mix yet (they need the sandbox payer's round trip). Never part of the test suite or CI.
+ */
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { systemClock } from '../src/clock.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
+import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
+import { createBenchDatabase, startServer } from './bench-server.ts';
+import { activateGame, liftWithdrawLimits, seedMembers } from './seed.ts';
+
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SHORT = process.argv.includes('--short');
+const MINUTES = Number(process.env.SOAK_MINUTES ?? (SHORT ? 2 : 30));
+const SLICE_S = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+
+const rssMb = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+};
+
+async function main(): Promise<void> {
+  const database = await createBenchDatabase(ADMIN_URL);
+  const db = await openPostgres(database.url, 4);
+  const server = await startServer(database.url);
+  let failed = false;
+  try {
+    const members = await seedMembers(db.db, server.secrets.jwt, MEMBERS, 100_000_000n);
+    await liftWithdrawLimits(db.db);
+    const games = await activateGame(server.url, members, 'pg');
+    console.log(
+      `bench:soak: ${MINUTES} min of mixed load (${CONNECTIONS} connections, ${MEMBERS} members, game transfers ${games ? 'on' : 'OFF: no game account'}); load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
+    );
+    const mix: Array<{ method: 'GET' | 'POST'; path: string; body?: unknown; money?: boolean }> = [
+      { method: 'GET', path: '/api/wallet' },
+      { method: 'GET', path: '/api/wallet' },
+      { method: 'POST', path: '/api/statement', body: { page: 1, limit: 10 } },
+      ...(games
+        ? [
+            {
+              method: 'POST' as const,
+              path: '/api/wallet/transfer',
+              body: { from: 'WALLET', to: 'pg', amount: 1 },
+              money: true,
+            },
+          ]
+        : []),
+      { method: 'POST', path: '/api/wallet/withdraw', body: { amount: 1 }, money: true },
+    ];
+    let sequence = 0;
+    const requests = mix.map((m) => {
+      const body = m.body === undefined ? undefined : JSON.stringify(m.body);
+      return {
+        method: m.method,
+        path: m.path,
+        ...(body ? { body } : {}),
+        setupRequest: (req: { headers?: Record<string, string> }) => {
+          const member = members[sequence++ % members.length]!;
+          const headers: Record<string, string> = { authorization: `Bearer ${member.token}` };
+          if (body) headers['content-type'] = 'application/json';
+          if (m.money) headers['idempotency-key'] = `soak-${process.pid}-${sequence++}`;
+          return { ...req, headers };
+        },
+      };
+    });
+    const slices = Math.max(2, Math.round((MINUTES * 60) / SLICE_S));
+    let sent = 0;
+    let bad = 0;
+    const rss: number[] = [];
+    for (let i = 0; i < slices; i++) {
+      const r = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: SLICE_S,
+        timeout: 30,
+        requests,
+      });
+      sent += r.requests.sent;
+      bad += r.errors + r.non2xx;
+      rss.push(rssMb(server.child.pid!));
+      if (i % 6 === 0 || i === slices - 1) {
+        console.log(
+          `  ${(((i + 1) * SLICE_S) / 60).toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // in-flight requests land
+    const growth = (rss.at(-1)! - rss[0]!) / rss[0]!;
+    const badShare = sent === 0 ? 1 : bad / sent;
+    const problems = await checkLedgerInvariants(db.db, [
+      gameTransfersLedgerCheck,
+      withdrawalsLedgerCheck,
+      (d) => pendingTransfersCheck(d, systemClock),
+    ]);
+    console.log(
+      `\nRSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB (${(growth * 100).toFixed(1)}%, budget < 10%: ${growth < 0.1 ? 'met' : 'NOT met'}); ` +
+        `${bad} of ${sent} requests failed or answered non-2xx (${(badShare * 100).toFixed(3)}%, budget < 0.1%: ${badShare < 0.001 ? 'met' : 'NOT met'}); ` +
+        `ledger invariant: ${problems.length === 0 ? 'OK' : problems.slice(0, 10).join('; ')}`,
+    );
+    failed = growth >= 0.1 || badShare >= 0.001 || problems.length > 0;
+  } finally {
+    await server.stop();
+    await db.close();
+    await database.drop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
