@@ -3,6 +3,7 @@ import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminChatEndpoints } from './chat.ts';
+import { adminDepositEndpoints } from './deposits.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
@@ -20,6 +21,7 @@ export const adminApi = {
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
   withdrawals: adminWithdrawalEndpoints,
+  deposits: adminDepositEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
   reports: adminReportEndpoints,
