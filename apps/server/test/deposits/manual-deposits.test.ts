@@ -34,7 +34,10 @@ async function pendingNotice(memberId: number) {
   return row!;
 }
 const auditFor = (depositId: string) =>
-  h.t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `deposit:${depositId}`));
+  h.t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.target, `deposit:${depositId}`));
 
 describe('manual mode: the member notifies, finance confirms or rejects', () => {
   it('a notice moves nothing; confirming credits once, a second confirm changes nothing', async () => {
@@ -102,9 +105,7 @@ describe('manual mode: the member notifies, finance confirms or rejects', () => 
     expect((await admin('GET', '/api/admin/deposits', undefined, tok.sup)).status).toBe(403);
     expect((await admin('POST', `/api/admin/deposits/${notice.id}/confirm`, { note: 'x' }, tok.sup)).status).toBe(403);
     expect((await admin('POST', '/api/admin/deposits/MAAAAAAAAAAAAAAA/confirm', { note: 'x' })).status).toBe(404);
-    expect((await h.send('POST', `/api/admin/deposits/${notice.id}/confirm`, { note: 'x' }, m.token)).status).toBe(
-      401,
-    );
+    expect((await h.send('POST', `/api/admin/deposits/${notice.id}/confirm`, { note: 'x' }, m.token)).status).toBe(401);
     expect(await h.walletMinor(m.id)).toBe(0n);
   });
 });
@@ -182,7 +183,10 @@ describe('slip images: operators with finance, and the owner by a signed link', 
     await h.t.ctx.storage.delete(row!.storageKey);
     const gone = await admin('POST', `/api/admin/deposits/slips/${slip.reference}/reverify`, { note: 'retry' });
     expect(gone.body.row).toMatchObject({ status: 'failed', detail: 'UPLOADED_FILE_NOT_EXIST' });
-    const audit = await h.t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `slip:${slip.reference}`));
+    const audit = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `slip:${slip.reference}`));
     expect(audit.map((a) => a.action)).toEqual(['slip.reverify', 'slip.reverify']);
     expect(await h.walletMinor(m.id)).toBe(0n);
     await expectLedgerSound(h.t);

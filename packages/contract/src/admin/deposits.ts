@@ -95,6 +95,13 @@ const IdParamsSchema = z.object({ id: z.string().regex(/^[A-Z0-9]{8,32}$/) });
 const ReasonBodySchema = z.object({ note: z.string().trim().min(1).max(500) });
 const DecisionReplySchema = z.object({ row: AdminDepositRowSchema });
 
+export const DepositSummarySchema = z.object({
+  /** credited deposits of the last 7 Bangkok days (oldest first, days without any left out), per currency */
+  days: z.array(z.object({ day: z.string(), currency: z.string(), amount: MoneySchema, count: z.number().int() })),
+  /** rows waiting for an operator */
+  inReview: z.number().int(),
+});
+
 /** Deposits across channels (role `finance`). Every change writes an audit row. */
 export const adminDepositEndpoints = {
   list: defineEndpoint({
@@ -104,6 +111,13 @@ export const adminDepositEndpoints = {
     query: AdminDepositsQuerySchema,
     response: pageOf(AdminDepositRowSchema),
     summary: 'Deposits across channels, newest first; filter by status, channel, member and Bangkok date range',
+  }),
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/deposits/summary',
+    access: { operator: ['finance'] },
+    response: DepositSummarySchema,
+    summary: 'Credited deposits per Bangkok day (last 7 days) and the number waiting for review',
   }),
   detail: defineEndpoint({
     method: 'GET',

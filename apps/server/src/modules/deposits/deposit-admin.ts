@@ -8,9 +8,13 @@ import { sendStoredObject } from '../../providers/storage/send-stored-object.ts'
 import type { AccountApi } from '../account/account.api.ts';
 import { appendAudit, auditRowsFor } from '../audit/audit.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
+import { bangkokDayStart } from '../../lib/bangkok-time.ts';
+import { countDepositsInReview, dailyDepositSums } from './deposit-reads.ts';
 import { findListRow, listDeposits, type DepositListRow } from './deposit-admin.repository.ts';
 import type { DepositReviewService } from './review.service.ts';
 import type { SlipService } from './slip.service.ts';
+
+const DAY_MS = 86_400_000;
 
 type Deps = { ctx: AppContext; account: AccountApi; review: DepositReviewService; slip: SlipService };
 
@@ -60,6 +64,15 @@ export function depositAdminHandlers({ ctx, account, review, slip }: Deps): Hand
         offset: (page - 1) * pageSize,
       });
       return { rows: await withMembers(found.rows), total: found.total, page, pageSize };
+    },
+    'admin.deposits.summary': async () => {
+      const today = bangkokDayStart(ctx.clock.now());
+      const from = new Date(today.getTime() - 6 * DAY_MS);
+      const [days, inReview] = await Promise.all([
+        dailyDepositSums(ctx.db, from, new Date(today.getTime() + DAY_MS)),
+        countDepositsInReview(ctx.db),
+      ]);
+      return { days: days.map((d) => ({ ...d, amount: toMajor(d.amount) })), inReview };
     },
     'admin.deposits.detail': async ({ params }) => {
       const row = await rowOf(params.channel, params.id);

@@ -47,6 +47,9 @@ export async function dailyDepositSums(db: Db, from: Date, to: Date): Promise<Da
 
 /** Deposits waiting for an operator (manual notices, held late QR money): the dashboard's queue count. */
 export async function countDepositsInReview(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(deposits).where(and(eq(deposits.status, 'review')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.status, 'review')));
   return row?.n ?? 0;
 }

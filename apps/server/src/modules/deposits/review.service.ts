@@ -52,9 +52,7 @@ export class DepositReviewService {
         const [open] = await tx
           .select({ n: count() })
           .from(deposits)
-          .where(
-            and(eq(deposits.memberId, member.id), eq(deposits.channel, 'manual'), eq(deposits.status, 'review')),
-          );
+          .where(and(eq(deposits.memberId, member.id), eq(deposits.channel, 'manual'), eq(deposits.status, 'review')));
         if ((open?.n ?? 0) >= MAX_OPEN_MANUAL_NOTICES) throw new AppError('REQUEST_LIMIT');
         const id = newDepositId('M');
         const [row] = await tx
