@@ -123,7 +123,12 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
           ) : current === 'truewallet' && trueWallet ? (
             <TrueWalletPanel walletAccountName={trueWallet.walletAccountName} unit={unit} />
           ) : (
-            <BankPanel banks={lookup.data?.banks ?? []} isManual={isManual} unit={unit} />
+            <BankPanel
+              banks={lookup.data?.banks ?? []}
+              isManual={isManual}
+              minDeposit={lookup.data?.minDeposit ?? 1}
+              unit={unit}
+            />
           )}
         </div>
       )}
