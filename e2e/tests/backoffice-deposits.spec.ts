@@ -95,7 +95,9 @@ test.describe('deposits in the back office', () => {
       const image = admin.getByTestId('deposit-slip-image');
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-      await expect(admin.getByTestId('deposit-detail')).toContainText(/000201/);
+      // the decoded mini-QR and the bank's verification answer
+      await expect(admin.getByTestId('deposit-detail')).toContainText(/004\.[0-9A-F]{10,}/);
+      await expect(admin.getByTestId('deposit-detail')).toContainText('xxx-x-x5678-x');
       await saveScreen(admin, { test: 'backoffice-deposits', step: 'slip-detail', lang }, { check: false });
       await admin.context().close();
     }

@@ -14,6 +14,7 @@ import { depositAdminHandlers } from './deposit-admin.ts';
 import { QrService } from './qr.service.ts';
 import { DepositReviewService } from './review.service.ts';
 import { SLIP_IMAGE_PATH, slipImageLinks } from './slip-image-link.ts';
+import { listSlips } from './slip-list.ts';
 import { SlipService } from './slip.service.ts';
 import { TrueWalletService } from './truewallet.service.ts';
 import type { VoucherProvider } from '../../providers/vouchers/voucher-port.ts';
@@ -89,7 +90,7 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
       handlers: {
         'wallet.slip': ({ member, file }) => slip.upload(member, file),
         'wallet.truelink': ({ member, body }) => trueWallet.redeem(member, body.link),
-        'statement.slips': ({ member, body }) => slip.list(member.id, body.page, body.limit),
+        'statement.slips': ({ member, body }) => listSlips(ctx.db, member.id, body.page, body.limit),
         'statement.slipReference': async ({ member, params }) => {
           const own = await slip.findOwn(member.id, params.reference);
           const signed = await ctx.storage.signedReadUrl(own.storageKey, { expiresInSeconds: 300 });

@@ -1,6 +1,6 @@
 import { readSlipQr } from '@wallet/contract/emvco';
 import type { SlipFailureReason } from '@wallet/contract/errors';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
@@ -265,32 +265,6 @@ export class SlipService {
       }
     }
     return { checked: rows.length };
-  }
-
-  /** POST /api/statement/slip: the member's slips, newest first. */
-  async list(memberId: number, page: number, limit: number) {
-    const [count] = await this.deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(slips)
-      .where(eq(slips.memberId, memberId));
-    const rows = await this.deps.db
-      .select()
-      .from(slips)
-      .where(eq(slips.memberId, memberId))
-      .orderBy(desc(slips.createdAt))
-      .limit(limit)
-      .offset((Math.max(1, page) - 1) * limit);
-    return {
-      total: count?.n ?? 0,
-      slips: rows.map((r) => ({
-        createdAt: r.createdAt.toISOString(),
-        amount: r.amount === null ? 0 : toMajor(r.amount),
-        status: r.status,
-        note: r.note ?? '',
-        link: `/api/statement/slip/reference/${r.id}`,
-        reference: r.id,
-      })),
-    };
   }
 }
 
