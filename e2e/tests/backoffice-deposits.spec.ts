@@ -86,6 +86,18 @@ test.describe('deposits in the back office', () => {
     const slip = (await uploaded.json()) as { status: string; reference: string };
     expect(slip.status).toBe('SUCCESS');
 
+    // the member's own slip: the statement's slip table and the image behind its signed link
+    await signInQuickly(page, 'th');
+    await page.goto('/user/statement');
+    await page.getByTestId('statement-slips').click();
+    await expect(page.getByTestId('slip-row').first()).toContainText('275.00');
+    await saveScreen(page, { test: 'deposits', step: 'slip-table', lang: 'th' });
+    await page.getByTestId('slip-view').first().click();
+    const own = page.getByTestId('slip-image-view').locator('img');
+    await expect(own).toBeVisible();
+    expect(await own.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await saveScreen(page, { test: 'deposits', step: 'slip-image', lang: 'th' });
+
     for (const lang of ['th', 'en'] as const) {
       const admin = await operatorPage(browser, ownServer, lang);
       await admin.goto('/admin/deposits?channel=slip');

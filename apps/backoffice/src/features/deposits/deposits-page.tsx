@@ -156,48 +156,50 @@ export default function DepositsPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} actions={<DepositSummary />}>
-        <div className="w-48">
-          <SelectField
-            label={t('filters.status')}
-            options={[
-              { value: '', label: t('filters.allStatuses') },
-              ...ADMIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            value={status ?? ''}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-            data-testid="deposits-status-filter"
-          />
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-48">
+            <SelectField
+              label={t('filters.status')}
+              options={[
+                { value: '', label: t('filters.allStatuses') },
+                ...ADMIN_DEPOSIT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+              ]}
+              value={status ?? ''}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+              data-testid="deposits-status-filter"
+            />
+          </div>
+          <div className="w-44">
+            <SelectField
+              label={t('filters.channel')}
+              options={[
+                { value: '', label: t('filters.allChannels') },
+                ...DEPOSIT_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) })),
+              ]}
+              value={channel ?? ''}
+              onChange={(event) => list.setFilter('channel', event.target.value)}
+              data-testid="deposits-channel-filter"
+            />
+          </div>
+          <form
+            className="w-52"
+            onSubmit={(event) => {
+              event.preventDefault();
+              list.setFilter('member', memberText.trim());
+            }}
+          >
+            <TextField
+              label={t('filters.member')}
+              placeholder={t('filters.memberHint')}
+              value={memberText}
+              maxLength={32}
+              onChange={(event) => setMemberText(event.target.value)}
+              onBlur={() => list.setFilter('member', memberText.trim())}
+              data-testid="deposits-member-filter"
+            />
+          </form>
+          <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
-        <div className="w-44">
-          <SelectField
-            label={t('filters.channel')}
-            options={[
-              { value: '', label: t('filters.allChannels') },
-              ...DEPOSIT_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) })),
-            ]}
-            value={channel ?? ''}
-            onChange={(event) => list.setFilter('channel', event.target.value)}
-            data-testid="deposits-channel-filter"
-          />
-        </div>
-        <form
-          className="w-52"
-          onSubmit={(event) => {
-            event.preventDefault();
-            list.setFilter('member', memberText.trim());
-          }}
-        >
-          <TextField
-            label={t('filters.member')}
-            placeholder={t('filters.memberHint')}
-            value={memberText}
-            maxLength={32}
-            onChange={(event) => setMemberText(event.target.value)}
-            onBlur={() => list.setFilter('member', memberText.trim())}
-            data-testid="deposits-member-filter"
-          />
-        </form>
-        <DateRangeFilter value={list.days} onChange={list.setDays} />
       </PageHeader>
       <DataTable
         label={t('title')}
