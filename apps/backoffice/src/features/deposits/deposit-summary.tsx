@@ -16,7 +16,7 @@ export function DepositSummary() {
   if (!summary.data) return null;
   const today = summary.data.days.filter((d) => d.day === bangkokDay());
   return (
-    <div className="flex flex-col items-end gap-0.5 text-sm" data-testid="deposits-summary">
+    <div className="flex flex-col items-start gap-0.5 text-sm" data-testid="deposits-summary">
       {today.length === 0 && <span className="text-muted">{t('summary.todayNone')}</span>}
       {today.map((d) => (
         <span key={d.currency} className="font-semibold text-success tabular-nums">
