@@ -13,7 +13,7 @@ type DepositRow = typeof deposits.$inferSelect;
 export type ReviewOperator = { id: number; username: string; ip: string | null };
 
 /** notices a member may have waiting at once (more is a REQUEST_LIMIT: an operator has to catch up first) */
-export const MAX_OPEN_MANUAL_NOTICES = 3;
+const MAX_OPEN_MANUAL_NOTICES = 3;
 
 const MANUAL_LOCK_NAMESPACE = 7311;
 

@@ -39,7 +39,7 @@ const RETRY_AFTER_MS = 30_000;
  * A slip image whose shorter side is below this cannot hold a readable mini-QR beside the slip's text (a thumbnail,
  * a cropped corner): without a QR it is IMG_SIZE_UNABLE_TO_PROCESS rather than an unreadable slip.
  */
-export const MIN_SLIP_SIDE_PX = 160;
+const MIN_SLIP_SIDE_PX = 160;
 
 export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
 
