@@ -65,6 +65,18 @@ describe('manual mode: the member notifies, finance confirms or rejects', () => 
     expect(statement.body.statements).toEqual([expect.objectContaining({ statementType: 'deposit', amount: 500 })]);
     const events = await h.t.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'deposit.credited'));
     expect(events.filter((e) => (e.payload as { depositId: string }).depositId === notice.id)).toHaveLength(1);
+
+    // the read side for others: today's sum (Bangkok day) and the withdrawals queue's recent deposits
+    const summary = await admin('GET', '/api/admin/deposits/summary');
+    expect(summary.body.days).toContainEqual(expect.objectContaining({ day: '2026-11-23', currency: 'THB' }));
+    expect((await h.send('POST', '/api/wallet/withdraw', { amount: 100 }, m.token)).status).toBe(200);
+    const queue = await admin('GET', '/api/admin/withdrawals');
+    const row = (queue.body.rows as Array<{ memberId: number; context: { recentDeposits: unknown[] } }>).find(
+      (r) => r.memberId === m.id,
+    );
+    expect(row?.context.recentDeposits).toEqual([
+      expect.objectContaining({ channel: 'manual', amount: 500, status: 'credited' }),
+    ]);
     await expectLedgerSound(h.t);
   });
 
@@ -107,6 +119,34 @@ describe('manual mode: the member notifies, finance confirms or rejects', () => 
     expect((await admin('POST', '/api/admin/deposits/MAAAAAAAAAAAAAAA/confirm', { note: 'x' })).status).toBe(404);
     expect((await h.send('POST', `/api/admin/deposits/${notice.id}/confirm`, { note: 'x' }, m.token)).status).toBe(401);
     expect(await h.walletMinor(m.id)).toBe(0n);
+  });
+});
+
+describe('late QR money held for review (lateQrPayment: review)', () => {
+  it('shows in the queue with its webhook history and is credited once by finance', async () => {
+    await h.t.ctx.settings.set('lateQrPayment', 'review');
+    try {
+      const m = await h.member();
+      const qr = (await h.send('POST', '/api/qrcode/ZPAY', { amount: 80 }, m.token)).body as {
+        qrcodeId: string;
+        payload: string;
+      };
+      await h.send('DELETE', `/api/qrcode/${qr.qrcodeId}`, undefined, m.token);
+      expect((await h.send('POST', '/sandbox/qr/pay', { payload: qr.payload })).body.delivered).toBe(true);
+      expect(await h.walletMinor(m.id)).toBe(0n);
+      const list = await admin('GET', `/api/admin/deposits?status=review&channel=qr&member=${m.id}`);
+      const row = (list.body.rows as Array<{ id: string; depositId: string }>)[0]!;
+      expect(row.id).toBe(qr.qrcodeId);
+      const detail = await admin('GET', `/api/admin/deposits/qr/${qr.qrcodeId}`);
+      expect(detail.body.webhooks).toEqual([expect.objectContaining({ result: 'review' })]);
+      const done = await admin('POST', `/api/admin/deposits/${row.depositId}/confirm`, { note: 'paid late, ours' });
+      expect(done.body.row).toMatchObject({ id: qr.qrcodeId, status: 'credited', reviewedBy: 'fin' });
+      await admin('POST', `/api/admin/deposits/${row.depositId}/confirm`, { note: 'again' });
+      expect(await h.walletMinor(m.id)).toBe(8_000n);
+      await expectLedgerSound(h.t);
+    } finally {
+      await h.t.ctx.settings.set('lateQrPayment', 'credit');
+    }
   });
 });
 
