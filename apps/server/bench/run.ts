@@ -16,6 +16,8 @@ import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
 import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
+import { slipVerifyScenario } from './slip-verify-scenario.ts';
+import { webhookLatencyScenario } from './webhook-latency-scenario.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -255,6 +257,11 @@ async function main(): Promise<void> {
       });
       console.log(`  done: ${s.name} (1-min load average ${fmt(load, 1)})`);
     }
+
+    // deposits (issue 11): scenarios that time each operation themselves (scenario files of their own)
+    if (!only || only.includes('slip')) rows.push(...(await slipVerifyScenario(server.url, members)));
+    if (!only || only.includes('webhook'))
+      rows.push(...(await webhookLatencyScenario(database.url, server.secrets.jwt, members)));
 
     const pgVersion = (
       (await db.db.execute(sql`show server_version`)) as unknown as { rows: Array<{ server_version: string }> }

@@ -174,6 +174,8 @@ CREATE TABLE "deposits" (
 	"note" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"credited_at" timestamp with time zone,
+	"reviewed_by" text,
+	"reviewed_at" timestamp with time zone,
 	CONSTRAINT "deposits_status_ck" CHECK ("deposits"."status" in ('credited', 'review', 'rejected')),
 	CONSTRAINT "deposits_amount_ck" CHECK ("deposits"."amount" > 0)
 );
@@ -688,6 +690,7 @@ CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposits_channel_reference_uq" ON "deposits" USING btree ("channel","reference");--> statement-breakpoint
 CREATE INDEX "deposits_member_idx" ON "deposits" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "deposits_status_idx" ON "deposits" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "qr_payments_one_open_uq" ON "qr_payments" USING btree ("member_id","provider") WHERE "qr_payments"."status" in ('creating', 'open');--> statement-breakpoint
 CREATE INDEX "qr_payments_status_idx" ON "qr_payments" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE INDEX "qr_webhook_inbox_payment_idx" ON "qr_webhook_inbox" USING btree ("payment_id");--> statement-breakpoint

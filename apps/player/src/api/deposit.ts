@@ -51,3 +51,10 @@ export function useTrueLink() {
     mutationFn: (body: { link: string }, idempotencyKey: string) => call(api.wallet.truelink, { body, idempotencyKey }),
   });
 }
+
+/** POST /api/wallet/add {amount}: the member's notice of a manual bank transfer (isManual mode), once per intent. */
+export function useManualNotice() {
+  return useMoneyMutation({
+    mutationFn: (body: { amount: number }, idempotencyKey: string) => call(api.wallet.add, { body, idempotencyKey }),
+  });
+}

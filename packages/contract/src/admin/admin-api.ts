@@ -3,6 +3,7 @@ import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminChatEndpoints } from './chat.ts';
+import { adminDepositEndpoints } from './deposits.ts';
 import { adminJobsEndpoints } from './jobs.ts';
 import { adminOperatorEndpoints } from './operators.ts';
 import { adminPromotionEndpoints } from './promotions.ts';
@@ -23,6 +24,7 @@ export const adminApi = {
   spinwheel: adminSpinwheelEndpoints,
   promotions: adminPromotionEndpoints,
   withdrawals: adminWithdrawalEndpoints,
+  deposits: adminDepositEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
   reports: adminReportEndpoints,

@@ -42,6 +42,10 @@ export const WithdrawalContextSchema = z.object({
     }),
   ),
   recentWithdrawals: z.array(z.object({ amount: MoneySchema, status: z.string(), createdAt: z.string() })),
+  /** the member's latest deposits (any channel; credited, waiting for review or rejected) */
+  recentDeposits: z.array(
+    z.object({ channel: z.string(), amount: MoneySchema, status: z.string(), createdAt: z.string() }),
+  ),
 });
 
 /** GET /api/admin/withdrawals?status=&page=&pageSize=&from=&to= */

@@ -15,7 +15,11 @@ import { DailyChart } from '../../components/daily-chart.tsx';
 
 const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
 /** where each queue lives in the console */
-const QUEUE_PATHS: Record<string, string> = { adjustments: '/adjustments', withdrawals: '/withdrawals' };
+const QUEUE_PATHS: Record<string, string> = {
+  adjustments: '/adjustments',
+  withdrawals: '/withdrawals',
+  deposits: '/deposits?status=review',
+};
 
 /** Today and the last 30 days in Bangkok time, from the ledger and the members (GET /api/admin/dashboard). */
 export default function DashboardPage() {

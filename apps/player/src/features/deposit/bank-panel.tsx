@@ -4,6 +4,7 @@ import { Icon } from '@wallet/ui/icon';
 import { notify } from '@wallet/web-core/toast';
 import { useSlipWindow } from '../../api/deposit.ts';
 import { copyText } from './copy-text.ts';
+import { ManualNotice } from './manual-notice.tsx';
 import { SlipUpload } from './slip-upload.tsx';
 
 /** 10 digits shown 3-3-4 (SPEC.md §5); other lengths as they are. */
@@ -15,10 +16,12 @@ function formatAccountNo(no: string): string {
 export function BankPanel({
   banks,
   isManual,
+  minDeposit,
   unit,
 }: {
   banks: DepositLookup['banks'];
   isManual: boolean;
+  minDeposit: number;
   unit: string;
 }) {
   const { t, i18n } = useTranslation('deposit');
@@ -90,7 +93,11 @@ export function BankPanel({
           {t('bank.factOwnAccount')}
         </li>
       </ul>
-      {!isManual && <SlipUpload unit={unit} isClosed={slip.data?.isOpen === false} />}
+      {isManual ? (
+        <ManualNotice minDeposit={minDeposit} unit={unit} />
+      ) : (
+        <SlipUpload unit={unit} isClosed={slip.data?.isOpen === false} />
+      )}
     </div>
   );
 }

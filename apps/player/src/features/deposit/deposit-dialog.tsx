@@ -65,7 +65,7 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
       open={open}
       onOpenChange={(next) => !next && close(false)}
       title={t('title')}
-      description={credited ? undefined : t('description')}
+      description={credited ? undefined : t(isManual ? 'manual.description' : 'description')}
       footer={
         credited ? (
           <Button isBlock size="lg" onClick={() => close(true)} data-testid="deposit-close">
@@ -123,7 +123,12 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
           ) : current === 'truewallet' && trueWallet ? (
             <TrueWalletPanel walletAccountName={trueWallet.walletAccountName} unit={unit} />
           ) : (
-            <BankPanel banks={lookup.data?.banks ?? []} isManual={isManual} unit={unit} />
+            <BankPanel
+              banks={lookup.data?.banks ?? []}
+              isManual={isManual}
+              minDeposit={lookup.data?.minDeposit ?? 1}
+              unit={unit}
+            />
           )}
         </div>
       )}

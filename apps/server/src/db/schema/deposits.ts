@@ -4,14 +4,16 @@ import { members } from './account.ts';
 
 /** Owned by the deposits module (DESIGN.md §9.5). */
 
-export const DEPOSIT_CHANNELS = ['qr', 'slip', 'truewallet', 'manual'] as const;
+/** the same list as @wallet/contract/admin/deposits (drizzle-kit reads this file on its own) */
+const DEPOSIT_CHANNELS = ['qr', 'slip', 'truewallet', 'manual'] as const;
 export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
 
 /**
  * Money that came in, one row per outside transaction: `(channel, reference)` is unique (`KBANK.{providerTxnId}`,
  * `{sendingBank}.{transRef}`, the voucher hash), so a second delivery can never credit twice. `credited` rows have
  * exactly one ledger posting (`deposit:{channel}:{reference}`); `review` rows wait for an operator (money received
- * for an expired or cancelled QR when the setting says so).
+ * for an expired or cancelled QR when the setting says so, a member's manual transfer notice), who credits or
+ * rejects them.
  */
 export const deposits = pgTable(
   'deposits',
@@ -30,10 +32,14 @@ export const deposits = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** the operator who credited or rejected a `review` row, and when */
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deposits_channel_reference_uq').on(t.channel, t.reference),
     index('deposits_member_idx').on(t.memberId, t.createdAt),
+    index('deposits_status_idx').on(t.status, t.createdAt),
     check('deposits_status_ck', sql`${t.status} in ('credited', 'review', 'rejected')`),
     check('deposits_amount_ck', sql`${t.amount} > 0`),
   ],

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { bangkokDate, bangkokDayStart } from '../../lib/bangkok-time.ts';
 import { newMembersByDay } from '../account/account.api.ts';
 import { activeMembersByDay } from '../auth/auth.api.ts';
+import { countDepositsInReview } from '../deposits/deposits.api.ts';
 import { walletFlowsByDay } from '../ledger/ledger.api.ts';
 import { countPendingAdjustments } from '../wallet/wallet.api.ts';
 
@@ -24,11 +25,12 @@ export async function dashboard(deps: { db: Db; now: Date; currency: string }): 
   const todayStart = bangkokDayStart(now);
   const from = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
   const to = new Date(todayStart.getTime() + DAY_MS);
-  const [flows, newMembers, active, pendingAdjustments] = await Promise.all([
+  const [flows, newMembers, active, pendingAdjustments, depositsInReview] = await Promise.all([
     walletFlowsByDay(db, from, to),
     newMembersByDay(db, from, to),
     activeMembersByDay(db, from, to),
     countPendingAdjustments(db),
+    countDepositsInReview(db),
   ]);
   const money = new Map<string, { deposits: bigint; withdrawals: bigint }>();
   for (const f of flows) {
@@ -68,6 +70,8 @@ export async function dashboard(deps: { db: Db; now: Date; currency: string }): 
     totals30,
     pending: [
       { queue: 'adjustments', count: pendingAdjustments },
+      // manual transfer notices and late QR money waiting for finance
+      { queue: 'deposits', count: depositsInReview },
       // the withdrawals module exposes no queue count yet
       { queue: 'withdrawals', count: null },
     ],

@@ -71,7 +71,7 @@ export async function recordIncoming(ledger: LedgerService, tx: Tx, money: Incom
 }
 
 /** The posting and event of a credited deposit (also used when an operator credits a held one). */
-async function postCredit(
+export async function postCredit(
   ledger: LedgerService,
   tx: Tx,
   d: {

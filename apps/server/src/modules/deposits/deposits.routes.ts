@@ -1,5 +1,6 @@
 import type { QrProvider } from '@wallet/contract/limits';
 import type { ModuleFactory } from '../../http/handlers.ts';
+import { AppError } from '../../errors.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { subscribe } from '../../events/subscriber.ts';
 import type { QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
@@ -8,7 +9,12 @@ import type { SlipVerifier } from '../../providers/bank/bank-port.ts';
 import { boundBankTransport, HttpSlipVerifier } from '../../providers/bank/http-slip-verifier.ts';
 import { createAccountApi } from '../account/account.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
+import { depositAdminHandlers } from './deposit-admin.ts';
 import { QrService } from './qr.service.ts';
+import { DepositReviewService } from './review.service.ts';
+import { SLIP_IMAGE_PATH, slipImageLinks } from './slip-image-link.ts';
+import { listSlips } from './slip-list.ts';
 import { SlipService } from './slip.service.ts';
 import { TrueWalletService } from './truewallet.service.ts';
 import type { VoucherProvider } from '../../providers/vouchers/voucher-port.ts';
@@ -62,6 +68,9 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
           fetch: () => boundBankTransport(ctx) ?? (globalThis.fetch as never),
         })),
     });
+    const review = new DepositReviewService({ db: ctx.db, ledger, clock: ctx.clock, settings: ctx.settings });
+    const account = createAccountApi(ctx);
+    const links = slipImageLinks(ctx.config.secrets.jwt, ctx.clock);
     let vouchers = options.vouchers;
     const trueWallet = new TrueWalletService({
       db: ctx.db,
@@ -81,7 +90,17 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
       handlers: {
         'wallet.slip': ({ member, file }) => slip.upload(member, file),
         'wallet.truelink': ({ member, body }) => trueWallet.redeem(member, body.link),
-        'statement.slips': ({ member, body }) => slip.list(member.id, body.page, body.limit),
+        'statement.slips': ({ member, body }) => listSlips(ctx.db, member.id, body.page, body.limit),
+        'statement.slipReference': async ({ member, params }) => {
+          const own = await slip.findOwn(member.id, params.reference);
+          const signed = await ctx.storage.signedReadUrl(own.storageKey, { expiresInSeconds: 300 });
+          return { url: signed ?? links.url(own.id) };
+        },
+        'wallet.add': async ({ member, body }) => {
+          await review.notify(member, body.amount);
+          return { message: 'SUCCESS' };
+        },
+        ...depositAdminHandlers({ ctx, account, review, slip }),
         'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
         'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),
         'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
@@ -111,6 +130,18 @@ export function createDepositsModule(options: DepositsModuleOptions = {}): Modul
         }),
       ],
       plugin: async (app) => {
+        // a member's own slip image by the signed link statement.slipReference handed out
+        app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(
+          `${SLIP_IMAGE_PATH}:id`,
+          async (request, reply) => {
+            const id = request.params.id;
+            if (!/^[A-Z0-9]{8,32}$/.test(id)) throw new AppError('NOT_FOUND');
+            links.check(id, request.query.exp, request.query.sig);
+            const found = await slip.find(id);
+            if (!found) throw new AppError('NOT_FOUND');
+            return sendStoredObject(reply, ctx.storage, found.storageKey, { fileName: `slip-${id.toLowerCase()}` });
+          },
+        );
         // provider webhooks: the signature covers the raw bytes, so this scope reads bodies as buffers
         await app.register(async (hooks) => {
           hooks.removeAllContentTypeParsers();

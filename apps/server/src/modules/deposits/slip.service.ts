@@ -1,6 +1,6 @@
 import { readSlipQr } from '@wallet/contract/emvco';
 import type { SlipFailureReason } from '@wallet/contract/errors';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
@@ -11,7 +11,7 @@ import type { ReceivedFile } from '../../lib/uploads/received-file.ts';
 import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
 import { SLIP_UPLOAD } from '../../lib/uploads/upload-policy.ts';
 import type { SlipVerifier, VerifiedSlip } from '../../providers/bank/bank-port.ts';
-import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
+import { StorageNotFoundError, type ObjectStorage } from '../../providers/storage/object-storage.ts';
 import type { AccountApi } from '../account/account.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
@@ -35,6 +35,11 @@ export type SlipDeps = {
 const MAX_VERIFY_ATTEMPTS = 6;
 /** a PROCESSING slip is asked again after this */
 const RETRY_AFTER_MS = 30_000;
+/**
+ * A slip image whose shorter side is below this cannot hold a readable mini-QR beside the slip's text (a thumbnail,
+ * a cropped corner): without a QR it is IMG_SIZE_UNABLE_TO_PROCESS rather than an unreadable slip.
+ */
+const MIN_SLIP_SIDE_PX = 160;
 
 export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
 
@@ -82,7 +87,55 @@ export class SlipService {
         updatedAt: now,
       })
       .returning();
+    const isTiny = Math.min(accepted.width ?? 0, accepted.height ?? 0) < MIN_SLIP_SIDE_PX;
+    if (!payload && isTiny) return answerOf(await this.fail(row!, 'IMG_SIZE_UNABLE_TO_PROCESS'));
     return answerOf(await this.evaluate(row!));
+  }
+
+  /** A slip by id, with the key of its stored image (the operator's detail and image). */
+  async find(id: string): Promise<SlipRow | null> {
+    const [row] = await this.deps.db.select().from(slips).where(eq(slips.id, id));
+    return row ?? null;
+  }
+
+  /** A member's own slip only (GET /api/statement/slip/reference/{reference}); someone else's is NOT_FOUND. */
+  async findOwn(memberId: number, id: string): Promise<SlipRow> {
+    const row = await this.find(id);
+    if (!row || row.memberId !== memberId) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * An operator reads a failed slip's stored image again and verifies it again (after a verifier fix, a better
+   * decode): back to PROCESSING, then the same rules and the same once-only credit. A stored image that is gone is
+   * UPLOADED_FILE_NOT_EXIST. The audit row is the caller's.
+   */
+  async reverify(id: string): Promise<{ before: SlipRow; after: SlipRow }> {
+    const before = await this.find(id);
+    if (!before) throw new AppError('NOT_FOUND');
+    if (before.status === 'SUCCESS') return { before, after: before };
+    const bytes = await readAll(this.deps.storage, before.storageKey);
+    const now = this.deps.clock.now();
+    const [reset] = await this.deps.db
+      .update(slips)
+      .set({ status: 'PROCESSING', note: null, attempts: 0, updatedAt: now })
+      .where(and(eq(slips.id, id), eq(slips.status, before.status)))
+      .returning();
+    if (!reset) return { before, after: (await this.find(id)) ?? before };
+    if (!bytes) return { before, after: await this.fail(reset, 'UPLOADED_FILE_NOT_EXIST') };
+    const texts = await decodeQrTexts(bytes).catch(() => [] as string[]);
+    const payload = texts.find((t) => readSlipQr(t).kind === 'ok') ?? texts[0] ?? reset.qrPayload;
+    const read = payload ? readSlipQr(payload) : null;
+    const [decoded] = await this.deps.db
+      .update(slips)
+      .set({
+        qrPayload: payload?.slice(0, 512) ?? null,
+        sendingBank: read?.kind === 'ok' ? read.sendingBank : null,
+        transRef: read?.kind === 'ok' ? read.transRef : null,
+      })
+      .where(and(eq(slips.id, id), eq(slips.status, 'PROCESSING')))
+      .returning();
+    return { before, after: await this.evaluate(decoded ?? reset) };
   }
 
   /** Decide a PROCESSING slip, or leave it PROCESSING while the verifier has no definite answer. */
@@ -213,31 +266,18 @@ export class SlipService {
     }
     return { checked: rows.length };
   }
+}
 
-  /** POST /api/statement/slip: the member's slips, newest first. */
-  async list(memberId: number, page: number, limit: number) {
-    const [count] = await this.deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(slips)
-      .where(eq(slips.memberId, memberId));
-    const rows = await this.deps.db
-      .select()
-      .from(slips)
-      .where(eq(slips.memberId, memberId))
-      .orderBy(desc(slips.createdAt))
-      .limit(limit)
-      .offset((Math.max(1, page) - 1) * limit);
-    return {
-      total: count?.n ?? 0,
-      slips: rows.map((r) => ({
-        createdAt: r.createdAt.toISOString(),
-        amount: r.amount === null ? 0 : toMajor(r.amount),
-        status: r.status,
-        note: r.note ?? '',
-        link: `/api/statement/slip/reference/${r.id}`,
-        reference: r.id,
-      })),
-    };
+/** The stored image's bytes, or null when it is gone. */
+async function readAll(storage: ObjectStorage, key: string): Promise<Buffer | null> {
+  try {
+    const object = await storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) return null;
+    throw err;
   }
 }
 

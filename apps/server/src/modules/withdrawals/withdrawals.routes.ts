@@ -6,6 +6,7 @@ import { defineJob } from '../../jobs/job-types.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
 import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
+import { recentDeposits } from '../deposits/deposits.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { recentTransfers, TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
@@ -109,10 +110,11 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           const context = new Map(
             await Promise.all(
               ids.map(async (id) => {
-                const [flags, moves, own] = await Promise.all([
+                const [flags, moves, own, paidIn] = await Promise.all([
                   deps.memberFlags(id),
                   recentTransfers(ctx.db, id, 5),
                   memberWithdrawals(ctx.db, id, 6),
+                  recentDeposits(ctx.db, id, 5),
                 ]);
                 return [
                   id,
@@ -129,6 +131,12 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
                       amount: toMajor(w.amount),
                       status: w.status,
                       createdAt: w.createdAt.toISOString(),
+                    })),
+                    recentDeposits: paidIn.map((d) => ({
+                      channel: d.channel,
+                      amount: toMajor(d.amount),
+                      status: d.status,
+                      createdAt: d.createdAt.toISOString(),
                     })),
                   },
                 ] as const;

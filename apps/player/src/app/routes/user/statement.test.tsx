@@ -59,7 +59,49 @@ describe('statement', () => {
     expect(third).toHaveTextContent('In progress');
     expect(within(third).getByTestId('statement-route')).toHaveTextContent('Bank account→Main wallet');
     expect(calls.find((c) => c.path === '/api/statement')?.body).toEqual({ page: 1, limit: 10 });
-    expect(screen.getByTestId('statement-slips')).toBeDisabled();
+  });
+
+  it('the slip button opens the slip table: reasons translated, each image from its own link', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture() }),
+      'POST /api/statement': () => ({ body: { total: 0, statements: [] } }),
+      'POST /api/statement/slip': () => ({
+        body: {
+          total: 2,
+          slips: [
+            {
+              createdAt: '2026-11-21T06:30:15.000Z',
+              amount: 250,
+              status: 'SUCCESS',
+              note: '',
+              link: '/api/statement/slip/reference/SAAAAAAAAAAAAAA1',
+              reference: 'SAAAAAAAAAAAAAA1',
+            },
+            {
+              createdAt: '2026-11-21T05:00:00.000Z',
+              amount: 0,
+              status: 'FAILED',
+              note: 'EXPIRED_SLIP',
+              link: '/api/statement/slip/reference/SAAAAAAAAAAAAAA2',
+              reference: 'SAAAAAAAAAAAAAA2',
+            },
+          ],
+        },
+      }),
+      'GET /api/statement/slip/reference/SAAAAAAAAAAAAAA1': () => ({ body: { url: '/api/slip-images/x?exp=1&sig=y' } }),
+    });
+    renderWithProviders(<Statement />);
+    await userEvent.click(await screen.findByTestId('statement-slips'));
+    const rows = await screen.findAllByTestId('slip-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('250.00');
+    expect(rows[0]).toHaveTextContent('Successful');
+    expect(rows[1]).toHaveTextContent('Failed');
+    expect(rows[1]?.textContent).toMatch(/expired/i);
+    expect(calls.find((c) => c.path === '/api/statement/slip')?.body).toEqual({ page: 1, limit: 10 });
+    await userEvent.click(within(rows[0]!).getByTestId('slip-view'));
+    const image = await screen.findByRole('img');
+    expect(image).toHaveAttribute('src', '/api/slip-images/x?exp=1&sig=y');
   });
 
   it('pages 10 at a time', async () => {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
 import { useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
+import { SlipDialog } from '../../../features/statement/slip-dialog.tsx';
 import { StatementList } from '../../../features/statement/statement-list.tsx';
 import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
 import { totalPages } from '../../../features/statement/statement-status.ts';
@@ -15,13 +16,16 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-/** SPEC.md §2 statement: transactions, 10 per page. Slips arrive with the deposits issue (button disabled until then). */
+/** SPEC.md §2 statement: transactions, 10 per page, and the slip modal. */
 export function Component() {
   const { t } = useTranslation('statement');
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
   const statement = useStatementPage(page);
+  const [isSlipsOpen, setSlipsOpen] = useState(false);
   const wallet = useQuery(walletQueries.summary());
+  const currency = wallet.data?.wallet.currency ?? 'THB';
+  const unit = t(`wallet:unit.${currency}`, { defaultValue: currency });
   const gameNames = new Map((wallet.data?.slots ?? []).map((slot) => [slot.code, slot.name]));
   const pages = statement.data ? totalPages(statement.data.total, STATEMENT_PAGE_SIZE) : undefined;
   const lastPage = Math.max(1, pages ?? 1);
@@ -47,13 +51,11 @@ export function Component() {
         </div>
         <button
           type="button"
-          disabled
-          title={t('slipsSoon')}
-          className="flex min-h-11 shrink-0 flex-col items-center justify-center rounded-2xl bg-surface px-3 py-1 ring-1 ring-line ring-inset disabled:opacity-60"
+          onClick={() => setSlipsOpen(true)}
+          className="flex min-h-11 shrink-0 items-center justify-center rounded-2xl bg-surface px-4 py-1 text-sm font-semibold ring-1 ring-line ring-inset"
           data-testid="statement-slips"
         >
-          <span className="text-sm leading-tight font-semibold">{t('slips')}</span>
-          <span className="text-[10px] leading-tight font-bold text-primary uppercase">{t('slipsSoon')}</span>
+          {t('slips')}
         </button>
       </header>
       {/* SPEC.md §8: a load failure hides the loading state; issue 9: it offers a retry instead of an empty screen */}
@@ -69,6 +71,7 @@ export function Component() {
           onPageChange={goTo}
         />
       )}
+      <SlipDialog open={isSlipsOpen} onOpenChange={setSlipsOpen} unit={unit} />
     </main>
   );
 }

@@ -1,0 +1,127 @@
+import type { AdminDepositStatus, DepositChannel } from '@wallet/contract/admin/deposits';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** One row of the operator's list, before the member's name is added. */
+export type DepositListRow = {
+  id: string;
+  channel: DepositChannel;
+  memberId: number;
+  amount: bigint | null;
+  currency: string;
+  status: AdminDepositStatus;
+  detail: string | null;
+  depositId: string | null;
+  reviewedBy: string | null;
+  createdAt: Date;
+};
+
+export type DepositListFilter = {
+  status?: AdminDepositStatus;
+  channel?: DepositChannel;
+  /** a member id or username */
+  member?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * Every channel as one list (each source keeps its own table): slips, QR payments (with the money recorded for
+ * them), vouchers, manual notices, and money recorded for a QR that no longer exists. One status across channels.
+ */
+const UNIFIED = sql`
+  select s.id, 'slip' as channel, s.member_id, s.amount, s.currency,
+         case s.status when 'SUCCESS' then 'credited' when 'FAILED' then 'failed' else 'processing' end as status,
+         s.note as detail, s.deposit_id, null as reviewed_by, s.created_at
+  from slips s
+  union all
+  select q.id, 'qr', q.member_id, coalesce(d.amount, q.amount), q.currency,
+         case when d.status is not null then d.status
+              when q.status in ('creating', 'open') then 'processing'
+              when q.status = 'paid' then 'credited'
+              else q.status end,
+         q.provider || ' · ' || q.status || coalesce(' · ' || d.note, ''), d.id, d.reviewed_by, q.created_at
+  from qr_payments q
+  left join lateral (
+    select * from deposits x where x.channel = 'qr' and x.source_id = q.id order by x.created_at desc limit 1
+  ) d on true
+  union all
+  select substr(v.hash, 1, 24), 'truewallet', v.member_id, v.amount, 'THB',
+         case v.status when 'credited' then 'credited' when 'refused' then 'failed' else 'processing' end,
+         v.status || coalesce(' · ' || v.code, ''), v.deposit_id, null, v.created_at
+  from true_vouchers v
+  union all
+  select d.id, 'manual', d.member_id, d.amount, d.currency, d.status, d.note, d.id, d.reviewed_by, d.created_at
+  from deposits d where d.channel = 'manual'
+`;
+
+function whereOf(f: DepositListFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.status) parts.push(sql`u.status = ${f.status}`);
+  if (f.channel) parts.push(sql`u.channel = ${f.channel}`);
+  if (f.member) {
+    parts.push(
+      /^\d{1,9}$/.test(f.member)
+        ? sql`(u.member_id = ${Number(f.member)} or u.member_id in (select id from members where username = ${f.member}))`
+        : sql`u.member_id in (select id from members where username = ${f.member})`,
+    );
+  }
+  if (f.from) parts.push(sql`u.created_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) parts.push(sql`u.created_at < ${f.to.toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+type RawRow = {
+  id: string;
+  channel: DepositChannel;
+  member_id: number;
+  amount: string | null;
+  currency: string;
+  status: AdminDepositStatus;
+  detail: string | null;
+  deposit_id: string | null;
+  reviewed_by: string | null;
+  created_at: string | Date;
+};
+
+const toRow = (r: RawRow): DepositListRow => ({
+  id: r.id,
+  channel: r.channel,
+  memberId: Number(r.member_id),
+  amount: r.amount === null ? null : BigInt(r.amount),
+  currency: r.currency,
+  status: r.status,
+  detail: r.detail,
+  depositId: r.deposit_id,
+  reviewedBy: r.reviewed_by,
+  createdAt: new Date(r.created_at),
+});
+
+/** The operator's list: waiting for review first, then newest first. */
+export async function listDeposits(db: Db, f: DepositListFilter): Promise<{ rows: DepositListRow[]; total: number }> {
+  const where = whereOf(f);
+  const [page, count] = await Promise.all([
+    db.execute(sql`
+      select u.id, u.channel, u.member_id, u.amount::text as amount, u.currency, u.status, u.detail, u.deposit_id,
+             u.reviewed_by, u.created_at
+      from (${UNIFIED}) u where ${where}
+      order by (u.status = 'review') desc, u.created_at desc, u.id
+      limit ${f.limit} offset ${f.offset}`),
+    db.execute(sql`select count(*)::int as n from (${UNIFIED}) u where ${where}`),
+  ]);
+  const rows = (page as unknown as { rows: RawRow[] }).rows.map(toRow);
+  const total = Number((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return { rows, total };
+}
+
+/** One row of the list by its channel and id (the detail page). */
+export async function findListRow(db: Db, channel: DepositChannel, id: string): Promise<DepositListRow | null> {
+  const result = (await db.execute(sql`
+    select u.id, u.channel, u.member_id, u.amount::text as amount, u.currency, u.status, u.detail, u.deposit_id,
+           u.reviewed_by, u.created_at
+    from (${UNIFIED}) u where u.channel = ${channel} and u.id = ${id} limit 1`)) as unknown as { rows: RawRow[] };
+  const row = result.rows[0];
+  return row ? toRow(row) : null;
+}
