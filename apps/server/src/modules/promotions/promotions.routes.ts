@@ -69,6 +69,10 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'admin.promotions.report': ({ query }) => admin.report(query),
       },
       subscribers: [
+        // money moved for a member (deposit, transfer, loss adjustment…): their running condition may have ended
+        subscribe('ledger.posted', 'promotions.evaluate', async ({ memberIds }) => {
+          for (const memberId of memberIds) await evaluateCondition(ctx.db, memberId, ctx.clock.now());
+        }),
         // the member's open apps refetch the bonus state: a condition started, succeeded, failed or was cancelled
         subscribe('condition.changed', 'promotions.push-condition', async ({ memberId }) => {
           ctx.realtime.push(memberId, 'wallet.changed', { reason: 'condition' });
