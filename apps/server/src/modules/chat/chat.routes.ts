@@ -162,7 +162,11 @@ export const chatModule: ModuleFactory = (ctx) => {
         const party = await partyOf(member, request, body);
         const conversation = await service.markReadByCustomer(party);
         if (conversation) ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(conversation));
+        if (party.kind === 'member') ctx.realtime.push(party.memberId, 'chat.unread', { count: 0 });
         return { message: 'OK' };
+      },
+      'chat.unread': async ({ member }) => {
+        return { count: await service.unreadOfMember(member.id) };
       },
       'chat.uploadImage': async ({ member, file, request }) =>
         upload(partyKey(await partyOf(member, request)), file, CHAT_IMAGE_UPLOAD),
@@ -230,6 +234,11 @@ export const chatModule: ModuleFactory = (ctx) => {
         ctx.realtime.toRoom(chatRoom(await prefix(), ids), 'messaging', conversation);
         ctx.realtime.toRoom(socketRooms.operators, 'messaging', conversation);
         ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(found.conversation));
+        // the member's contact tab badge, wherever the member has a socket open (not only the chat widget)
+        const { memberId, unreadCustomer } = found.conversation;
+        if (found.message.sender === 'other' && memberId !== null) {
+          ctx.realtime.push(memberId, 'chat.unread', { count: unreadCustomer });
+        }
       }),
     ],
     plugin: async (app) => {
