@@ -11,7 +11,7 @@ export type ChatServerEvents = {
   'chat.ended': (payload: { session_id: string }) => void;
   /**
    * Someone is typing (or stopped). To the player: `from: 'support'`. To operators: `from: 'customer'` with the
-   * party's id, so the inbox finds the conversation. A receiver drops the indicator after CHAT_TYPING_TTL_MS
+   * party's id, so the inbox finds the conversation. A receiver drops the indicator after CHAT_TYPING_TTL_MS (limits.ts)
    * without a refresh.
    */
   'chat.typing': (payload: ChatTyping) => void;
@@ -23,11 +23,6 @@ export type ChatTyping = { from: 'customer' | 'support'; typing: boolean; userId
 export type OperatorStatus = 'online' | 'away';
 /** The support team as the sockets say: one entry per connected operator (online if any of its tabs is). */
 export type ChatPresence = { operators: { operatorId: string; status: OperatorStatus }[] };
-
-/** A typing client emits `typing: true` at most this often while keys are pressed (the server drops faster ones). */
-export const CHAT_TYPING_THROTTLE_MS = 2_000;
-/** A typing indicator not refreshed for this long goes away (a client that vanished mid-word). */
-export const CHAT_TYPING_TTL_MS = 5_000;
 /** Events chat clients emit. */
 export type ChatClientEvents = {
   join: (payload: { room: string; token?: string }, ack: (result: { ok: boolean; error?: string }) => void) => void;

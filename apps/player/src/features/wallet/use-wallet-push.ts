@@ -23,6 +23,8 @@ export function useWalletPush(): void {
       // the current (silently renewed) token on every (re)connect, not the one the page started with
       socket = io({ path: SOCKET_PATH, auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }) });
       socket.on('wallet.changed', refetch);
+      // the contact tab's unread badge (the member shell's query of this key)
+      socket.on('chat.unread', (payload) => queryClient.setQueryData(['chat', 'unread'], payload));
       socket.on('deposit.credited', (event) => {
         refetch();
         memberEvents.publishDeposit(event);
