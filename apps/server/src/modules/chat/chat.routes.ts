@@ -15,6 +15,8 @@ import { sendStoredObject } from '../../providers/storage/send-stored-object.ts'
 import { createAccountApi } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import { LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import { promotionConditionRunning } from '../promotions/promotions.api.ts';
+import { memberWithdrawals } from '../withdrawals/withdrawals.api.ts';
 import { ChatService, partyKey, summaryOf, type ChatOperator, type ChatParty } from './chat.service.ts';
 import { isCompleteMp4 } from './video-check.ts';
 
@@ -27,6 +29,8 @@ const SEND_RULES = [
   { limit: 60, windowMs: 60_000 },
 ];
 const UPLOAD_RULE = { limit: 20, windowMs: 60_000 };
+/** withdrawals listed beside a member's conversation */
+const MEMBER_WITHDRAWALS = 5;
 
 type MessageRow = Awaited<ReturnType<ChatService['history']>>['rows'][number];
 
@@ -132,6 +136,28 @@ export const chatModule: ModuleFactory = (ctx) => {
     return ctx.settings.get('chatPrefix');
   }
 
+  /** What the console shows beside a member's conversation: wallet, latest withdrawals, a running condition. */
+  async function memberBeside(card: Awaited<ReturnType<typeof accounts.memberCards>>[number]) {
+    const [balance, withdrawals, conditionRunning] = await Promise.all([
+      ledger.balance(memberWallet(card.id), card.currency).catch(() => null),
+      memberWithdrawals(ctx.db, card.id, MEMBER_WITHDRAWALS),
+      promotionConditionRunning(ctx.db, card.id),
+    ]);
+    return {
+      ...card,
+      createdAt: card.createdAt.toISOString(),
+      balance: balance === null ? null : String(balance),
+      withdrawals: withdrawals.map((w) => ({
+        id: w.id,
+        amount: w.amount,
+        currency: w.currency,
+        status: w.status,
+        createdAt: w.createdAt,
+      })),
+      conditionRunning,
+    };
+  }
+
   const operatorOf = (o: { id: number; username: string }): ChatOperator => ({ id: o.id, username: o.username });
 
   return {
@@ -184,12 +210,9 @@ export const chatModule: ModuleFactory = (ctx) => {
         const messages = await service.messagesOf(conversation.id, Number.isSafeInteger(before) ? before : undefined);
         const byId = await names([conversation.memberId]);
         const card = conversation.memberId !== null ? byId.get(conversation.memberId) : undefined;
-        const balance = card ? await ledger.balance(memberWallet(card.id), card.currency).catch(() => null) : null;
         return {
           conversation: summaryOf(conversation, byId),
-          member: card
-            ? { ...card, createdAt: card.createdAt.toISOString(), balance: balance === null ? null : String(balance) }
-            : null,
+          member: card ? await memberBeside(card) : null,
           messages: messages.map((m) => toConversation(m, partyIds(conversation))),
         };
       },
