@@ -80,6 +80,27 @@ describe('typing', () => {
   });
 });
 
+describe('hostile socket payloads', () => {
+  it('drops malformed typing and presence payloads without a crash or a delivery', async () => {
+    const admin = await adminToken(t);
+    const g = await guest(t);
+    const guestSocket = await socket({ kind: 'guest', token: g.token });
+    const guestSeen = record(guestSocket);
+    const operatorSocket = await socket({ kind: 'operator', token: admin });
+    const raw = operatorSocket as unknown as { emit(event: string, ...args: unknown[]): void };
+    for (const payload of [null, 'typing', 42, [], { typing: true, guestId: 'g'.repeat(10_000) }, { typing: true }]) {
+      raw.emit('typing', payload);
+    }
+    raw.emit('presence', { status: 'invisible' });
+    raw.emit('presence', null);
+    raw.emit('join', null);
+    await flush(operatorSocket);
+    await flush(guestSocket);
+    expect(guestSeen.get('chat.typing')).toBeUndefined();
+    expect(operatorSocket.connected).toBe(true);
+  });
+});
+
 describe('presence', () => {
   it('derives the team presence from the connected operator sockets and their status', async () => {
     // the operator tabs of the tests above are gone
@@ -125,6 +146,14 @@ describe('unread badge', () => {
     const id = (inbox.body as { conversations: { id: number; memberId: number | null }[] }).conversations.find(
       (c) => c.memberId === member.id,
     )!.id;
+    // the console shows the member beside the conversation: wallet, latest withdrawals, a running condition
+    const beside = await call(t, 'POST', `/api/admin/chat/conversations/${id}`, { token: admin }, {});
+    expect((beside.body as { member: unknown }).member).toMatchObject({
+      id: member.id,
+      balance: '0',
+      withdrawals: [],
+      conditionRunning: false,
+    });
     const memberSocket = await socket({ kind: 'member', token: member.token });
     const pushed = nextEvent(memberSocket, 'chat.unread', 10_000);
     const reply = { message: { message_type: 'text', payload: 'hello' } };

@@ -106,4 +106,15 @@ describe('chat under hostile input', () => {
     });
     expect(two.statusCode).toBe(400);
   });
+
+  it('the unread count refuses a guest, a forged bearer and a bearer of 10,000 characters (401), never 500', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer forged.token.value' },
+      { authorization: `Bearer ${'x'.repeat(10_000)}` },
+    ]) {
+      const res = await inject('GET', '/api/chat/unread?count=99&memberId=1', undefined, headers);
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });
