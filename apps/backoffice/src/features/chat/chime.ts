@@ -7,7 +7,7 @@ const RATE = 8_000;
  * The new-message chime, generated here rather than shipped: two short sine tones (E6 then A6) with a fast decay,
  * as a 16-bit mono WAV (about 5 KB) built once on first use.
  */
-function chimeWav(): Blob {
+export function chimeWav(): Blob {
   const tones = [
     { hz: 1318.5, ms: 110 },
     { hz: 1760, ms: 190 },
