@@ -8,9 +8,11 @@ import {
 import type { Server, Socket } from 'socket.io';
 import type { SocketPrincipal } from './socket-auth.ts';
 
-/** The server drops a socket's `typing: true` that comes sooner than this after its last one (clients send every 2 s). */
+/** The server drops a socket's `typing: true` about the same party sooner than this after the last (clients send every 2 s). */
 const TYPING_MIN_GAP_MS = 1_000;
 const PARTY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** the parties one operator socket's typing throttle remembers */
+const TYPING_KEYS_MAX = 1_000;
 
 export type ChatSocketData = { principal: SocketPrincipal; rooms: string[]; status?: OperatorStatus };
 type ChatServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
@@ -55,16 +57,27 @@ export async function presenceOf(io: ChatServer): Promise<ChatPresence> {
  */
 export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: ChatSignalOptions): void {
   const principal = socket.data.principal;
-  let lastTypingAt = Number.NEGATIVE_INFINITY;
+  // when this socket last passed a `typing: true`, per party it was about (a player's: its own, one key)
+  const lastTypingAt = new Map<string, number>();
+  const passes = (key: string, typing: boolean) => {
+    const now = options.now();
+    if (!typing) {
+      lastTypingAt.delete(key);
+      return true;
+    }
+    if (now - (lastTypingAt.get(key) ?? Number.NEGATIVE_INFINITY) < TYPING_MIN_GAP_MS) return false;
+    // an operator answering many players: forget the oldest rather than grow without bound
+    if (lastTypingAt.size >= TYPING_KEYS_MAX) lastTypingAt.delete(lastTypingAt.keys().next().value!);
+    lastTypingAt.set(key, now);
+    return true;
+  };
   const broadcastPresence = () =>
     presenceOf(io).then((presence) => io.to(socketRooms.operators).emit('chat.presence', presence), options.onError);
 
   socket.on('typing', (payload) => {
     if (typeof payload !== 'object' || payload === null) return;
     const typing = (payload as { typing?: unknown }).typing === true;
-    const now = options.now();
-    if (typing && now - lastTypingAt < TYPING_MIN_GAP_MS) return;
-    lastTypingAt = typing ? now : Number.NEGATIVE_INFINITY;
+    if (principal.kind !== 'operator' && !passes('own', typing)) return;
     if (principal.kind === 'member') {
       io.to(socketRooms.operators).emit('chat.typing', {
         from: 'customer',
@@ -75,7 +88,7 @@ export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: C
       io.to(socketRooms.operators).emit('chat.typing', { from: 'customer', typing, guestId: principal.guestId });
     } else {
       const party = partyOf(payload);
-      if (!party) return;
+      if (!party || !passes('userId' in party ? `u:${party.userId}` : `g:${party.guestId}`, typing)) return;
       void options
         .chatRoomOf(party)
         .then((room) => io.to(room).emit('chat.typing', { from: 'support', typing }), options.onError);

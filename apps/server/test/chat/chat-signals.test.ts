@@ -68,15 +68,24 @@ describe('typing', () => {
     const otherSocket = await socket({ kind: 'guest', token: other.token });
     const otherSeen = record(otherSocket);
     const operatorSocket = await socket({ kind: 'operator', token: admin });
+    const guestSeen = record(guestSocket);
     const typing = nextEvent(guestSocket, 'chat.typing');
     operatorSocket.emit('typing', { typing: true, guestId: g.guestId });
     expect(await typing).toEqual({ from: 'support', typing: true });
+    // the throttle is per party: a second player in the same second still hears the operator, the first does not
+    operatorSocket.emit('typing', { typing: true, guestId: g.guestId });
+    const toOther = nextEvent(otherSocket, 'chat.typing');
+    operatorSocket.emit('typing', { typing: true, guestId: other.guestId });
+    expect(await toOther).toEqual({ from: 'support', typing: true });
+    await flush(operatorSocket);
+    await flush(guestSocket);
+    expect(guestSeen.get('chat.typing')).toHaveLength(1);
     // a malformed party is dropped; a player cannot name a room either
     operatorSocket.emit('typing', { typing: true, guestId: '../../x y' });
     guestSocket.emit('typing', { typing: true, guestId: other.guestId });
     await flush(operatorSocket);
     await flush(guestSocket);
-    expect(otherSeen.get('chat.typing')).toBeUndefined();
+    expect(otherSeen.get('chat.typing')).toHaveLength(1);
   });
 });
 
