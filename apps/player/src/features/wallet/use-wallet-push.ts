@@ -29,8 +29,12 @@ export function useWalletPush(): void {
         refetch();
         memberEvents.publishDeposit(event);
       });
-      // a change made before the socket joined (or while it was away) had no push to carry it: read once now
-      socket.on('connect', refetch);
+      // a change made before the socket joined (or while it was away) had no push to carry it: read once now (the
+      // wallet, and the contact tab's unread count)
+      socket.on('connect', () => {
+        refetch();
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'unread'] });
+      });
     });
     return () => {
       isClosed = true;
