@@ -143,9 +143,7 @@ function Inbox() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('subtitle')}>
-        <ConsoleStatus />
-      </PageHeader>
+      <PageHeader title={t('title')} description={t('subtitle')} actions={<ConsoleStatus />} />
       <div className="flex h-[calc(100vh-190px)] min-h-[480px] overflow-hidden rounded-2xl border border-line bg-surface">
         <nav className="flex w-80 shrink-0 flex-col border-r border-line">
           <div className="flex gap-1 border-b border-line p-2">

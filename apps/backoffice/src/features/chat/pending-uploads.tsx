@@ -15,13 +15,13 @@ export function PendingUploads({
   const { t } = useTranslation('chat');
   return items.map((u) => (
     <div key={u.key} className="flex flex-col items-end gap-1" data-testid="console-upload" data-status={u.status}>
-      <div className="flex max-w-[70%] items-center gap-3 rounded-2xl rounded-br-md bg-surface-2 px-3 py-2 text-sm">
+      <div className="flex w-80 max-w-[70%] items-center gap-3 rounded-2xl rounded-br-md bg-surface-2 px-3 py-2 text-sm">
         {u.kind === 'video' ? (
-          <video src={u.preview} className="h-16 rounded-md" muted />
+          <video src={u.preview} className="size-14 shrink-0 rounded-md bg-black/40 object-cover" muted />
         ) : (
-          <img src={u.preview} alt="" className="h-16 rounded-md" />
+          <img src={u.preview} alt="" className="size-14 shrink-0 rounded-md object-cover" />
         )}
-        <div className="flex min-w-40 flex-col gap-1.5">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <span className="truncate text-xs text-muted">{u.file.name}</span>
           {u.status === 'uploading' && (
             <div
