@@ -254,7 +254,7 @@ test.describe('live chat', () => {
     await admin.screenshot({ path: path.join(SHOTS, 'chat-console-upload-failed-th.png') });
     await admin.getByTestId('console-resend').click();
     await expect(admin.getByTestId('console-upload')).toHaveCount(0);
-    await expect(admin.getByTestId('console-video')).toBeVisible();
+    await expect(admin.getByTestId('console-video').last()).toBeVisible();
     await expect(page.getByTestId('chat-video').last()).toBeVisible();
 
     // the contact tab's badge: read while the widget is open, then counts support messages on /user/home, live
