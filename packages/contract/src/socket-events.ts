@@ -19,7 +19,7 @@ export type ChatServerEvents = {
   'chat.presence': (payload: ChatPresence) => void;
 };
 
-export type ChatTyping = { from: 'customer' | 'support'; typing: boolean; userId?: string; guestId?: string };
+type ChatTyping = { from: 'customer' | 'support'; typing: boolean; userId?: string; guestId?: string };
 export type OperatorStatus = 'online' | 'away';
 /** The support team as the sockets say: one entry per connected operator (online if any of its tabs is). */
 export type ChatPresence = { operators: { operatorId: string; status: OperatorStatus }[] };

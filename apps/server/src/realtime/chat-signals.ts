@@ -18,7 +18,7 @@ export type ChatSocketData = { principal: SocketPrincipal; rooms: string[]; stat
 type ChatServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
 type ChatSocket = Socket<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
 
-export type ChatSignalOptions = {
+type ChatSignalOptions = {
   /** the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` of a party */
   chatRoomOf(party: { userId: string } | { guestId: string }): Promise<string>;
   now(): number;
@@ -36,7 +36,7 @@ function partyOf(payload: { userId?: unknown; guestId?: unknown }): { userId: st
  * The support team's presence, read from the operator sockets themselves on every process (the adapter asks the
  * others): an operator is online when any of its sockets says so, away when all say away, absent when none is connected.
  */
-export async function presenceOf(io: ChatServer): Promise<ChatPresence> {
+async function presenceOf(io: ChatServer): Promise<ChatPresence> {
   const sockets = await io.in(socketRooms.operators).fetchSockets();
   const byOperator = new Map<string, OperatorStatus>();
   for (const socket of sockets) {
