@@ -155,7 +155,9 @@ export async function runChatBench(databaseUrl: string, db: Db): Promise<boolean
         `chat relay ${name}: ${r.sent.toLocaleString('en-US')} sent at ${r.achievedRate.toFixed(0)}/s, ${r.received.toLocaleString('en-US')} arrived; p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (target p99 ≤ 50 ms) ${hit ? 'OK' : 'MISSED'}`,
       );
     }
-    console.log(`chat: 1-min load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs during the chat bench`);
+    console.log(
+      `chat: 1-min load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs during the chat bench`,
+    );
     return ok;
   } finally {
     for (const s of sockets) s.close();

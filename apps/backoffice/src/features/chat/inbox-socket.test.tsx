@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InboxProvider, useInbox } from './inbox-socket.tsx';
+import { InboxProvider, useInbox, type InboxSocket } from './inbox-socket.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Listener = (...args: unknown[]) => void;
 const fake = vi.hoisted(() => ({
@@ -31,17 +33,29 @@ vi.mock('./chime.ts', () => ({
 const guestRow = { memberId: null, guestId: 'g1' };
 const memberRow = { memberId: 7, guestId: null };
 
-function wrapper({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={new QueryClient()}>
-      <InboxProvider>{children}</InboxProvider>
-    </QueryClientProvider>
+/** The provider with a probe that hands out the current context value (renderHook without a testing library). */
+function renderInbox() {
+  const hook = { result: { current: null as unknown as InboxSocket } };
+  function Probe() {
+    hook.result.current = useInbox();
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  act(() =>
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InboxProvider>
+          <Probe />
+        </InboxProvider>
+      </QueryClientProvider>,
+    ),
   );
+  return hook;
 }
 
 async function mounted() {
-  const hook = renderHook(() => useInbox(), { wrapper });
-  await waitFor(() => expect(fake.sockets).toHaveLength(1));
+  const hook = renderInbox();
+  await vi.waitFor(() => expect(fake.sockets).toHaveLength(1));
   return { hook, socket: fake.sockets[0]! };
 }
 
