@@ -200,4 +200,73 @@ test.describe('live chat', () => {
       await admin.context().close();
     });
   }
+
+  test('typing shows on both sides, the operator sends a video after a failed try, badges count', async ({
+    page,
+    browser,
+    server,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signInQuickly(page, 'th');
+    await page.goto('/user/contact');
+    await openWidget(page);
+    await say(page, 'ขอสอบถามเรื่องถอนเงินค่ะ');
+    const admin = await consolePage(browser, server, await operatorSignIn(request, server), 'th');
+    // the tab title counts unread customer messages until the operator opens the conversation
+    await expect(admin).toHaveTitle(/^\(\d+\) /);
+    const row = admin.getByTestId('chat-conversation').filter({ hasText: 'ขอสอบถามเรื่องถอนเงินค่ะ' });
+    await row.click();
+    await expect(admin).not.toHaveTitle(/^\(\d+\) /);
+    await expect(admin.getByTestId('chat-condition')).toBeVisible();
+
+    // the member types: the console shows it in the thread; the operator types: the widget shows it
+    await page.getByTestId('chat-input').pressSequentially('พิมพ์อยู่');
+    await expect(admin.getByTestId('chat-thread').getByTestId('console-typing')).toBeVisible();
+    await admin.screenshot({ path: path.join(SHOTS, 'chat-console-typing-th.png') });
+    await admin.getByTestId('chat-reply').pressSequentially('กำลังตรวจสอบ');
+    await expect(page.getByTestId('chat-typing')).toBeVisible();
+    await shot(page, 'typing', 'th');
+    await admin.getByTestId('chat-reply').press('Enter');
+    await expect(page.getByTestId('chat-typing')).toBeHidden();
+
+    // the operator's own status: away, and back
+    await admin.getByTestId('chat-status-away').click();
+    await expect(admin.getByTestId('chat-status-away')).toHaveAttribute('aria-pressed', 'true');
+    await expect(admin.getByTestId('chat-team')).toContainText('ไม่อยู่ 1');
+    await admin.getByTestId('chat-status-online').click();
+    await expect(admin.getByTestId('chat-team')).toContainText('พร้อม 1');
+
+    // a video from the console: the first upload fails on the way, resend delivers it
+    let failOnce = true;
+    await admin.route('**/api/admin/chat/upload-video', async (route) => {
+      if (failOnce) {
+        failOnce = false;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    await admin
+      .getByTestId('chat-attach')
+      .setInputFiles({ name: 'howto.mp4', mimeType: 'video/mp4', buffer: tinyMp4() });
+    await expect(admin.getByTestId('console-upload')).toHaveAttribute('data-status', 'failed');
+    await admin.screenshot({ path: path.join(SHOTS, 'chat-console-upload-failed-th.png') });
+    await admin.getByTestId('console-resend').click();
+    await expect(admin.getByTestId('console-upload')).toHaveCount(0);
+    await expect(admin.getByTestId('console-video').last()).toBeVisible();
+    await expect(page.getByTestId('chat-video').last()).toBeVisible();
+
+    // the contact tab's badge: read while the widget is open, then counts support messages on /user/home, live
+    await expect(page.locator('nav [data-badge]')).toHaveCount(0);
+    await page.goto('/user/home');
+    await expect(page.getByTestId('logout')).toBeVisible();
+    await admin.getByTestId('chat-reply').fill('แจ้งเตือนหนึ่ง');
+    await admin.getByTestId('chat-reply').press('Enter');
+    await admin.getByTestId('chat-reply').fill('แจ้งเตือนสอง');
+    await admin.getByTestId('chat-reply').press('Enter');
+    await expect(page.locator('nav [data-badge]')).toHaveAttribute('data-badge', '2');
+    await shot(page, 'contact-badge', 'th');
+    await admin.context().close();
+  });
 });

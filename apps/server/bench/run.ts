@@ -14,6 +14,7 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/
 import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
+import { runChatBench } from './chat-bench.ts';
 import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
 import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 import { slipVerifyScenario } from './slip-verify-scenario.ts';
@@ -270,6 +271,8 @@ async function main(): Promise<void> {
       `\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`,
     );
     printTable(rows);
+    // chat (issue 14): its own server process, sockets and relay (chat-bench.ts); BENCH_ONLY=chat runs it alone
+    if (!only || only === 'chat') await runChatBench(database.url, db.db);
 
     const problems = await checkLedgerInvariants(db.db, [
       gameTransfersLedgerCheck,

@@ -153,11 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     // the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` (SPEC.md §7), decided here, never by the client
-    chatRooms: async (principal) => {
-      if (principal.kind === 'operator') return [];
-      const prefix = await settings.get('chatPrefix');
-      return [chatRoom(prefix, principal.kind === 'member' ? { userId: String(principal.memberId) } : principal)];
-    },
+    chatRoomOf: async (party) => chatRoom(await settings.get('chatPrefix'), party),
+    now: () => clock.now().getTime(),
     verifiers: {
       member: async (token) => {
         const member = await sessions.verify(token);

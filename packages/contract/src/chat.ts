@@ -94,6 +94,13 @@ export const chatEndpoints = {
     maxUploadBytes: CHAT_VIDEO_MAX_BYTES,
     summary: 'Upload a chat video',
   }),
+  unread: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat/unread',
+    access: 'member',
+    response: z.object({ count: z.number().int() }),
+    summary: 'Support messages the member has not read (the contact tab badge)',
+  }),
   readCustomer: defineEndpoint({
     method: 'PUT',
     path: '/api/chat/read-customer/',

@@ -223,6 +223,7 @@ export const api = {
     uploadVideo: { method: 'POST', path: '/api/chat/upload-video', access: 'public', isUpload: true } as ClientEndpoint<
       A['chat']['uploadVideo']
     >,
+    unread: { method: 'GET', path: '/api/chat/unread', access: 'member' } as ClientEndpoint<A['chat']['unread']>,
     readCustomer: { method: 'PUT', path: '/api/chat/read-customer/', access: 'public' } as ClientEndpoint<
       A['chat']['readCustomer']
     >,

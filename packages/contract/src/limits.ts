@@ -130,3 +130,8 @@ export const WITHDRAWAL_STATUSES = [
   'rejected',
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Chat typing (issue 14): a typing client emits `typing: true` at most this often (the server drops faster ones). */
+export const CHAT_TYPING_THROTTLE_MS = 2_000;
+/** A typing indicator not refreshed for this long goes away (a client that vanished mid-word). */
+export const CHAT_TYPING_TTL_MS = 5_000;

@@ -9,10 +9,27 @@ export type ChatServerEvents = {
   'chat.conversation': (summary: ChatConversationSummary) => void;
   /** to the player: support resolved the conversation; later messages carry a new session_id */
   'chat.ended': (payload: { session_id: string }) => void;
+  /**
+   * Someone is typing (or stopped). To the player: `from: 'support'`. To operators: `from: 'customer'` with the
+   * party's id, so the inbox finds the conversation. A receiver drops the indicator after CHAT_TYPING_TTL_MS (limits.ts)
+   * without a refresh.
+   */
+  'chat.typing': (payload: ChatTyping) => void;
+  /** to operators: who of the support team is connected, and their status (any process) */
+  'chat.presence': (payload: ChatPresence) => void;
 };
+
+type ChatTyping = { from: 'customer' | 'support'; typing: boolean; userId?: string; guestId?: string };
+export type OperatorStatus = 'online' | 'away';
+/** The support team as the sockets say: one entry per connected operator (online if any of its tabs is). */
+export type ChatPresence = { operators: { operatorId: string; status: OperatorStatus }[] };
 /** Events chat clients emit. */
 export type ChatClientEvents = {
   join: (payload: { room: string; token?: string }, ack: (result: { ok: boolean; error?: string }) => void) => void;
+  /** a player: about its own conversation; an operator: about the party it names (`userId` or `guestId`) */
+  typing: (payload: { typing: boolean; userId?: string; guestId?: string }) => void;
+  /** operators only: set this socket's status; the ack carries the team's presence */
+  presence: (payload: { status: OperatorStatus }, ack?: (presence: ChatPresence) => void) => void;
 };
 
 /** The room a chat party listens on: `prefix-userId` or `prefix-guestId`. */
@@ -53,6 +70,8 @@ export type DepositCredited = { depositId: string; channel: string; amount: numb
 export type MemberServerEvents = {
   'wallet.changed': (payload: WalletChanged) => void;
   'deposit.credited': (payload: DepositCredited) => void;
+  /** support messages the member has not read yet (the contact tab's badge) */
+  'chat.unread': (payload: { count: number }) => void;
 };
 
 /** Events every authenticated socket may emit. */

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { attachChatSignals, type ChatSocketData } from './chat-signals.ts';
 import {
   authenticate,
   roomsOf,
@@ -23,8 +24,7 @@ import {
 /** How long a dropped socket's rooms and missed pushes are kept for it to recover (dependencies-2.md §8). */
 const RECOVERY_WINDOW_MS = 120_000;
 
-type SocketData = { principal: SocketPrincipal; rooms: string[] };
-type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, SocketData>;
+type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
 
 /** Pushes to connected clients, in this process or (through Redis) any other. */
 export interface Realtime {
@@ -50,9 +50,18 @@ export type RealtimeOptions = {
   redisUrl?: string;
   /** namespaces the stream and session keys on a shared Redis */
   redisPrefix: string;
-  /** the chat rooms a principal's socket is put in besides its own (`{prefix}-{id}`), decided by the server */
-  chatRooms?: (principal: SocketPrincipal) => Promise<string[]>;
+  /** the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` of a party (a player's socket is put in its own) */
+  chatRoomOf?: (party: { userId: string } | { guestId: string }) => Promise<string>;
+  /** milliseconds now (the typing throttle); the app passes its clock */
+  now?: () => number;
 };
+
+/** The chat rooms a principal's socket is put in besides its own, decided by the server (operators: none). */
+function chatRoomsOf(principal: SocketPrincipal, options: RealtimeOptions): Promise<string[]> {
+  if (!options.chatRoomOf || principal.kind === 'operator') return Promise.resolve([]);
+  const party = principal.kind === 'member' ? { userId: String(principal.memberId) } : { guestId: principal.guestId };
+  return options.chatRoomOf(party).then((room) => [room]);
+}
 
 export type RealtimeGateway = Realtime & {
   io: RealtimeServer;
@@ -90,7 +99,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     void authenticate(socket.handshake.auth, verifiers).then((principal) => {
       if (!principal) return next(new Error(SOCKET_UNAUTHORIZED));
       socket.data.principal = principal;
-      void (options.chatRooms?.(principal) ?? Promise.resolve([])).then((chat) => {
+      void chatRoomsOf(principal, options).then((chat) => {
         socket.data.rooms = [...roomsOf(principal), ...chat];
         next();
       }, next);
@@ -100,6 +109,14 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
   io.on('connection', (socket) => {
     const own = socket.data.rooms;
     if (!socket.recovered) void socket.join(own);
+    const { chatRoomOf } = options;
+    if (chatRoomOf) {
+      attachChatSignals(io, socket, {
+        chatRoomOf,
+        now: options.now ?? (() => Date.now()),
+        onError: (err) => options.log.warn({ err }, 'realtime: chat signal not delivered'),
+      });
+    }
     // the chat client's explicit join: only a room the server already gave this socket
     socket.on('join', (payload, ack) => {
       if (typeof ack !== 'function') return;

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_GUEST_HEADER } from '@wallet/contract/socket-events';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
+import { systemClock } from '../../src/clock.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { operators } from '../../src/db/schema/auth.ts';
+import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
+import { OperatorSessionService } from '../../src/modules/auth/operator-sessions.ts';
 import {
   createPostgresDatabase,
   pollUntil,
@@ -116,5 +122,48 @@ describe('chat across two server processes', () => {
         20_000,
       ),
     ).toBe(true);
+  });
+});
+
+/** A session of the seeded demo operator, made in the shared database (the processes verify it like any other). */
+async function operatorToken(): Promise<string> {
+  const db = await openDatabase({ databaseUrl: database.url, dataDir: '' });
+  try {
+    const [row] = await db.db.select().from(operators).where(eq(operators.username, DEMO_OPERATOR.username));
+    return await new OperatorSessionService(db.db, env.JWT_SECRET!, systemClock).create(row!.id);
+  } finally {
+    await db.close();
+  }
+}
+
+describe('typing and presence across two server processes', () => {
+  it('carries typing both ways and reads the team presence from the sockets of both processes', async () => {
+    const issued = await fetch(`${b.base}/api/chat/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const guest = (await issued.json()) as { guestId: string; token: string };
+    const token = await operatorToken();
+    const guestSocket = await connectSocket(b.base, { kind: 'guest', token: guest.token });
+    const onA = await connectSocket(a.base, { kind: 'operator', token });
+    const onB = await connectSocket(b.base, { kind: 'operator', token });
+    sockets.push(guestSocket, onA, onB);
+
+    const toOperator = nextEvent(onA, 'chat.typing', 10_000);
+    guestSocket.emit('typing', { typing: true });
+    expect(await toOperator).toEqual({ from: 'customer', typing: true, guestId: guest.guestId });
+    const toGuest = nextEvent(guestSocket, 'chat.typing', 10_000);
+    onA.emit('typing', { typing: true, guestId: guest.guestId });
+    expect(await toGuest).toEqual({ from: 'support', typing: true });
+
+    // A's tab goes away while B's stays online: the operator is online only if A sees B's socket through Redis
+    const onAId = (await onA.emitWithAck('presence', { status: 'away' })).operators;
+    expect(onAId).toEqual([{ operatorId: expect.any(String), status: 'online' }]);
+    const seen = record(onA);
+    await onB.emitWithAck('presence', { status: 'away' });
+    const isAway = (p: unknown) => (p as { operators: { status: string }[] }).operators[0]?.status === 'away';
+    // a bound on waiting for B's broadcast to cross Redis, not a timing assertion
+    expect(await pollUntil(async () => (seen.get('chat.presence') ?? []).some(isAway), 10_000)).toBe(true);
   });
 });

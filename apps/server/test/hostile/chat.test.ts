@@ -106,4 +106,16 @@ describe('chat under hostile input', () => {
     });
     expect(two.statusCode).toBe(400);
   });
+
+  it('the unread count refuses a guest, a forged bearer and a bearer of 10,000 characters (401), never 500', async () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer forged.token.value' },
+      { authorization: `Bearer ${'x'.repeat(10_000)}` },
+    ];
+    for (const headers of cases) {
+      const res = await inject('GET', '/api/chat/unread?count=99&memberId=1', undefined, headers);
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });

@@ -34,6 +34,12 @@ export const ChatMemberInfoSchema = z.object({
   createdAt: z.string(),
   /** wallet balance in minor units (a string: JSON has no bigint) */
   balance: z.string().nullable(),
+  /** the latest withdrawals, newest first (amount in major units, as the withdrawals page shows it) */
+  withdrawals: z.array(
+    z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+  /** a promotion condition runs (withdrawals refused with BONUS_REMAINING until it ends) */
+  conditionRunning: z.boolean(),
 });
 
 const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

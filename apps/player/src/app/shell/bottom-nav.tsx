@@ -11,6 +11,8 @@ type BottomNavItem = {
   onClick?: () => void;
   /** the large raised centre button */
   isFeatured?: boolean;
+  /** a count on the icon (the contact tab's unread support messages; styles.css draws it); none at 0 */
+  badge?: number | undefined;
 };
 
 export type BottomNavProps = { label: string; items: BottomNavItem[] };
@@ -66,8 +68,9 @@ export function BottomNav({ label, items }: BottomNavProps) {
                 {({ isActive }) => (
                   <>
                     <span
+                      data-badge={item.badge || undefined}
                       className={clsx(
-                        'flex h-8 w-12 items-center justify-center rounded-full transition',
+                        'relative flex h-8 w-12 items-center justify-center rounded-full transition',
                         isActive && 'bg-primary/15',
                       )}
                     >

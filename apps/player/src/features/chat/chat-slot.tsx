@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
 import { lazy, Suspense } from 'react';
 import { call } from '../../lib/api-client.ts';
@@ -13,10 +13,26 @@ export function ChatSlot({ userId }: { userId?: string }) {
     select: (data) => data.enableChatWidget,
     staleTime: 5 * 60_000,
   });
+  // a member's unread support messages: the same query as the contact tab's badge in the member shell
+  const queryClient = useQueryClient();
+  const unread = useQuery({
+    queryKey: ['chat', 'unread'],
+    queryFn: () => call(api.chat.unread),
+    enabled: Boolean(userId && enabled.data),
+    staleTime: 30_000,
+  });
   if (!enabled.data) return null;
   return (
     <Suspense fallback={null}>
-      <ChatWidget {...(userId ? { userId } : {})} />
+      {userId ? (
+        <ChatWidget
+          userId={userId}
+          memberUnread={unread.data?.count ?? 0}
+          onUnread={(count) => queryClient.setQueryData(['chat', 'unread'], { count })}
+        />
+      ) : (
+        <ChatWidget />
+      )}
     </Suspense>
   );
 }

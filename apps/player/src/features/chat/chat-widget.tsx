@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { checkAttachment } from './attachment-rules.ts';
 import './chat-strings.ts';
 import { MessageView } from './message-views.tsx';
-import { useChat, type ChatItem } from './use-chat.ts';
+import { useChat } from './use-chat.ts';
+import { DeliveryLine, EndMarker, TypingLine } from './widget-parts.tsx';
 
 /** The invitation bubble shows this long after load while the widget was never opened. */
 const INVITATION_DELAY_MS = 1500;
@@ -17,71 +18,23 @@ export type ChatWidgetProps = {
   userId?: string;
   /** lifts the toggle above a bottom menu */
   bottomOffset?: number;
+  /** a member's unread support messages (the server's count); a visitor's are counted here */
+  memberUnread?: number | undefined;
+  /** the server pushed a member's new unread count */
+  onUnread?: (count: number) => void;
 };
 
-function DeliveryLine({ item, onResend, onRemove }: { item: ChatItem; onResend(): void; onRemove(): void }) {
-  const { t } = useTranslation('chat');
-  if (!item.status || item.status === 'succeed') return null;
-  return (
-    <div
-      className="flex w-[70%] flex-col items-end gap-1 self-end text-xs"
-      data-testid="chat-status"
-      data-status={item.status}
-    >
-      {item.status === 'uploading_file' && (
-        <div
-          className="h-1.5 w-full overflow-hidden rounded-full bg-surface-2"
-          role="progressbar"
-          aria-valuenow={Math.round((item.progress ?? 0) * 100)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div
-            className="h-full bg-primary transition-[width]"
-            style={{ width: `${Math.round((item.progress ?? 0) * 100)}%` }}
-          />
-        </div>
-      )}
-      <span className={clsx(item.status === 'failed' ? 'text-danger' : 'text-muted')}>
-        {t(`status.${item.status}`)}
-      </span>
-      {item.status === 'failed' && (
-        <span className="flex gap-3">
-          <button type="button" className="font-semibold text-primary" onClick={onResend} data-testid="chat-resend">
-            {t('resend')}
-          </button>
-          <button type="button" className="font-semibold text-muted" onClick={onRemove} data-testid="chat-remove">
-            {t('remove')}
-          </button>
-        </span>
-      )}
-    </div>
-  );
-}
-
-function EndMarker() {
-  const { t } = useTranslation('chat');
-  return (
-    <div
-      className="my-2 flex items-center gap-3 text-xs font-semibold tracking-wide text-subtle uppercase"
-      data-testid="chat-end"
-    >
-      <span className="h-px flex-1 bg-line" />
-      {t('ended')}
-      <span className="h-px flex-1 bg-line" />
-    </div>
-  );
-}
-
 /** The live-chat widget (SPEC.md §2–§5): toggle, invitation, conversation, composer with attachments. */
-export default function ChatWidget({ userId, bottomOffset = 88 }: ChatWidgetProps) {
+export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, onUnread }: ChatWidgetProps) {
   const { t } = useTranslation('chat');
   const [isOpen, setIsOpen] = useState(false);
   const [wasOpened, setWasOpened] = useState(false);
   const [isInviting, setIsInviting] = useState(false);
   const [draft, setDraft] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
-  const chat = useChat({ isOpen, ...(userId ? { userId } : {}) });
+  const chat = useChat({ isOpen, ...(userId ? { userId } : {}), ...(onUnread ? { onUnread } : {}) });
+  // a member's count is the server's (shared with the contact tab); a visitor's counts what arrived while closed
+  const unread = memberUnread ?? chat.unread;
   const list = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const wasNearBottom = useRef(true);
@@ -232,6 +185,7 @@ export default function ChatWidget({ userId, bottomOffset = 88 }: ChatWidgetProp
               );
             })}
             {showEndAtBottom && <EndMarker />}
+            {chat.isSupportTyping && <TypingLine />}
             {chat.connection === 'failed' && (
               <p
                 className="mx-auto rounded-xl bg-danger/15 px-3 py-2 text-sm text-danger"
@@ -272,7 +226,10 @@ export default function ChatWidget({ userId, bottomOffset = 88 }: ChatWidgetProp
             />
             <textarea
               value={draft}
-              onChange={(e) => setDraft(e.target.value)}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                chat.notifyTyping(e.target.value.trim().length > 0);
+              }}
               onKeyDown={onKeyDown}
               maxLength={CHAT_TEXT_MAX_CHARS}
               rows={1}
@@ -318,12 +275,12 @@ export default function ChatWidget({ userId, bottomOffset = 88 }: ChatWidgetProp
         <span className={clsx('transition-transform duration-300', isOpen ? 'rotate-90' : 'rotate-0')}>
           <Icon name={isOpen ? 'close' : 'chat'} className="size-7" />
         </span>
-        {chat.unread > 0 && !isOpen && (
+        {unread > 0 && !isOpen && (
           <span
             data-testid="chat-unread"
             className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold text-white"
           >
-            {chat.unread}
+            {unread}
           </span>
         )}
       </button>

@@ -4,74 +4,50 @@ import {
   CHAT_MARK_READ_DEBOUNCE_MS,
   CHAT_SOCKET_CHECK_MS,
   CHAT_TEXT_MAX_CHARS,
+  CHAT_TYPING_THROTTLE_MS,
+  CHAT_TYPING_TTL_MS,
 } from '@wallet/contract/limits';
 import { SOCKET_PATH, type SocketClientEvents, type SocketServerEvents } from '@wallet/contract/socket-events';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { chatApi } from './chat-api.ts';
+import { isEcho, keyOf, merge, nextLocalKey, type ChatItem } from './chat-list.ts';
 
-type DeliveryStatus = 'uploading_file' | 'sending' | 'succeed' | 'failed';
+export type { ChatItem } from './chat-list.ts';
 
-/** A message in the list: the server's, or one of ours still on its way (with its delivery status). */
-export type ChatItem = Conversation & {
-  key: string;
-  status?: DeliveryStatus;
-  /** 0..1 while uploading */
-  progress?: number;
-  /** what a failed item resends */
-  retry?: { file?: File; kind?: 'image' | 'video'; message?: Conversation['message'] };
-  /** a local preview of an attachment (object URL) */
-  preview?: string;
-};
+/** After this long without a keystroke the player is no longer typing. */
+const TYPING_IDLE_MS = 3_000;
 
 export type ChatConnection = 'connecting' | 'ready' | 'failed';
-
-let localCounter = 0;
-const keyOf = (m: Conversation) => m._id ?? `${m.createdAt ?? ''}-${JSON.stringify(m.message).slice(0, 40)}`;
-
-/** Whether a server message is the echo of a local item not yet matched (same text, or the same stored media). */
-function isEcho(local: ChatItem, message: Conversation): boolean {
-  if (!local.key.startsWith('local-') || local._id || local.message.message_type !== message.message.message_type) {
-    return false;
-  }
-  const mine = local.message.payload;
-  const theirs = message.message.payload;
-  if (typeof mine === 'string') return mine === theirs;
-  if (
-    mine &&
-    theirs &&
-    typeof mine === 'object' &&
-    typeof theirs === 'object' &&
-    !Array.isArray(mine) &&
-    !Array.isArray(theirs)
-  ) {
-    return theirs.filePath.includes(mine.filePath);
-  }
-  return false;
-}
-
-/** Merge server messages (newest first pages) into the list kept oldest first, without duplicates. */
-function merge(list: ChatItem[], incoming: Conversation[]): ChatItem[] {
-  const seen = new Set(list.flatMap((m) => (m._id ? [m.key, m._id] : [m.key])));
-  const fresh: ChatItem[] = incoming.filter((m) => !seen.has(keyOf(m))).map((m) => ({ ...m, key: keyOf(m) }));
-  return [...list, ...fresh].sort((a, b) => {
-    if (a.status && a.status !== 'succeed') return 1;
-    if (b.status && b.status !== 'succeed') return -1;
-    return (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.key.localeCompare(b.key);
-  });
-}
 
 /**
  * The widget's state: history pages, the socket (room `{prefix}-{id}`, checked every 5 s), sending with delivery
  * statuses, unread support messages and the debounced read receipt.
  */
-export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }) {
+export function useChat({
+  isOpen,
+  userId,
+  onUnread,
+}: {
+  isOpen: boolean;
+  userId?: string;
+  /** a member's unread count pushed by the server */
+  onUnread?: (count: number) => void;
+}) {
   const [items, setItems] = useState<ChatItem[]>([]);
   const [hasMore, setHasMore] = useState(true);
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const [connection, setConnection] = useState<ChatConnection>('connecting');
   const [unread, setUnread] = useState(0);
   const [endedSession, setEndedSession] = useState<string | null>(null);
+  const [isSupportTyping, setIsSupportTyping] = useState(false);
+  const onUnreadRef = useRef(onUnread);
+  useEffect(() => {
+    onUnreadRef.current = onUnread;
+  }, [onUnread]);
+  const socketRef = useRef<Socket<SocketServerEvents, SocketClientEvents> | undefined>(undefined);
+  const typingSentAt = useRef(Number.NEGATIVE_INFINITY);
+  const typingIdle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const loaded = useRef(0);
   const openRef = useRef(isOpen);
   useEffect(() => {
@@ -115,6 +91,7 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
     let socket: Socket<SocketServerEvents, SocketClientEvents> | undefined;
     let isClosed = false;
     let check: ReturnType<typeof setInterval> | undefined;
+    let typingTtl: ReturnType<typeof setTimeout> | undefined;
     void Promise.all([import('socket.io-client'), chatApi.socketAuth(), chatApi.config()]).then(
       ([{ io }, auth, config]) => {
         if (isClosed) return;
@@ -125,6 +102,7 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
           reconnectionDelayMax: CHAT_SOCKET_CHECK_MS,
           auth: (send) => void chatApi.socketAuth().then((a) => send({ kind: a.kind, token: a.token })),
         });
+        socketRef.current = socket;
         socket.on('connect', () => {
           socket?.emit('join', { room }, (ack) => setConnection(ack.ok ? 'ready' : 'failed'));
         });
@@ -141,9 +119,21 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
             return merge(list, [message]);
           });
           loaded.current += 1;
-          if (message.sender === 'other' && !openRef.current) setUnread((n) => n + 1);
+          if (message.sender === 'other') {
+            setIsSupportTyping(false);
+            if (!openRef.current) setUnread((n) => n + 1);
+          }
         });
         socket.on('chat.ended', ({ session_id }) => setEndedSession(session_id));
+        // support typing: shown until it stops, its message arrives, or no refresh came for CHAT_TYPING_TTL_MS
+        socket.on('chat.typing', ({ from, typing }) => {
+          if (from !== 'support') return;
+          clearTimeout(typingTtl);
+          setIsSupportTyping(typing);
+          if (typing) typingTtl = setTimeout(() => setIsSupportTyping(false), CHAT_TYPING_TTL_MS);
+        });
+        // a member's unread count (shared with the contact tab's badge)
+        socket.on('chat.unread', ({ count }) => onUnreadRef.current?.(count));
         // socket check every 5 s (SPEC.md §9): a socket that gave up is started again
         check = setInterval(() => {
           if (socket && !socket.connected && !socket.active) socket.connect();
@@ -154,9 +144,31 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
     return () => {
       isClosed = true;
       clearInterval(check);
+      clearTimeout(typingTtl);
       socket?.close();
+      socketRef.current = undefined;
     };
   }, [userId]);
+
+  /** The player types (or cleared the box): tell support, at most every CHAT_TYPING_THROTTLE_MS. */
+  const notifyTyping = useCallback((isTyping: boolean) => {
+    const socket = socketRef.current;
+    clearTimeout(typingIdle.current);
+    if (!socket?.connected) return;
+    const stop = () => {
+      if (typingSentAt.current === Number.NEGATIVE_INFINITY) return;
+      typingSentAt.current = Number.NEGATIVE_INFINITY;
+      socket.emit('typing', { typing: false });
+    };
+    if (!isTyping) return stop();
+    const now = Date.now();
+    if (now - typingSentAt.current >= CHAT_TYPING_THROTTLE_MS) {
+      typingSentAt.current = now;
+      socket.emit('typing', { typing: true });
+    }
+    typingIdle.current = setTimeout(stop, TYPING_IDLE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(typingIdle.current), []);
 
   // unread = support messages after our last read; opening the widget reads them (debounced 1 s)
   const lastSupport = items.filter((m) => m.sender === 'other').length;
@@ -183,14 +195,14 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
     (text: string, type: 'text' | 'postback' = 'text') => {
       const payload = text.trim();
       if (payload.length === 0 || payload.length > CHAT_TEXT_MAX_CHARS) return false;
-      localCounter += 1;
-      const key = `local-${localCounter}`;
+      const key = nextLocalKey();
       const message: Conversation['message'] = { message_type: type, payload };
+      notifyTyping(false);
       setItems((list) => [...list, { key, sender: 'customer', message, status: 'sending' }]);
       void deliver(key, message);
       return true;
     },
-    [deliver],
+    [deliver, notifyTyping],
   );
 
   const upload = useCallback(
@@ -210,8 +222,7 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
 
   const sendFile = useCallback(
     (file: File, kind: 'image' | 'video') => {
-      localCounter += 1;
-      const key = `local-${localCounter}`;
+      const key = nextLocalKey();
       const preview = URL.createObjectURL(file);
       setItems((list) => [
         ...list,
@@ -254,6 +265,8 @@ export function useChat({ isOpen, userId }: { isOpen: boolean; userId?: string }
     unread,
     clearUnread: () => setUnread(0),
     endedSession,
+    isSupportTyping,
+    notifyTyping,
     sendText,
     sendFile,
     sendPostback,

@@ -76,4 +76,17 @@ describe('useWalletPush', () => {
     await waitFor(() => expect(client.getQueryState(walletQueries.summary().queryKey)?.isInvalidated).toBe(true));
     unmount();
   });
+
+  it("keeps the contact tab's unread count: set by chat.unread, read again on (re)connect", async () => {
+    storage.setToken('session-token', false);
+    const client = new QueryClient();
+    client.setQueryData(['chat', 'unread'], { count: 0 });
+    const { unmount } = renderHook(() => useWalletPush(), { wrapper: wrapper(client) });
+    await waitFor(() => expect(fake.connects).toHaveLength(1));
+    fake.connects[0]!.listeners.get('chat.unread')!({ count: 2 });
+    expect(client.getQueryData(['chat', 'unread'])).toEqual({ count: 2 });
+    fake.connects[0]!.listeners.get('connect')!(undefined);
+    await waitFor(() => expect(client.getQueryState(['chat', 'unread'])?.isInvalidated).toBe(true));
+    unmount();
+  });
 });

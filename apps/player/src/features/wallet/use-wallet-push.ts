@@ -23,12 +23,18 @@ export function useWalletPush(): void {
       // the current (silently renewed) token on every (re)connect, not the one the page started with
       socket = io({ path: SOCKET_PATH, auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }) });
       socket.on('wallet.changed', refetch);
+      // the contact tab's unread badge (the member shell's query of this key)
+      socket.on('chat.unread', (payload) => queryClient.setQueryData(['chat', 'unread'], payload));
       socket.on('deposit.credited', (event) => {
         refetch();
         memberEvents.publishDeposit(event);
       });
-      // a change made before the socket joined (or while it was away) had no push to carry it: read once now
-      socket.on('connect', refetch);
+      // a change made before the socket joined (or while it was away) had no push to carry it: read once now (the
+      // wallet, and the contact tab's unread count)
+      socket.on('connect', () => {
+        refetch();
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'unread'] });
+      });
     });
     return () => {
       isClosed = true;

@@ -15,6 +15,8 @@ import { sendStoredObject } from '../../providers/storage/send-stored-object.ts'
 import { createAccountApi } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import { LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import { promotionConditionRunning } from '../promotions/promotions.api.ts';
+import { memberWithdrawals } from '../withdrawals/withdrawals.api.ts';
 import { ChatService, partyKey, summaryOf, type ChatOperator, type ChatParty } from './chat.service.ts';
 import { isCompleteMp4 } from './video-check.ts';
 
@@ -27,6 +29,8 @@ const SEND_RULES = [
   { limit: 60, windowMs: 60_000 },
 ];
 const UPLOAD_RULE = { limit: 20, windowMs: 60_000 };
+/** withdrawals listed beside a member's conversation */
+const MEMBER_WITHDRAWALS = 5;
 
 type MessageRow = Awaited<ReturnType<ChatService['history']>>['rows'][number];
 
@@ -132,6 +136,28 @@ export const chatModule: ModuleFactory = (ctx) => {
     return ctx.settings.get('chatPrefix');
   }
 
+  /** What the console shows beside a member's conversation: wallet, latest withdrawals, a running condition. */
+  async function memberBeside(card: Awaited<ReturnType<typeof accounts.memberCards>>[number]) {
+    const [balance, withdrawals, conditionRunning] = await Promise.all([
+      ledger.balance(memberWallet(card.id), card.currency).catch(() => null),
+      memberWithdrawals(ctx.db, card.id, MEMBER_WITHDRAWALS),
+      promotionConditionRunning(ctx.db, card.id),
+    ]);
+    return {
+      ...card,
+      createdAt: card.createdAt.toISOString(),
+      balance: balance === null ? null : String(balance),
+      withdrawals: withdrawals.map((w) => ({
+        id: w.id,
+        amount: w.amount,
+        currency: w.currency,
+        status: w.status,
+        createdAt: w.createdAt,
+      })),
+      conditionRunning,
+    };
+  }
+
   const operatorOf = (o: { id: number; username: string }): ChatOperator => ({ id: o.id, username: o.username });
 
   return {
@@ -162,7 +188,11 @@ export const chatModule: ModuleFactory = (ctx) => {
         const party = await partyOf(member, request, body);
         const conversation = await service.markReadByCustomer(party);
         if (conversation) ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(conversation));
+        if (party.kind === 'member') ctx.realtime.push(party.memberId, 'chat.unread', { count: 0 });
         return { message: 'OK' };
+      },
+      'chat.unread': async ({ member }) => {
+        return { count: await service.unreadOfMember(member.id) };
       },
       'chat.uploadImage': async ({ member, file, request }) =>
         upload(partyKey(await partyOf(member, request)), file, CHAT_IMAGE_UPLOAD),
@@ -180,12 +210,9 @@ export const chatModule: ModuleFactory = (ctx) => {
         const messages = await service.messagesOf(conversation.id, Number.isSafeInteger(before) ? before : undefined);
         const byId = await names([conversation.memberId]);
         const card = conversation.memberId !== null ? byId.get(conversation.memberId) : undefined;
-        const balance = card ? await ledger.balance(memberWallet(card.id), card.currency).catch(() => null) : null;
         return {
           conversation: summaryOf(conversation, byId),
-          member: card
-            ? { ...card, createdAt: card.createdAt.toISOString(), balance: balance === null ? null : String(balance) }
-            : null,
+          member: card ? await memberBeside(card) : null,
           messages: messages.map((m) => toConversation(m, partyIds(conversation))),
         };
       },
@@ -230,6 +257,11 @@ export const chatModule: ModuleFactory = (ctx) => {
         ctx.realtime.toRoom(chatRoom(await prefix(), ids), 'messaging', conversation);
         ctx.realtime.toRoom(socketRooms.operators, 'messaging', conversation);
         ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(found.conversation));
+        // the member's contact tab badge, wherever the member has a socket open (not only the chat widget)
+        const { memberId, unreadCustomer } = found.conversation;
+        if (found.message.sender === 'other' && memberId !== null) {
+          ctx.realtime.push(memberId, 'chat.unread', { count: unreadCustomer });
+        }
       }),
     ],
     plugin: async (app) => {

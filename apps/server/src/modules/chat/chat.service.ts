@@ -65,6 +65,16 @@ export class ChatService {
     return row;
   }
 
+  /** Support messages the member has not read (0 without a conversation). */
+  async unreadOfMember(memberId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ unread: chatConversations.unreadCustomer })
+      .from(chatConversations)
+      .where(eq(chatConversations.memberId, memberId))
+      .limit(1);
+    return row?.unread ?? 0;
+  }
+
   private async ensureConversation(tx: Tx, party: ChatParty): Promise<ConversationRow> {
     const now = this.clock.now();
     await tx

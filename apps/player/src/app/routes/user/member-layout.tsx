@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export function Component() {
   const [isConditionsOpen, setIsConditionsOpen] = useState(false);
   const [hasOpenedConditions, setHasOpenedConditions] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  // support messages not read yet: the contact tab's badge; the home socket and the chat widget set it on pushes
+  const chatUnread = useQuery({ queryKey: ['chat', 'unread'], queryFn: () => call(api.chat.unread) });
 
   const handleLogout = async () => {
     if (isLoggingOut) return;
@@ -82,7 +84,13 @@ export function Component() {
           },
           { key: 'home', label: t('nav.home'), icon: 'home', to: paths.home, isFeatured: true },
           { key: 'statement', label: t('nav.statement'), icon: 'statement', to: paths.statement },
-          { key: 'contact', label: t('nav.contact'), icon: 'chat', to: paths.userContact },
+          {
+            key: 'contact',
+            label: t('nav.contact'),
+            icon: 'chat',
+            to: paths.userContact,
+            badge: chatUnread.data?.count,
+          },
         ]}
       />
       {hasOpenedConditions && (

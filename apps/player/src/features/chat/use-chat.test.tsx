@@ -1,0 +1,105 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useChat } from './use-chat.ts';
+
+type Listener = (...args: unknown[]) => void;
+const fake = vi.hoisted(() => ({
+  sockets: [] as Array<{ listeners: Map<string, Listener>; emitted: Array<[string, unknown]>; connected: boolean }>,
+}));
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const socket = { listeners: new Map<string, Listener>(), emitted: [] as Array<[string, unknown]>, connected: true };
+    fake.sockets.push(socket);
+    return {
+      get connected() {
+        return socket.connected;
+      },
+      active: true,
+      on: (event: string, listener: Listener) => socket.listeners.set(event, listener),
+      emit: (event: string, payload: unknown) => socket.emitted.push([event, payload]),
+      connect: () => undefined,
+      close: () => undefined,
+    };
+  },
+}));
+vi.mock('./chat-api.ts', () => ({
+  chatApi: {
+    history: () => Promise.resolve([]),
+    config: () => Promise.resolve({ PREFIX: 'wallet' }),
+    socketAuth: () => Promise.resolve({ kind: 'guest', token: 't', id: 'g1' }),
+    send: () => Promise.resolve({ createdAt: '2026-11-23T10:00:00.000Z' }),
+    read: () => Promise.resolve({ message: 'OK' }),
+  },
+}));
+
+beforeEach(() => {
+  fake.sockets.length = 0;
+});
+afterEach(() => vi.useRealTimers());
+
+async function connected(onUnread?: (n: number) => void) {
+  const hook = renderHook(() => useChat({ isOpen: true, ...(onUnread ? { onUnread } : {}) }));
+  await waitFor(() => expect(fake.sockets).toHaveLength(1));
+  return { hook, socket: fake.sockets[0]! };
+}
+const typingSignals = (socket: (typeof fake.sockets)[number]) => socket.emitted.filter(([e]) => e === 'typing');
+
+describe('useChat typing', () => {
+  it('tells support the player types at most every 2 s, and that it stopped on send', async () => {
+    const { hook, socket } = await connected();
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
+    act(() => hook.result.current.notifyTyping(true));
+    act(() => hook.result.current.notifyTyping(true));
+    vi.advanceTimersByTime(1_000);
+    act(() => hook.result.current.notifyTyping(true));
+    expect(typingSignals(socket)).toEqual([['typing', { typing: true }]]);
+    vi.advanceTimersByTime(1_500);
+    act(() => hook.result.current.notifyTyping(true));
+    act(() => void hook.result.current.sendText('hello'));
+    expect(typingSignals(socket)).toEqual([
+      ['typing', { typing: true }],
+      ['typing', { typing: true }],
+      ['typing', { typing: false }],
+    ]);
+  });
+
+  it('stops by itself 3 s after the last keystroke', async () => {
+    const { hook, socket } = await connected();
+    vi.useFakeTimers();
+    act(() => hook.result.current.notifyTyping(true));
+    vi.advanceTimersByTime(3_000);
+    expect(typingSignals(socket)).toEqual([
+      ['typing', { typing: true }],
+      ['typing', { typing: false }],
+    ]);
+  });
+
+  it('shows support typing until it stops, its message arrives, or 5 s pass without a refresh', async () => {
+    const { hook, socket } = await connected();
+    vi.useFakeTimers();
+    const typing = socket.listeners.get('chat.typing')!;
+    act(() => typing({ from: 'support', typing: true }));
+    expect(hook.result.current.isSupportTyping).toBe(true);
+    act(() => typing({ from: 'customer', typing: false }));
+    expect(hook.result.current.isSupportTyping).toBe(true);
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(hook.result.current.isSupportTyping).toBe(false);
+    act(() => typing({ from: 'support', typing: true }));
+    act(() =>
+      socket.listeners.get('messaging')!({
+        _id: '9',
+        sender: 'other',
+        message: { message_type: 'text', payload: 'hi' },
+        createdAt: '2026-11-23T10:00:01.000Z',
+      }),
+    );
+    expect(hook.result.current.isSupportTyping).toBe(false);
+  });
+
+  it("passes a member's pushed unread count on", async () => {
+    const onUnread = vi.fn();
+    const { socket } = await connected(onUnread);
+    act(() => socket.listeners.get('chat.unread')!({ count: 3 }));
+    expect(onUnread).toHaveBeenCalledWith(3);
+  });
+});
