@@ -1,4 +1,5 @@
-// Writes a WebP poster, 390 px wide (the phone width the how-to cards are laid out for), beside every
+// Writes a WebP poster, 390×293 (4:3, the phone width the how-to cards are laid out for; the cards crop the
+// middle of the clip's frame, so the poster holds only that part), beside every
 // how-to clip's JPEG frame under public/videos (the video script writes the JPEGs). Commit the outputs.
 // `node apps/player/scripts/make-posters.mjs`
 import { readdirSync } from 'node:fs';
@@ -17,6 +18,6 @@ function* jpegs(dir) {
 
 for (const file of jpegs(videos)) {
   const out = file.replace(/\.jpg$/, '.webp');
-  const info = await sharp(file).resize({ width: 390, withoutEnlargement: true }).webp({ quality: 72 }).toFile(out);
+  const info = await sharp(file).resize({ width: 390, height: 293, fit: 'cover', position: 'centre' }).webp({ quality: 72 }).toFile(out);
   console.log(`${path.relative(videos, out)}: ${info.width}×${info.height}, ${info.size} B`);
 }

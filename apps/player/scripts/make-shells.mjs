@@ -11,10 +11,20 @@ const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const block = /<!-- boot:start[^>]*-->[\s\S]*<!-- boot:end -->/;
 if (!block.test(html)) throw new Error('make-shells: index.html has no boot:start … boot:end block');
 
+/**
+ * An `<img data-inline src="/x.svg">` of a shell is written as a data: URL, so the route's largest image paints with
+ * the HTML instead of waiting behind the JavaScript chunks for bandwidth (the app keeps the file's URL).
+ */
+const inlineImages = (shell) =>
+  shell.replace(/<img data-inline src="([^"]+\.svg)"/g, (_, src) => {
+    const svg = readFileSync(path.join(dist, src), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+    return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
+  });
+
 mkdirSync(path.join(dist, 'shells'), { recursive: true });
 const names = readdirSync(path.join(root, 'shells')).filter((f) => f.endsWith('.html'));
 for (const name of names) {
-  const shell = readFileSync(path.join(root, 'shells', name), 'utf8').trim();
+  const shell = inlineImages(readFileSync(path.join(root, 'shells', name), 'utf8').trim());
   writeFileSync(path.join(dist, 'shells', name), html.replace(block, () => shell));
 }
 console.log(`make-shells: ${names.join(', ')}`);
