@@ -18,6 +18,9 @@ function* jpegs(dir) {
 
 for (const file of jpegs(videos)) {
   const out = file.replace(/\.jpg$/, '.webp');
-  const info = await sharp(file).resize({ width: 390, height: 293, fit: 'cover', position: 'centre' }).webp({ quality: 72 }).toFile(out);
+  const info = await sharp(file)
+    .resize({ width: 390, height: 293, fit: 'cover', position: 'centre' })
+    .webp({ quality: 72 })
+    .toFile(out);
   console.log(`${path.relative(videos, out)}: ${info.width}×${info.height}, ${info.size} B`);
 }

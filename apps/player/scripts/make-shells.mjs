@@ -17,7 +17,9 @@ if (!block.test(html)) throw new Error('make-shells: index.html has no boot:star
  */
 const inlineImages = (shell) =>
   shell.replace(/<img data-inline src="([^"]+\.svg)"/g, (_, src) => {
-    const svg = readFileSync(path.join(dist, src), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+    const svg = readFileSync(path.join(dist, src), 'utf8')
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
     return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
   });
 
@@ -25,6 +27,9 @@ mkdirSync(path.join(dist, 'shells'), { recursive: true });
 const names = readdirSync(path.join(root, 'shells')).filter((f) => f.endsWith('.html'));
 for (const name of names) {
   const shell = inlineImages(readFileSync(path.join(root, 'shells', name), 'utf8').trim());
-  writeFileSync(path.join(dist, 'shells', name), html.replace(block, () => shell));
+  writeFileSync(
+    path.join(dist, 'shells', name),
+    html.replace(block, () => shell),
+  );
 }
 console.log(`make-shells: ${names.join(', ')}`);

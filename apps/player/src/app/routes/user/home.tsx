@@ -9,7 +9,7 @@ import { walletQueries } from '../../../api/wallet.ts';
 import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
-import { HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
+import { HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
@@ -62,7 +62,7 @@ export function Component() {
   // SPEC.md §8: a wallet load failure hides the loading state; issue 9: it offers a retry instead of an empty screen.
   if (!wallet.data) {
     return (
-      <main data-route="user/home">
+      <main data-route="user/home" data-layout="wide">
         {wallet.isPending && <HomeSkeleton />}
         {wallet.isError && <LoadFailed isRetrying={wallet.isFetching} onRetry={() => void wallet.refetch()} />}
       </main>
@@ -73,23 +73,26 @@ export function Component() {
   const selectedGame = modal?.kind === 'game' ? data.slots.find((slot) => slot.code === modal.code) : undefined;
 
   return (
-    <main data-route="user/home" className="flex flex-col gap-4">
-      <BalanceHero
-        wallet={data}
-        onDeposit={() => setModal({ kind: 'deposit' })}
-        onWithdraw={() => setModal({ kind: 'withdraw' })}
-      />
-      <WidgetGrid
-        isSpinActive={isSpinActive}
-        coin={data.profile.coin}
-        unit={unit}
-        onTransfer={() => setModal({ kind: 'transfer' })}
-        onSpin={() => void navigate(paths.spin)}
-        onInvite={soon('invite')}
-        onBonus={() => void navigate(paths.bonus)}
-        onRefund={soon('refund')}
-      />
-      <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={soon('referral')} />
+    // from 1024 px (data-layout="wide": the member shell widens its column) the money column and the games sit side by side
+    <main data-route="user/home" data-layout="wide" className={HOME_COLUMNS}>
+      <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+        <BalanceHero
+          wallet={data}
+          onDeposit={() => setModal({ kind: 'deposit' })}
+          onWithdraw={() => setModal({ kind: 'withdraw' })}
+        />
+        <WidgetGrid
+          isSpinActive={isSpinActive}
+          coin={data.profile.coin}
+          unit={unit}
+          onTransfer={() => setModal({ kind: 'transfer' })}
+          onSpin={() => void navigate(paths.spin)}
+          onInvite={soon('invite')}
+          onBonus={() => void navigate(paths.bonus)}
+          onRefund={soon('refund')}
+        />
+        <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={soon('referral')} />
+      </div>
       <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
