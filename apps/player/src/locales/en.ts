@@ -4,7 +4,7 @@
 import errors from '@wallet/web-core/locales/en/errors.json';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  ['./en/*.json', '!./en/{content,profile,statement,withdraw}.json'],
+  ['./en/*.json', '!./en/{auth,content,profile,statement,withdraw}.json'],
   { eager: true, import: 'default' },
 );
 

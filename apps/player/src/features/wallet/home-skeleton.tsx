@@ -38,14 +38,21 @@ export function HomeSkeleton() {
         </ul>
         <div aria-hidden className={`h-16 rounded-2xl ${block}`} />
       </div>
-      <div className="flex flex-col gap-4">
-        <div aria-hidden className={`h-5 w-32 rounded ${block}`} />
-        <ul aria-hidden className="grid grid-cols-3 gap-2.5">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i} className={`aspect-[4/5] rounded-2xl ${block}`} />
-          ))}
-        </ul>
-      </div>
+      <GamesSkeleton />
+    </div>
+  );
+}
+
+/** The game sliders' place while their chunk loads (or the wallet does). */
+export function GamesSkeleton() {
+  return (
+    <div aria-hidden className="flex flex-col gap-4">
+      <div className={`h-5 w-32 rounded ${block}`} />
+      <ul className="grid grid-cols-3 gap-2.5">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className={`aspect-[4/5] rounded-2xl ${block}`} />
+        ))}
+      </ul>
     </div>
   );
 }

@@ -6,15 +6,19 @@ import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { paths } from '../../../config/paths.ts';
 import { useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
-import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { ComingSoonFeature } from '../../../features/wallet/coming-soon-dialog.tsx';
-import { HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
+import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+
+// The game sliders are below the balance (and the page's largest paint is the balance card's art): their chunk
+// starts loading with this module, beside GET /api/wallet, and stays out of the /user/home first load.
+const slidersModule = import('../../../features/game-accounts/account-sliders.tsx');
+const AccountSliders = lazy(() => slidersModule.then((m) => ({ default: m.AccountSliders })));
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
 const TransferDialog = lazy(() =>
@@ -93,7 +97,9 @@ export function Component() {
         />
         <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={soon('referral')} />
       </div>
-      <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
+      <Suspense fallback={<GamesSkeleton />}>
+        <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
+      </Suspense>
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
         {modal?.kind === 'transfer' && (
