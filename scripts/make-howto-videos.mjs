@@ -17,7 +17,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/player/dist');
@@ -168,16 +167,11 @@ async function recordClip(page, language, code, steps, strings, work) {
     ...['-vf', 'fps=10,format=yuv420p', '-c:v', 'libx264', '-preset', 'slow', '-tune', 'stillimage', '-crf', '30'],
     ...['-movflags', '+faststart', '-an', out],
   ]);
-  // the poster: the first tap, cropped to the cards' 4:3 around the middle of the screen
-  const poster = sharp(frames[1]?.file ?? frames[0].file).resize({ width: 390, height: 293, fit: 'cover' });
-  await poster
-    .clone()
-    .jpeg({ quality: 72 })
-    .toFile(path.join(dir, `${code}.jpg`));
-  await poster
-    .clone()
-    .webp({ quality: 72 })
-    .toFile(path.join(dir, `${code}.webp`));
+  // the poster: the first tap, cropped to the cards' 4:3 (390×293) around the middle of the screen
+  const posterFrame = (frames[1] ?? frames[0]).file;
+  const crop = ['-y', '-loglevel', 'error', '-i', posterFrame, '-vf', 'crop=390:293'];
+  run(FFMPEG, [...crop, '-q:v', '5', path.join(dir, `${code}.jpg`)]);
+  run(FFMPEG, [...crop, '-quality', '72', path.join(dir, `${code}.webp`)]);
   const size = statSync(out).size;
   if (size > MAX_BYTES) throw new Error(`${path.relative(outRoot, out)} is ${size} B (over ${MAX_BYTES})`);
   console.log(`${path.relative(outRoot, out)}: ${frames.length} frames, ${(size / 1024).toFixed(1)} KB`);

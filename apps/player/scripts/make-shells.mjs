@@ -12,14 +12,14 @@ const block = /<!-- boot:start[^>]*-->[\s\S]*<!-- boot:end -->/;
 if (!block.test(html)) throw new Error('make-shells: index.html has no boot:start … boot:end block');
 
 /**
- * An `<img data-inline src="/x.svg">` of a shell is written as a data: URL, so the route's largest image paints with
- * the HTML instead of waiting behind the JavaScript chunks for bandwidth (the app keeps the file's URL).
+ * An `<img data-inline src="/x.svg">` (or .webp) of a shell is written as a data: URL, so the route's largest image
+ * paints with the HTML instead of waiting behind the JavaScript chunks for bandwidth (the app keeps the file's URL).
  */
 const inlineImages = (shell) =>
-  shell.replace(/<img data-inline src="([^"]+\.svg)"/g, (_, src) => {
-    const svg = readFileSync(path.join(dist, src), 'utf8')
-      .replace(/\s*\n\s*/g, ' ')
-      .trim();
+  shell.replace(/<img data-inline src="([^"]+\.(svg|webp))"/g, (_, src, type) => {
+    const file = path.join(dist, src);
+    if (type === 'webp') return `<img src="data:image/webp;base64,${readFileSync(file).toString('base64')}"`;
+    const svg = readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ' ').trim();
     return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
   });
 
