@@ -25,8 +25,10 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const route = (name) => Object.keys(manifest).find((k) => k.endsWith(`app/routes/${name}.tsx`));
 // the app also fetches its first language before rendering (Thai by default)
 const language = Object.keys(manifest).find((k) => k.endsWith('locales/th.ts'));
+// a screen's own string namespace loads beside its route (apps/player/src/app/router.tsx: withStrings)
+const strings = (namespace) => Object.keys(manifest).find((k) => k.endsWith(`locales/th/${namespace}.json`));
 const loads = {
-  '/login': [entryKey, language, route('signed-out-layout'), route('login')],
+  '/login': [entryKey, language, route('signed-out-layout'), route('login'), strings('auth')],
   '/user/home': [entryKey, language, route('user/member-layout'), route('user/home')],
 };
 let failed = false;

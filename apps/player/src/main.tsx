@@ -1,5 +1,5 @@
 import { setNonce } from 'get-nonce';
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createRouter, routerReady } from './app/router.tsx';
@@ -16,11 +16,14 @@ if (root) {
   // language and the first route (its lazy chunk and loader) are ready and that commit is the real screen.
   const router = createRouter();
   await Promise.all([initI18n(), routerReady(router)]);
-  createRoot(root).render(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <App router={router} />
-      </Suspense>
-    </StrictMode>,
+  // a transition lets React render the first screen in small slices (no long task blocks input while it renders)
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <App router={router} />
+        </Suspense>
+      </StrictMode>,
+    ),
   );
 }

@@ -235,7 +235,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   for (const module of modules) if (module.plugin) await app.register(module.plugin);
 
   await serveSpas(app, [
-    { prefix: '/', dist: config.playerDist },
+    {
+      prefix: '/',
+      dist: config.playerDist,
+      // the member pages open on home's layout, /howto on its first poster (apps/player/shells)
+      routeShells: [
+        { path: /^\/user(\/|$)/, file: 'shells/member.html' },
+        { path: /^\/howto\/?$/, file: 'shells/howto.html' },
+      ],
+    },
     // the operator console: never indexed, never framed by another page
     { prefix: '/admin/', dist: config.backofficeDist, shellHeaders: { 'x-robots-tag': 'noindex, nofollow' } },
   ]);

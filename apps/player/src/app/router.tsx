@@ -27,8 +27,8 @@ export const routes: RouteObject[] = [
     loader: enterSignedOutShell,
     ...topLevel,
     children: [
-      { path: paths.login, loader: checkSiteActive, lazy: () => import('./routes/login.tsx') },
-      { path: paths.register.path, lazy: () => import('./routes/register.tsx') },
+      { path: paths.login, loader: checkSiteActive, lazy: withStrings(['auth'], () => import('./routes/login.tsx')) },
+      { path: paths.register.path, lazy: withStrings(['auth'], () => import('./routes/register.tsx')) },
       { path: paths.howto, lazy: withStrings(['content'], () => import('./routes/howto.tsx')) },
       { path: paths.contact, lazy: withStrings(['content'], () => import('./routes/contact.tsx')) },
     ],

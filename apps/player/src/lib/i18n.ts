@@ -19,7 +19,7 @@ const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
  * dialog, when it first renders (i18next suspends it). The language chunks exclude the same files (locales/th.ts).
  */
 const screenStrings = import.meta.glob<Record<string, unknown>>(
-  '../locales/*/{content,profile,statement,withdraw}.json',
+  '../locales/*/{auth,content,profile,statement,withdraw}.json',
   { import: 'default' },
 );
 const namespaceLoader = (language: Language, namespace: string) =>

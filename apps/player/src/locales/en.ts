@@ -4,7 +4,7 @@
 import errors from '@wallet/web-core/locales/en/errors.json';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  ['./en/*.json', '!./en/{content,profile,promotions,statement,withdraw}.json'],
+  ['./en/*.json', '!./en/{auth,content,profile,promotions,statement,withdraw}.json'],
   { eager: true, import: 'default' },
 );
 

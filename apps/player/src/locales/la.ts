@@ -4,7 +4,7 @@
 import errors from '@wallet/web-core/locales/la/errors.json';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  ['./la/*.json', '!./la/{content,profile,promotions,statement,withdraw}.json'],
+  ['./la/*.json', '!./la/{auth,content,profile,promotions,statement,withdraw}.json'],
   { eager: true, import: 'default' },
 );
 

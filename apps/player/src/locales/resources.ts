@@ -4,7 +4,7 @@ import en from './en.ts';
 import la from './la.ts';
 import th from './th.ts';
 
-const screens = import.meta.glob<Record<string, unknown>>('./*/{content,profile,promotions,statement,withdraw}.json', {
+const screens = import.meta.glob<Record<string, unknown>>('./*/{auth,content,profile,promotions,statement,withdraw}.json', {
   eager: true,
   import: 'default',
 });

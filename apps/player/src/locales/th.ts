@@ -4,7 +4,7 @@
 import errors from '@wallet/web-core/locales/th/errors.json';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  ['./th/*.json', '!./th/{content,profile,promotions,statement,withdraw}.json'],
+  ['./th/*.json', '!./th/{auth,content,profile,promotions,statement,withdraw}.json'],
   { eager: true, import: 'default' },
 );
 

@@ -1,5 +1,5 @@
 import type { SettingValues } from '../modules/settings/settings.api.ts';
-import { CONTENT_TRANSLATIONS } from './seed-translations.ts';
+import { CONTENT_TRANSLATIONS, HOWTO_VIDEOS } from './seed-translations.ts';
 
 /** What the seed writes: the keys without a schema default, plus the variant's own values of some that have one. */
 export type SeededSettings = Partial<SettingValues> &
@@ -84,8 +84,6 @@ export const LAO_BANKS: BankSeed[] = [
   { code: 'STB', clearingCode: '70150418', nameTH: 'ธนาคารเอสที', nameEN: 'ST Bank', digits: [1, 18] },
   { code: 'ACLEDA', clearingCode: '70080418', nameTH: 'ธนาคารอาคลีดา ลาว', nameEN: 'ACLEDA Bank Lao', digits: [1, 18] },
 ];
-
-const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
 
 export function defaultSettings(variant: 'th' | 'la'): SeededSettings {
   const currency = variant === 'la' ? 'LAK' : 'THB';

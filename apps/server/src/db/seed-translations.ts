@@ -40,7 +40,13 @@ export const SOURCES = [
   { code: 'OTHER', description: 'อื่น ๆ', descriptionLA: 'ອື່ນໆ', descriptionEN: 'Other' },
 ];
 
-/** The Lao and English forms of the default agreements, conditions, contact text and notice. */
+/** The how-to clips of SPEC.md §2 in display order (Thai at /videos/{code}.mp4; `npm run videos` records all). */
+export const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
+/** Each language's clips, recorded from the app in that language (scripts/make-howto-videos.mjs). */
+const videosIn = (language: 'la' | 'en') =>
+  HOWTO_VIDEOS.map((code) => ({ code, url: `/videos/${language}/${code}.mp4` }));
+
+/** The Lao and English forms of the default agreements, conditions, contact text, notice and how-to videos. */
 export const CONTENT_TRANSLATIONS: ContentTranslations = {
   la: {
     agreements: [
@@ -54,6 +60,7 @@ export const CONTENT_TRANSLATIONS: ContentTranslations = {
     ],
     contactText: 'ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງ ຜ່ານ LINE ຫຼື ແຊັດສົດໃນເວັບໄຊ',
     notice: 'ຖ້າຍອດເງິນຄົງເຫຼືອຕ່ຳກວ່າ %percentFail% % ຂອງຍອດໂບນັດ ລະບົບຈະຍົກເລີກໂບນັດອັດຕະໂນມັດ',
+    videos: videosIn('la'),
   },
   en: {
     agreements: [
@@ -67,5 +74,6 @@ export const CONTENT_TRANSLATIONS: ContentTranslations = {
     ],
     contactText: 'Our team is here 24 hours a day on LINE or the live chat on the website.',
     notice: 'If your balance falls below %percentFail% % of the bonus amount, the bonus is cancelled automatically.',
+    videos: videosIn('en'),
   },
 };

@@ -21,6 +21,11 @@ export type Spa = {
   dist: string;
   /** extra headers on the HTML shell (the back office: noindex) */
   shellHeaders?: Record<string, string>;
+  /**
+   * Route shells: the first matching path is answered with `file` (relative to dist) instead of index.html when the
+   * build wrote it (the player's static first paint per route: apps/player/scripts/make-shells.mjs).
+   */
+  routeShells?: readonly { path: RegExp; file: string }[];
 };
 
 /**
@@ -31,7 +36,11 @@ export type Spa = {
  */
 export async function serveSpas(app: FastifyInstance, spas: readonly Spa[]): Promise<void> {
   const ready = spas
-    .map((spa) => ({ ...spa, hasDist: existsSync(path.join(spa.dist, 'index.html')) }))
+    .map((spa) => ({
+      ...spa,
+      hasDist: existsSync(path.join(spa.dist, 'index.html')),
+      routeShells: (spa.routeShells ?? []).filter((shell) => existsSync(path.join(spa.dist, shell.file))),
+    }))
     .sort((a, b) => b.prefix.length - a.prefix.length);
   let decorated = false;
   for (const spa of ready) {
@@ -64,14 +73,15 @@ export async function serveSpas(app: FastifyInstance, spas: readonly Spa[]): Pro
     if (!spa || isApi || isFile || (request.method !== 'GET' && request.method !== 'HEAD') || !spa.hasDist) {
       return reply.status(404).header('cache-control', 'no-store').send({ message: 'NOT_FOUND' });
     }
-    return sendShell(request, reply, spa);
+    return sendShell(request, reply, spa, url);
   });
 }
 
-/** The app shell with a fresh CSP nonce for the `<style>` elements the UI inserts at run time. */
-async function sendShell(request: FastifyRequest, reply: FastifyReply, spa: Spa) {
+/** The app shell (or the path's route shell) with a fresh CSP nonce for the `<style>` elements of the page. */
+async function sendShell(request: FastifyRequest, reply: FastifyReply, spa: Spa, url: string) {
   const nonce = randomBytes(16).toString('base64');
-  const html = (await readFile(path.join(spa.dist, 'index.html'), 'utf8'))
+  const file = spa.routeShells?.find((shell) => shell.path.test(url))?.file ?? 'index.html';
+  const html = (await readFile(path.join(spa.dist, file), 'utf8'))
     .replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}" />`)
     // a static first-paint shell's own stylesheet (index.html) runs under the same nonce
     .replaceAll('<style>', `<style nonce="${nonce}">`);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SHELL = '<!doctype html><title>player</title>';
+const HOWTO_SHELL = '<!doctype html><title>player</title><img src="/videos/wallet.webp">';
 const SCRIPT = 'console.log("entry chunk");'.repeat(20);
 
 let t: TestApp;
@@ -18,6 +19,9 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
   };
   write('index.html', SHELL);
+  // the build wrote the /howto route shell but not the member one (which falls back to index.html)
+  mkdirSync(path.join(dist, 'shells'));
+  write('shells/howto.html', HOWTO_SHELL);
   write('assets/index-AbC123.js', SCRIPT);
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   t = await createTestApp({ env: { PLAYER_DIST: dist } });
@@ -73,6 +77,14 @@ describe('static player files', () => {
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SHELL);
     },
   );
+
+  it('answers /howto with its route shell (the first poster in the HTML) and a missing route shell with index.html', async () => {
+    const howto = await get('/howto', { 'accept-encoding': 'br' });
+    expect(howto.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(howto.rawPayload).toString()).toBe(HOWTO_SHELL);
+    expect((await get('/howto/')).body).toBe(HOWTO_SHELL);
+    expect((await get('/howtos')).body).toBe(SHELL);
+  });
 
   it('does not expose the compressed copies as their own routes and keeps API 404s as JSON', async () => {
     expect((await get('/assets/index-AbC123.js.br')).statusCode).toBe(404);

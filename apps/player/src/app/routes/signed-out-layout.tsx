@@ -7,14 +7,14 @@ import { TopBar } from '../shell/top-bar.tsx';
 
 /**
  * Visitor shell (/login, /register, /howto, /contact): brand + language switcher on top,
- * bottom menu home (/login), register, howto, contact. Screens render inside a 480 px column with 16 px gutters.
+ * bottom menu home (/login), register, howto, contact. Screens render inside a 480 px column with 16 px gutters (600 px from 768 px).
  */
 export function Component() {
   const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar actions={<LanguageSwitcher />} />
-      <div className="mx-auto w-full max-w-[480px] flex-1 px-4 pt-5 pb-[calc(6rem+env(safe-area-inset-bottom))]">
+      <div className="mx-auto w-full max-w-[480px] flex-1 px-4 pt-5 pb-[calc(6rem+env(safe-area-inset-bottom))] md:max-w-[600px] lg:pt-8 lg:pb-12">
         <Outlet />
       </div>
       <BottomNav

@@ -13,10 +13,14 @@ export type AccountCardProps = {
   onSelect: (slot: SlotAccount) => void;
   /** on the first slider page: images load at once (one of them is the largest paint of home), never lazily */
   isEager?: boolean;
+  /** a category with one or two cards lays them out wide instead of leaving a row of holes */
+  shape?: 'tall' | 'wide' | 'banner';
 };
 
+const SHAPES = { tall: 'aspect-[4/5]', wide: 'aspect-[4/3]', banner: 'aspect-[16/7]' } as const;
+
 /** One game account: background, logo, name, and balance when active or an open-account prompt when not. */
-export function AccountCard({ slot, onSelect, isEager = false }: AccountCardProps) {
+export function AccountCard({ slot, onSelect, isEager = false, shape = 'tall' }: AccountCardProps) {
   const { t } = useTranslation('wallet');
   const [hasBackground, setHasBackground] = useState(Boolean(slot.background));
   const [hasLogo, setHasLogo] = useState(Boolean(slot.logo));
@@ -27,7 +31,8 @@ export function AccountCard({ slot, onSelect, isEager = false }: AccountCardProp
       data-testid={`game-card-${slot.code}`}
       data-active={slot.isActive}
       className={clsx(
-        'group relative flex aspect-[4/5] w-full flex-col overflow-hidden rounded-2xl bg-surface-2 text-left shadow-card ring-1 transition ring-inset active:scale-[0.97]',
+        SHAPES[shape],
+        'group relative flex w-full flex-col overflow-hidden rounded-2xl bg-surface-2 text-left shadow-card ring-1 transition ring-inset active:scale-[0.97]',
         slot.isActive ? 'ring-primary/40' : 'ring-line',
       )}
     >

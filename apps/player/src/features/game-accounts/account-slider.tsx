@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useRef, useState, type UIEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_SLIDER_COUNT } from '@wallet/contract/limits';
 import type { SlotAccount } from '@wallet/contract/wallet';
@@ -30,6 +30,15 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
   const trackRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const slides = toSlides(slots);
+  // the track is as tall as the page on show, so a short last page leaves no empty rows under it
+  const [trackHeight, setTrackHeight] = useState<number>();
+  useLayoutEffect(() => {
+    const page = trackRef.current?.children[0]?.children[selected];
+    setTrackHeight(slides.length > 1 && page instanceof HTMLElement ? page.offsetHeight : undefined);
+  }, [selected, slides.length]);
+  // one or two cards fill the row (wide shapes) instead of sitting alone in a three-column grid
+  const shape = slots.length === 1 ? 'banner' : slots.length === 2 ? 'wide' : 'tall';
+  const columns = slots.length === 1 ? 'grid-cols-1' : slots.length === 2 ? 'grid-cols-2' : 'grid-cols-3';
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     const track = event.currentTarget;
@@ -76,14 +85,18 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
       <div
         ref={trackRef}
         onScroll={handleScroll}
-        className="-mx-1 snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        style={{ height: trackHeight }}
+        className="-mx-1 snap-x snap-mandatory overflow-x-auto overflow-y-hidden overscroll-x-contain transition-[height] duration-300 [scrollbar-width:none] motion-reduce:transition-none [&::-webkit-scrollbar]:hidden"
       >
-        <div className="flex">
+        <div className="flex items-start">
           {slides.map((slide, index) => (
-            <ul key={index} className="grid min-w-0 shrink-0 grow-0 basis-full snap-start grid-cols-3 gap-2.5 px-1">
+            <ul
+              key={index}
+              className={clsx('grid min-w-0 shrink-0 grow-0 basis-full snap-start gap-2.5 px-1', columns)}
+            >
               {slide.map((slot) => (
                 <li key={slot.code}>
-                  <AccountCard slot={slot} onSelect={onSelect} isEager={index === 0} />
+                  <AccountCard slot={slot} onSelect={onSelect} isEager={index === 0} shape={shape} />
                 </li>
               ))}
             </ul>

@@ -30,7 +30,7 @@ export function HowtoList({ videos }: HowtoListProps) {
                   src={posterFor(video.url)}
                   alt=""
                   width={390}
-                  height={693}
+                  height={293}
                   // the first card is the largest paint of /howto: never lazy
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -5,6 +5,9 @@ import { LastUpdate } from './last-update.tsx';
 import { gamesBalance, totalBalance } from './total-balance.ts';
 import { Icon } from '@wallet/ui/icon';
 
+/** Brand art across the top of the balance card (public/brand). */
+export const CARD_ART = '/brand/card-art.svg';
+
 export type BalanceHeroProps = {
   wallet: Wallet;
   onDeposit: () => void;
@@ -20,13 +23,15 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
       aria-label={t('hero.totalBalance')}
       className="relative overflow-hidden rounded-[1.75rem] bg-[linear-gradient(150deg,color-mix(in_oklab,var(--color-accent)_70%,#1b1036)_0%,color-mix(in_oklab,var(--color-accent)_35%,var(--color-bg-raised))_45%,var(--color-bg-raised)_100%)] p-5 shadow-card ring-1 ring-white/10"
     >
-      <span
-        aria-hidden
-        className="pointer-events-none absolute -top-20 -right-14 size-56 rounded-full bg-primary/25 blur-3xl"
-      />
-      <span
-        aria-hidden
-        className="pointer-events-none absolute -bottom-24 -left-10 size-48 rounded-full bg-accent/30 blur-3xl"
+      {/* the card's art: the same image, size and place as the static home shell (index.html shells), so the
+          page's largest image is painted from the HTML before any JavaScript */}
+      <img
+        src={CARD_ART}
+        alt=""
+        width={380}
+        height={148}
+        fetchPriority="high"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[148px] w-full object-cover"
       />
       <div className="relative flex items-center justify-between gap-3">
         <p className="min-w-0 truncate text-sm font-semibold text-fg/90" data-testid="profile-name">

@@ -42,7 +42,8 @@ describe('home', () => {
     expect(screen.getByTestId('coin-count')).toHaveTextContent('7');
     expect(screen.getByTestId('referral-amount')).toHaveTextContent('12.50');
     // balance × ftWalletSlot on an active card, an open-account prompt on an inactive one
-    expect(screen.getByTestId('game-balance-pg')).toHaveTextContent('200.00');
+    // (the sliders' own chunk)
+    expect(await screen.findByTestId('game-balance-pg')).toHaveTextContent('200.00');
     expect(within(screen.getByTestId('game-card-joker2')).getByText('Open account')).toBeInTheDocument();
     // 7 slot games → 2 slides of up to 6, with dots
     expect(within(screen.getByTestId('games-slot')).getAllByRole('button', { name: /Show page/ })).toHaveLength(2);

@@ -6,15 +6,19 @@ import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { paths } from '../../../config/paths.ts';
 import { useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
-import { AccountSliders } from '../../../features/game-accounts/account-sliders.tsx';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
-import { HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
+import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { storage } from '../../../lib/storage.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+
+// The game sliders are below the balance (and the page's largest paint is the balance card's art): their chunk
+// starts loading with this module, beside GET /api/wallet, and stays out of the /user/home first load.
+const slidersModule = import('../../../features/game-accounts/account-sliders.tsx');
+const AccountSliders = lazy(() => slidersModule.then((m) => ({ default: m.AccountSliders })));
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
 const TransferDialog = lazy(() =>
@@ -62,7 +66,7 @@ export function Component() {
   // SPEC.md §8: a wallet load failure hides the loading state; issue 9: it offers a retry instead of an empty screen.
   if (!wallet.data) {
     return (
-      <main data-route="user/home">
+      <main data-route="user/home" data-layout="wide">
         {wallet.isPending && <HomeSkeleton />}
         {wallet.isError && <LoadFailed isRetrying={wallet.isFetching} onRetry={() => void wallet.refetch()} />}
       </main>
@@ -73,27 +77,32 @@ export function Component() {
   const selectedGame = modal?.kind === 'game' ? data.slots.find((slot) => slot.code === modal.code) : undefined;
 
   return (
-    <main data-route="user/home" className="flex flex-col gap-4">
-      <BalanceHero
-        wallet={data}
-        onDeposit={() => setModal({ kind: 'deposit' })}
-        onWithdraw={() => setModal({ kind: 'withdraw' })}
-      />
-      <WidgetGrid
-        isSpinActive={isSpinActive}
-        coin={data.profile.coin}
-        unit={unit}
-        onTransfer={() => setModal({ kind: 'transfer' })}
-        onSpin={() => void navigate(paths.spin)}
-        onInvite={promo('invite')}
-        onBonus={() => void navigate(paths.bonus)}
-        onRefund={promo('refund')}
-      />
-      <Suspense fallback={null}>
-        <ConditionStrip unit={unit} />
+    // from 1024 px (data-layout="wide": the member shell widens its column) the money column and the games sit side by side
+    <main data-route="user/home" data-layout="wide" className={HOME_COLUMNS}>
+      <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+        <BalanceHero
+          wallet={data}
+          onDeposit={() => setModal({ kind: 'deposit' })}
+          onWithdraw={() => setModal({ kind: 'withdraw' })}
+        />
+        <WidgetGrid
+          isSpinActive={isSpinActive}
+          coin={data.profile.coin}
+          unit={unit}
+          onTransfer={() => setModal({ kind: 'transfer' })}
+          onSpin={() => void navigate(paths.spin)}
+          onInvite={promo('invite')}
+          onBonus={() => void navigate(paths.bonus)}
+          onRefund={promo('refund')}
+        />
+        <Suspense fallback={null}>
+          <ConditionStrip unit={unit} />
+        </Suspense>
+        <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={promo('referral')} />
+      </div>
+      <Suspense fallback={<GamesSkeleton />}>
+        <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
       </Suspense>
-      <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={promo('referral')} />
-      <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
 
       <Suspense fallback={<LoadingOverlay isLoading />}>
         {modal?.kind === 'transfer' && (

@@ -23,7 +23,8 @@ const LOGOUT_MIN_MS = 600;
 
 /**
  * Member shell (/user/*): brand, language dropdown and logout on top; bottom menu profile, conditions (modal),
- * the raised home button, statement, contact. Screens render inside a 480 px column with 16 px gutters.
+ * the raised home button, statement, contact. Screens render inside a 480 px column with 16 px gutters (600 px from 768 px; a
+ * `data-layout="wide"` screen, home, up to 1040 px beside the desktop rail).
  */
 export function Component() {
   const { t } = useTranslation('common');
@@ -66,7 +67,7 @@ export function Component() {
           </>
         }
       />
-      <div className="mx-auto w-full max-w-[480px] flex-1 px-4 pt-5 pb-[calc(7rem+env(safe-area-inset-bottom))]">
+      <div className="mx-auto w-full max-w-[480px] flex-1 px-4 pt-5 pb-[calc(7rem+env(safe-area-inset-bottom))] md:max-w-[600px] lg:pt-8 lg:pb-12 lg:has-[>[data-layout=wide]]:max-w-[min(1040px,calc(100vw-12rem))]">
         <Outlet />
       </div>
       <BottomNav
