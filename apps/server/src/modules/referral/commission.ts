@@ -10,10 +10,10 @@ export type CreditedDeposit = { memberId: number; depositId: string; amount: str
 export type CommissionDeps = { db: Db; clock: Clock; ledger: LedgerService };
 
 /** The percentage (two decimals at most) as hundredths of a percent: 5.25 → 525. */
-export const basisPoints = (percent: number) => Math.round(percent * 100);
+const basisPoints = (percent: number) => Math.round(percent * 100);
 
 /** The commission on a deposit, rounded down to the minor unit. */
-export const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;
+const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;
 
 /**
  * The `deposit.credited` subscriber (DESIGN.md §9.6): the invitee's inviter earns `percent` % of the deposit into
