@@ -5,7 +5,7 @@ import { gameBets, memberTurnoverDaily, promotionConditions } from '../../src/db
 import { memberDailyWinLoss, memberTurnover } from '../../src/modules/promotions/promotions.api.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import type { FakeGameProvider } from '../helpers/fake-game-provider.ts';
-import type { TestApp } from '../helpers/test-app.ts';
+import { deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { createMember, walletBalance } from '../idempotency/wallet-test-module.ts';
 import { addPromotion, createPromoApp, deposit, linkGame, spend } from './promo-fixture.ts';
 
@@ -79,7 +79,7 @@ describe('the condition engine', () => {
     const win = await createMember(t);
     await call(win, 'GET', `/api/bonus/activate/${p.code}`);
     await deposit(t, win.id, 10_000n); // total 200 = 200 % of the 100 base
-    await pull();
+    await deliverOutbox(t); // the deposit's ledger.posted evaluates the condition, no pull needed
     expect(await statuses(win)).toEqual(['success']);
 
     const p2 = await addPromotion(t, {
