@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.api.ts';
-import { get, uniqueIp } from '../account/account-helpers.ts';
+import { uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminGet, deposit, invites, join, receiveInvite, wallet, type Player } from './referral-harness.ts';
 

@@ -5,8 +5,6 @@ import { members } from './account.ts';
 // Tables of the refunds module (modules/refunds): daily loss refunds (DESIGN.md §9.6). Money is in the ledger
 // (`house:refund` → `member:{id}:refund` on receive → wallet on add-to-wallet); these rows explain it.
 
-export const REFUND_STATES = ['claimable', 'received', 'credited'] as const;
-
 /**
  * One member's refund of one Bangkok day's net loss, computed once (unique member + day) by the 00:05 job:
  * `claimable` → `received` (into the refund balance) → `credited` (added to the wallet, a credit condition started).

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 3_600_000;
 export const yesterdayOf = (at: Date): string => bangkokDate(new Date(bangkokDayStart(at).getTime() - DAY_MS));
 
 /** A refund of `loss` at `basisPoints` (hundredths of a percent), rounded down to the minor unit. */
-export const refundOf = (loss: bigint, basisPoints: number): bigint => (loss * BigInt(basisPoints)) / 10_000n;
+const refundOf = (loss: bigint, basisPoints: number): bigint => (loss * BigInt(basisPoints)) / 10_000n;
 
 export type DailyRefundDeps = { db: Db; clock: Clock; settings: SettingsService };
 

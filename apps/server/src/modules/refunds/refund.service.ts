@@ -7,7 +7,7 @@ import { refunds, refundWalletState } from '../../db/schema/refunds.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import { house, LEDGER_KINDS, memberRefund, memberWallet, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
-import { hasRunningCondition, startCondition } from '../promotions/promotions.api.ts';
+import { hasRunningCondition, promotionConditionRunning, startCondition } from '../promotions/promotions.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
 type Deps = { db: Db; clock: Clock; ledger: LedgerService; settings: SettingsService };
@@ -40,7 +40,7 @@ export class RefundService {
       .orderBy(desc(refunds.day));
     const balance = await ledger.balance(memberRefund(member.id), member.currency);
     const amount = waiting.reduce((sum, r) => sum + r.amount, balance);
-    const bonus = await db.transaction((tx) => hasRunningCondition(tx, member.id));
+    const bonus = await promotionConditionRunning(db, member.id);
     return {
       result: amount > 0n,
       bonus,
