@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
+import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
 import { bonusFixture, progressFixture } from '../../../features/promotions/promotions-fixture.ts';
 import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Bonus } from './bonus.tsx';
@@ -36,6 +37,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   await i18next.changeLanguage('en');
+  await ensurePromotionStrings('en');
 });
 afterEach(async () => {
   vi.useRealTimers();
