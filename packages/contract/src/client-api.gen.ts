@@ -157,6 +157,9 @@ export const api = {
     bonusActive: { method: 'GET', path: '/api/bonus/check/active', access: 'member' } as ClientEndpoint<
       A['promotions']['bonusActive']
     >,
+    bonusCondition: { method: 'GET', path: '/api/bonus/condition', access: 'member' } as ClientEndpoint<
+      A['promotions']['bonusCondition']
+    >,
     bonusMinimum: { method: 'GET', path: '/api/bonus/check/minimum', access: 'member' } as ClientEndpoint<
       A['promotions']['bonusMinimum']
     >,

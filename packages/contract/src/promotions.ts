@@ -39,6 +39,29 @@ export const BonusSchema = z.object({
 });
 export type Bonus = z.infer<typeof BonusSchema>;
 export const ActiveBonusSchema = z.object({ status: z.boolean(), type: z.string().nullable() });
+/**
+ * The running condition in plain figures (beyond the spec: the player sees the rule, a progress bar and what ends
+ * it). `turnover`: progress = valid bets since the claim, target = multiple × base; `credit`: progress = the total
+ * balance (wallet + games), target = successPercent % × base. A total balance below `failBelow` fails it.
+ */
+export const BonusConditionSchema = z.object({
+  source: z.enum(['bonus', 'code', 'refund', 'invite', 'spin']),
+  /** the bonus's or promotion code's name, null for refunds, invites and spin prizes */
+  name: z.string().nullable(),
+  successRule: z.enum(['turnover', 'credit']),
+  bonus: MoneySchema,
+  base: MoneySchema,
+  progress: MoneySchema,
+  target: MoneySchema,
+  /** wallet plus the last known game balances */
+  balance: MoneySchema,
+  failBelow: MoneySchema,
+  percentFail: z.number(),
+  /** the most the member may withdraw after success, when the promotion caps it */
+  maxWithdraw: MoneySchema.nullable(),
+  startedAt: z.string(),
+});
+export type BonusCondition = z.infer<typeof BonusConditionSchema>;
 export const PromotionSchema = z.object({ code: z.string(), percentFail: z.number(), description: z.string() });
 
 /**
@@ -165,6 +188,13 @@ export const promotionEndpoints = {
     access: 'member',
     response: ActiveBonusSchema,
     summary: 'The running condition, if any',
+  }),
+  bonusCondition: defineEndpoint({
+    method: 'GET',
+    path: '/api/bonus/condition',
+    access: 'member',
+    response: z.object({ condition: BonusConditionSchema.nullable() }),
+    summary: 'The running condition with its progress (evaluated first), or null',
   }),
   bonusMinimum: defineEndpoint({
     method: 'GET',

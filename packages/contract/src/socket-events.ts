@@ -40,8 +40,11 @@ export const SOCKET_PATH = '/socket.io';
 export type SocketAuth =
   { kind: 'member'; token: string } | { kind: 'operator'; token: string } | { kind: 'guest'; token: string };
 
-/** Why a member's balances moved; the client refetches the wallet either way. */
-export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' };
+/**
+ * Why a member's balances moved; the client refetches the wallet either way. `condition`: a promotion condition
+ * started or ended (the bonus state changed).
+ */
+export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' | 'condition' };
 
 /** A deposit reached the wallet: the deposit modal shows the amount (major units). */
 export type DepositCredited = { depositId: string; channel: string; amount: number; currency: string };

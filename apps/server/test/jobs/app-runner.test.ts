@@ -28,6 +28,7 @@ describe('the app with JOBS on', () => {
           'qr-payment-inquiry',
           'slip-verify-retry',
           'spin-coupon-expiry',
+          'turnover-pull',
           'withdrawal-payout-reconciler',
         ]);
       },

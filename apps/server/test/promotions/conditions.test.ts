@@ -5,7 +5,7 @@ import { gameBets, memberTurnoverDaily, promotionConditions } from '../../src/db
 import { memberDailyWinLoss, memberTurnover } from '../../src/modules/promotions/promotions.api.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import type { FakeGameProvider } from '../helpers/fake-game-provider.ts';
-import type { TestApp } from '../helpers/test-app.ts';
+import { deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { createMember, walletBalance } from '../idempotency/wallet-test-module.ts';
 import { addPromotion, createPromoApp, deposit, linkGame, spend } from './promo-fixture.ts';
 
@@ -53,11 +53,15 @@ describe('the condition engine', () => {
     t.clock.advance(1_000);
     await pull();
     expect(await statuses(m)).toEqual(['running']);
+    expect((await call(m, 'GET', '/api/bonus/condition')).body).toMatchObject({
+      condition: { source: 'bonus', successRule: 'turnover', progress: 400, target: 600, failBelow: 30, bonus: 100 },
+    });
     game.recordBet(user, 20_000n, 0n, t.clock.now());
     t.clock.advance(1_000);
     await pull();
     expect(await statuses(m)).toEqual(['success']);
     expect((await call(m, 'GET', '/api/bonus/check/active')).body).toEqual({ status: false, type: null });
+    expect((await call(m, 'GET', '/api/bonus/condition')).body).toEqual({ condition: null });
     // (rows sort by time: the test clock and the database clock differ, so look them up by type)
     const rows = await statement(m);
     const row = (type: string) => rows.find((r) => r.statementType === type);
@@ -75,7 +79,7 @@ describe('the condition engine', () => {
     const win = await createMember(t);
     await call(win, 'GET', `/api/bonus/activate/${p.code}`);
     await deposit(t, win.id, 10_000n); // total 200 = 200 % of the 100 base
-    await pull();
+    await deliverOutbox(t); // the deposit's ledger.posted evaluates the condition, no pull needed
     expect(await statuses(win)).toEqual(['success']);
 
     const p2 = await addPromotion(t, {

@@ -9,8 +9,6 @@ import { runTurnoverPull } from '../../src/modules/promotions/promotions.routes.
 import { FakeGameProvider } from '../helpers/fake-game-provider.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-export type PromoApp = { t: TestApp; game: FakeGameProvider };
-
 /** The app with every module; the promotions module reads bet history from one fake provider (`pg`). */
 export async function createPromoApp(options: { env?: Record<string, string>; clock?: Clock } = {}) {
   const game = new FakeGameProvider('pg');

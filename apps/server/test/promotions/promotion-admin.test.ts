@@ -26,14 +26,7 @@ const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unkn
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 };
 const lastAudit = async (action: string) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(auditLog)
-      .where(like(auditLog.action, action))
-      .orderBy(desc(auditLog.id))
-      .limit(1)
-  )[0];
+  (await t.ctx.db.select().from(auditLog).where(like(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0];
 
 const text = { th: 'ทดสอบ', la: 'ທົດສອບ', en: 'Test' };
 const input: PromotionInput = {

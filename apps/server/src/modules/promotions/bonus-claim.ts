@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { bangkokDate, bangkokWeekStart } from '../../lib/bangkok-time.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
-import type { LedgerService} from '../ledger/ledger.api.ts';
+import type { LedgerService } from '../ledger/ledger.api.ts';
 import { house, LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
 
@@ -24,20 +24,6 @@ export function periodOf(type: PromotionRow['type'], at: Date): string {
 /** Whether players may claim it now: active and inside its schedule. */
 export const isOpen = (p: PromotionRow, at: Date) =>
   p.isActive && (!p.startsAt || p.startsAt <= at) && (!p.endsAt || p.endsAt > at);
-
-export async function claimsInPeriod(db: Db | Tx, p: PromotionRow, memberId: number, at: Date) {
-  return db
-    .select({ id: promotionClaims.id, createdAt: promotionClaims.createdAt })
-    .from(promotionClaims)
-    .where(
-      and(
-        eq(promotionClaims.promotionId, p.id),
-        eq(promotionClaims.memberId, memberId),
-        eq(promotionClaims.period, periodOf(p.type, at)),
-      ),
-    )
-    .orderBy(promotionClaims.id);
-}
 
 /**
  * The member's latest deposit credited after their last claim (a deposit qualifies one bonus): its wallet amount,

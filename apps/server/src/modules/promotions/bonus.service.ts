@@ -1,4 +1,4 @@
-import type { Bonus } from '@wallet/contract/promotions';
+import type { Bonus, BonusCondition } from '@wallet/contract/promotions';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { promotionClaims, promotions } from '../../db/schema/promotions.ts';
 import { AppError } from '../../errors.ts';
@@ -6,7 +6,7 @@ import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
 import { claimPromotion, isOpen, periodOf, type ClaimDeps, type PromotionRow } from './bonus-claim.ts';
-import { cancelCondition, evaluateCondition, runningCondition, totalBalance } from './condition-engine.ts';
+import { cancelCondition, evaluateCondition, progressOf, runningCondition, totalBalance } from './condition-engine.ts';
 
 const text = (p: PromotionRow, field: 'name' | 'description', lang: ContentLanguage) =>
   p[field][lang] || p[field].th || p[field].en;
@@ -93,6 +93,31 @@ export class BonusService {
     if (running.promotionId === null) return { status: true, type: running.source };
     const [p] = await this.deps.db.select().from(promotions).where(eq(promotions.id, running.promotionId));
     return { status: true, type: p?.type ?? running.source };
+  }
+
+  /** GET /api/bonus/condition: the running condition's figures after a fresh evaluation, or null. */
+  async condition(member: AuthMember, lang: ContentLanguage): Promise<{ condition: BonusCondition | null }> {
+    await evaluateCondition(this.deps.db, member.id, this.deps.clock.now());
+    const c = await runningCondition(this.deps.db, member.id);
+    if (!c) return { condition: null };
+    const { progress, balance } = await progressOf(this.deps.db, c);
+    const major = (n: bigint) => toMajor(n < 0n ? 0n : n);
+    return {
+      condition: {
+        source: c.source,
+        name: c.name ? c.name[lang] || c.name.th : null,
+        successRule: c.successRule,
+        bonus: major(c.bonus),
+        base: major(c.base),
+        progress: major(progress),
+        target: major(c.target),
+        balance: major(balance),
+        failBelow: major(c.failBelow),
+        percentFail: c.percentFail,
+        maxWithdraw: c.maxWithdraw === null ? null : major(c.maxWithdraw),
+        startedAt: c.startedAt.toISOString(),
+      },
+    };
   }
 
   /** GET /api/bonus/check/minimum: whether the total balance is above the running condition's fail threshold. */

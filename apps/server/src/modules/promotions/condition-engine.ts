@@ -12,8 +12,7 @@ export type ConditionRow = typeof promotionConditions.$inferSelect;
 type EndStatus = 'success' | 'fail' | 'cancelled';
 
 /** `percent` % of `amount`, rounded down to a minor unit (percentages carry at most 2 decimals). */
-export const percentOf = (amount: bigint, percent: number): bigint =>
-  (amount * BigInt(Math.round(percent * 100))) / 10_000n;
+const percentOf = (amount: bigint, percent: number): bigint => (amount * BigInt(Math.round(percent * 100))) / 10_000n;
 
 export async function runningCondition(db: Db | Tx, memberId: number): Promise<ConditionRow | null> {
   const [row] = await db
@@ -86,7 +85,7 @@ export async function totalBalance(db: Db | Tx, memberId: number, currency: stri
 }
 
 /** Valid bets of the member placed since `since` (the turnover pull's `game_bets`). */
-export async function turnoverSince(db: Db | Tx, memberId: number, since: Date): Promise<bigint> {
+async function turnoverSince(db: Db | Tx, memberId: number, since: Date): Promise<bigint> {
   const [row] = await db
     .select({ total: sum(gameBets.stake) })
     .from(gameBets)
@@ -102,7 +101,7 @@ export async function progressOf(db: Db | Tx, c: ConditionRow): Promise<{ progre
 }
 
 /** Mark a running condition ended (once: a concurrent end finds it no longer running and changes nothing). */
-export async function endCondition(
+async function endCondition(
   tx: Tx,
   c: ConditionRow,
   end: { status: EndStatus; at: Date; reason: string; progress?: bigint; forfeited?: bigint },

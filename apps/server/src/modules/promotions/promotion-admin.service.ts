@@ -11,7 +11,7 @@ import { saveUpload } from '../../lib/uploads/store-upload.ts';
 import type { ObjectStorage } from '../../providers/storage/object-storage.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import type { AuthOperator } from '../auth/auth.api.ts';
-import type { LedgerService} from '../ledger/ledger.api.ts';
+import type { LedgerService } from '../ledger/ledger.api.ts';
 import { toMajor, toMinor } from '../ledger/ledger.api.ts';
 import type { PromotionRow } from './bonus-claim.ts';
 import { cancelCondition, progressOf, type ConditionRow } from './condition-engine.ts';

@@ -1,3 +1,4 @@
+import { subscribe } from '../../events/subscriber.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { requestLanguage } from '../content/content.api.ts';
@@ -46,6 +47,7 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'promotions.bonusActivate': ({ member, params, request }) =>
           bonuses.activateBonus(member, params.code, requestLanguage(request)),
         'promotions.bonusActive': ({ member }) => bonuses.active(member),
+        'promotions.bonusCondition': ({ member, request }) => bonuses.condition(member, requestLanguage(request)),
         'promotions.bonusMinimum': ({ member }) => bonuses.minimum(member),
         'promotions.bonusClear': ({ member }) => bonuses.clear(member),
         'promotions.bonusProgress': ({ member, request }) =>
@@ -66,6 +68,16 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
           admin.cancel(operator, params.id, body.reason, { ip: request.ip }),
         'admin.promotions.report': ({ query }) => admin.report(query),
       },
+      subscribers: [
+        // money moved for a member (deposit, transfer, loss adjustment…): their running condition may have ended
+        subscribe('ledger.posted', 'promotions.evaluate', async ({ memberIds }) => {
+          for (const memberId of memberIds) await evaluateCondition(ctx.db, memberId, ctx.clock.now());
+        }),
+        // the member's open apps refetch the bonus state: a condition started, succeeded, failed or was cancelled
+        subscribe('condition.changed', 'promotions.push-condition', async ({ memberId }) => {
+          ctx.realtime.push(memberId, 'wallet.changed', { reason: 'condition' });
+        }),
+      ],
       jobs: [
         defineJob({
           name: 'turnover-pull',
