@@ -603,6 +603,41 @@ CREATE TABLE "turnover_cursors" (
 	"pulled_until" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "refund_runs" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "refund_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"day" text NOT NULL,
+	"basis_points" integer NOT NULL,
+	"min_refund" bigint NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "refund_runs_day_uq" UNIQUE("day")
+);
+--> statement-breakpoint
+CREATE TABLE "refund_wallet_state" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"adds" integer DEFAULT 0 NOT NULL,
+	"last_add_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "refunds" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "refunds_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"day" text NOT NULL,
+	"loss" bigint NOT NULL,
+	"basis_points" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text DEFAULT 'claimable' NOT NULL,
+	"receive_transaction_id" bigint,
+	"created_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone,
+	"credited_at" timestamp with time zone,
+	CONSTRAINT "refunds_amount_ck" CHECK ("refunds"."amount" > 0 and "refunds"."loss" > 0),
+	CONSTRAINT "refunds_status_ck" CHECK ("refunds"."status" in ('claimable', 'received', 'credited'))
+);
+--> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -638,6 +673,8 @@ ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_member_id_member
 ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_condition_id_promotion_conditions_id_fk" FOREIGN KEY ("condition_id") REFERENCES "public"."promotion_conditions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_wallet_state" ADD CONSTRAINT "refund_wallet_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -705,4 +742,7 @@ CREATE UNIQUE INDEX "promotion_conditions_source_uq" ON "promotion_conditions" U
 CREATE UNIQUE INDEX "promotion_conditions_running_uq" ON "promotion_conditions" USING btree ("member_id") WHERE "promotion_conditions"."status" = 'running';--> statement-breakpoint
 CREATE INDEX "promotion_conditions_member_idx" ON "promotion_conditions" USING btree ("member_id","started_at");--> statement-breakpoint
 CREATE INDEX "promotion_conditions_promotion_idx" ON "promotion_conditions" USING btree ("promotion_id","started_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");
+CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_member_day_uq" ON "refunds" USING btree ("member_id","day");--> statement-breakpoint
+CREATE INDEX "refunds_member_status_idx" ON "refunds" USING btree ("member_id","status");--> statement-breakpoint
+CREATE INDEX "refunds_day_idx" ON "refunds" USING btree ("day");

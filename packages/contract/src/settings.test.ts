@@ -4,7 +4,12 @@ import { hasDefault, isSettingKey, SETTING_KEYS, SETTINGS } from './settings.ts'
 describe('settings schemas', () => {
   it('gives the rates of the modules still to come an "off" default', () => {
     expect(SETTINGS.bonusRates.parse(undefined)).toEqual({ depositPercent: 0, turnoverMultiplier: 0, maxBonus: 0 });
-    expect(SETTINGS.refundRates.parse(undefined)).toEqual({ lossPercent: 0, minRefund: 0, successPercent: 200, failPercent: 10 });
+    expect(SETTINGS.refundRates.parse(undefined)).toEqual({
+      lossPercent: 0,
+      minRefund: 0,
+      successPercent: 200,
+      failPercent: 10,
+    });
     expect(SETTINGS.referralRates.parse(undefined)).toEqual({ depositPercent: 0 });
     expect(SETTINGS.wheelRates.parse(undefined)).toEqual({ coinsPerHundred: 1 });
   });

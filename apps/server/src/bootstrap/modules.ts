@@ -10,6 +10,7 @@ import { depositsModule } from '../modules/deposits/deposits.api.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.api.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.api.ts';
 import { referralModule } from '../modules/referral/referral.api.ts';
+import { refundsModule } from '../modules/refunds/refunds.api.ts';
 import { promotionsModule } from '../modules/promotions/promotions.api.ts';
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.api.ts';
 import { settingsModule } from '../modules/settings/settings.api.ts';
@@ -39,6 +40,7 @@ export const modules: ModuleFactory[] = [
   spinWheelModule,
   referralModule,
   promotionsModule,
+  refundsModule,
   idempotencyModule,
   ledgerCheckModule,
   operatorsModule,

@@ -20,6 +20,7 @@ describe('the app with JOBS on', () => {
         const runs = await listJobRuns(t.ctx.db, { limit: 100 });
         const succeeded = new Set(runs.filter((r) => r.status === 'succeeded').map((r) => r.job));
         expect([...succeeded].sort()).toEqual([
+          'daily-refunds',
           'game-transfer-reconciler',
           'history-purge',
           'idempotency-purge',

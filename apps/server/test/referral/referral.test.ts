@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.api.ts';
-import { get, uniqueIp } from '../account/account-helpers.ts';
+import { uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminGet, deposit, invites, join, receiveInvite, wallet, type Player } from './referral-harness.ts';
 
@@ -25,7 +25,10 @@ describe('referral commission (DESIGN.md §9.6)', () => {
     expect((await wallet(t, inviter)).invite).toEqual({ amount: 5000 / 100 + 16.66, success: 1, fail: 0 });
     const list = await invites(t, inviter);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 2, invites: [{ from: { name: 'Somchai' }, amount: 16.66 }, { amount: 50 }] });
+    expect(list.body).toMatchObject({
+      total: 2,
+      invites: [{ from: { name: 'Somchai' }, amount: 16.66 }, { amount: 50 }],
+    });
 
     const before = (await wallet(t, inviter)).wallet as { amount: number };
     expect(await receiveInvite(t, inviter)).toEqual({ status: 200, body: { message: 'INVITE_BONUS_SUCCESS' } });
@@ -59,7 +62,10 @@ describe('referral commission (DESIGN.md §9.6)', () => {
 
 describe('self-referral (same bank account, phone or device) earns nothing and is flagged', () => {
   it.each([
-    ['bank account number (at another bank)', (inviter: Player) => ({ bankCode: 'SCB', bankAccountNo: inviter.accountNo })],
+    [
+      'bank account number (at another bank)',
+      (inviter: Player) => ({ bankCode: 'SCB', bankAccountNo: inviter.accountNo }),
+    ],
     ['phone as the account number', (inviter: Player) => ({ bankAccountNo: inviter.username })],
   ])('same %s', async (_label, shared) => {
     const inviter = await join(t, uniqueIp(), { bankCode: 'KBANK' });
@@ -81,5 +87,4 @@ describe('self-referral (same bank account, phone or device) earns nothing and i
     await deposit(t, friend.id, 100_000n);
     expect((await wallet(t, inviter)).invite).toMatchObject({ amount: 0, success: 1 });
   });
-
 });

@@ -31,8 +31,15 @@ describe('settings store', () => {
       perDayCount: 10,
       perDayAmount: 500_000,
     });
-    expect(await t.ctx.settings.get('refundRates')).toEqual({ lossPercent: 0, minRefund: 0, successPercent: 200, failPercent: 10 });
-    expect(await rowOf('refundRates')).toBeUndefined();
+    expect(await t.ctx.settings.get('lateQrPayment')).toBe('credit');
+    expect(await rowOf('lateQrPayment')).toBeUndefined();
+    // the demo seed writes the refund rate (issue 12); an operator's change is never overwritten by it
+    expect(await t.ctx.settings.get('refundRates')).toEqual({
+      lossPercent: 5,
+      minRefund: 1,
+      successPercent: 200,
+      failPercent: 10,
+    });
   });
 
   it('writes a valid value, which the lookups serve', async () => {

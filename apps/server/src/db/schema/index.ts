@@ -21,3 +21,4 @@ export * from './chat.ts';
 export * from './deposits.ts';
 export * from './referral.ts';
 export * from './promotions.ts';
+export * from './refunds.ts';

@@ -87,8 +87,6 @@ export const referralClaimState = pgTable('referral_claim_state', {
   lastClaimAt: timestamp('last_claim_at', { withTimezone: true }),
 });
 
-export const BANNER_PLACES = ['invite', 'refund'] as const;
-
 /** The banners shown before the invite and refund modals (image + html per language; la/en fall back to th). */
 export const promoBanners = pgTable(
   'promo_banners',

@@ -123,7 +123,14 @@ export function memberTurnover(
 }
 
 /** A settled bet as a provider reports it (minor units; payout 0 for a lost bet). */
-export type SettledBet = { game: string; betId: string; memberId: number; stake: bigint; payout: bigint; placedAt: Date };
+export type SettledBet = {
+  game: string;
+  betId: string;
+  memberId: number;
+  stake: bigint;
+  payout: bigint;
+  placedAt: Date;
+};
 
 /**
  * Record settled bets into the bet history and the daily summary, each (game, betId) once, as the turnover pull does

@@ -18,7 +18,7 @@ import { BANNER_IMAGE_MAX_BYTES } from '@wallet/contract/admin/referral-refunds'
 export const BANNER_IMAGE_PATH = '/api/banners/image/';
 export const BANNER_KEY = /^banners\/[a-z0-9-]{36}\.(png|jpg|gif)$/;
 
-export const BANNER_UPLOAD: UploadPolicy = {
+const BANNER_UPLOAD: UploadPolicy = {
   name: 'banner',
   maxBytes: BANNER_IMAGE_MAX_BYTES,
   maxPixels: 25_000_000,

@@ -4,16 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { referralCommissions, referralLinks } from '../../db/schema/referral.ts';
 import { house, LEDGER_KINDS, memberInvite, type LedgerService } from '../ledger/ledger.api.ts';
 import { referralFacts } from '../account/account.api.ts';
-import { addSignals, ensureLink, sharesDevice } from './links.ts';
+import { memberChanged } from '../../lib/change-signals.ts';
+import { addSignals, ensureLink, sharesDevice, type Link } from './links.ts';
 
 export type CreditedDeposit = { memberId: number; depositId: string; amount: string; currency: string };
 export type CommissionDeps = { db: Db; clock: Clock; ledger: LedgerService };
 
 /** The percentage (two decimals at most) as hundredths of a percent: 5.25 → 525. */
-export const basisPoints = (percent: number) => Math.round(percent * 100);
+const basisPoints = (percent: number) => Math.round(percent * 100);
 
 /** The commission on a deposit, rounded down to the minor unit. */
-export const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;
+const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;
 
 /**
  * The `deposit.credited` subscriber (DESIGN.md §9.6): the invitee's inviter earns `percent` % of the deposit into
@@ -25,6 +26,19 @@ export async function creditCommission(deps: CommissionDeps, deposit: CreditedDe
   const link = await ensureLink(deps.db, deposit.memberId, at);
   if (!link) return;
   const amount = BigInt(deposit.amount);
+  await payCommission(deps, deposit, link, amount, percent, at);
+  // the inviter's wallet view counts invitees who deposited (`invite.success`), also when nothing was paid
+  memberChanged(link.inviterId);
+}
+
+async function payCommission(
+  deps: CommissionDeps,
+  deposit: CreditedDeposit,
+  link: Link,
+  amount: bigint,
+  percent: number,
+  at: Date,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     // the invitee has deposited: `invite.success` of the inviter counts them
     await tx

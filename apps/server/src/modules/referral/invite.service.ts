@@ -62,7 +62,7 @@ export class InviteService {
           currency: member.currency,
           memberId: member.id,
           idempotencyKey: `invite:claim:${member.id}:${version}`,
-          metadata: { description: 'INVITE_BONUS_SUCCESS' },
+          metadata: { claim: version },
           postings: [
             { account: memberInvite(member.id), amount: -balance },
             { account: memberWallet(member.id), amount: balance },

@@ -15,7 +15,7 @@ const digits = (s: string) => s.replace(/\D/g, '');
  * another bank: the same bank and number cannot register twice); one's phone as the other's account number
  * (PromptPay) or phone. Holder names alone are not compared: common names collide.
  */
-export function sharedIdentity(a: ReferralFacts, b: ReferralFacts): Signal[] {
+function sharedIdentity(a: ReferralFacts, b: ReferralFacts): Signal[] {
   const signals: Signal[] = [];
   if (digits(a.bankAccountNo) === digits(b.bankAccountNo)) signals.push('bank_account');
   const [phoneA, phoneB] = [digits(a.username), digits(b.username)];

@@ -1,4 +1,3 @@
-// The public face of the `refunds` module: daily loss refunds (DESIGN.md §9.6).
-// An empty home for now: the module's issue adds its tables, services and module factory here, and other modules
-// import only this file (eslint/server-boundaries.js).
-export {};
+// The public face of the `refunds` module: daily loss refunds (DESIGN.md §9.6). Other modules import only this file
+// (eslint/server-boundaries.js).
+export { refundsModule } from './refunds.routes.ts';
