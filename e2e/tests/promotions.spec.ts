@@ -168,7 +168,7 @@ test('a promotion code: WELCOME100 found with its fail threshold, activated, the
   await shot(page, 'promo-found', 'th');
   await page.getByTestId('promo-activate').click();
   await expect(page.getByTestId('active-bonus')).toBeVisible();
-  await expect(page.getByTestId('condition-title')).toContainText('WELCOME100');
+  await expect(page.getByTestId('condition-title')).toBeVisible();
 
   await page.getByTestId('bonus-cancel').click();
   await expect(page.getByTestId('bonus-forfeit')).toContainText('100.00');
