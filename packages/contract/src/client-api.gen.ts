@@ -163,9 +163,6 @@ export const api = {
     bonusMinimum: { method: 'GET', path: '/api/bonus/check/minimum', access: 'member' } as ClientEndpoint<
       A['promotions']['bonusMinimum']
     >,
-    bonusProgress: { method: 'GET', path: '/api/bonus/progress', access: 'member' } as ClientEndpoint<
-      A['promotions']['bonusProgress']
-    >,
     bonusClear: { method: 'GET', path: '/api/bonus/clear', access: 'member', movesMoney: true } as ClientEndpoint<
       A['promotions']['bonusClear']
     >,

@@ -64,46 +64,6 @@ export const BonusConditionSchema = z.object({
 export type BonusCondition = z.infer<typeof BonusConditionSchema>;
 export const PromotionSchema = z.object({ code: z.string(), percentFail: z.number(), description: z.string() });
 
-/**
- * The member's running condition as the player shows it (issue 12 "condition progress", beyond the spec): the rule
- * in plain words, a progress bar and what ends it. Money in baht like every other amount of the API.
- */
-export const ConditionProgressSchema = z.object({
-  /** what started it */
-  source: z.enum(['bonus', 'code', 'refund', 'invite', 'spin']),
-  /** the bonus's name or the promotion code (empty for refund / invite / spin) */
-  name: z.string(),
-  /** the bonus's receive type when source is bonus */
-  type: z.enum(['limit', 'day', 'week']).nullable(),
-  /** the condition's base: the credited amount (plus the qualifying deposit for a deposit bonus) */
-  base: MoneySchema,
-  /** `turnover`: valid bets since the claim reach multiple × base; `credit`: total balance reaches successPercent % × base */
-  rule: z.enum(['turnover', 'credit']),
-  /** the turnover multiple (rule turnover), else null */
-  multiple: z.number().nullable(),
-  /** the success percentage of the base (rule credit), else null */
-  successPercent: z.number().nullable(),
-  /** progress so far: turnover made (rule turnover) or the total balance now (rule credit) */
-  current: MoneySchema,
-  /** what `current` must reach: multiple × base or successPercent % × base */
-  target: MoneySchema,
-  /** the fail rule: total balance below percentFail % × base ends the condition */
-  percentFail: z.number(),
-  /** percentFail % × base, in baht */
-  failBelow: MoneySchema,
-  /** the total balance now (wallet + game accounts) */
-  balance: MoneySchema,
-  /** what cancelling (`/api/bonus/clear`) removes from the balance */
-  forfeit: MoneySchema,
-  /** optional caps recorded for the operator (null when none) */
-  maxWithdraw: MoneySchema.nullable(),
-  maxBet: MoneySchema.nullable(),
-  startedAt: z.string(),
-  /** when the turnover summary was last pulled from the providers */
-  updatedAt: z.string(),
-});
-export type ConditionProgress = z.infer<typeof ConditionProgressSchema>;
-
 export const promotionEndpoints = {
   invites: defineEndpoint({
     method: 'POST',
@@ -202,13 +162,6 @@ export const promotionEndpoints = {
     access: 'member',
     response: z.object({ status: z.boolean(), minimum: MoneySchema }),
     summary: 'Minimum balance check',
-  }),
-  bonusProgress: defineEndpoint({
-    method: 'GET',
-    path: '/api/bonus/progress',
-    access: 'member',
-    response: ConditionProgressSchema.nullable(),
-    summary: 'The running condition with its progress (null when none runs)',
   }),
   bonusClear: defineEndpoint({
     method: 'GET',

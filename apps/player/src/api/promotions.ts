@@ -1,7 +1,43 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
+import type { BonusCondition } from '@wallet/contract/promotions';
 import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
+
+/** The running condition in the figures the player sees (issue 12: the rule, a progress bar, what ends it). */
+export type ConditionProgress = {
+  source: BonusCondition['source'];
+  name: string;
+  rule: BonusCondition['successRule'];
+  base: number;
+  /** turnover made (rule turnover) or the total balance (rule credit), against `target` */
+  current: number;
+  target: number;
+  /** target / base (rule turnover) */
+  multiple: number | null;
+  /** target as a percentage of the base (rule credit) */
+  successPercent: number | null;
+  percentFail: number;
+  failBelow: number;
+  /** the most a cancel takes back (the credited bonus, or what is left of it in the wallet) */
+  forfeit: number;
+};
+
+const twoDecimals = (n: number) => Math.round(n * 100) / 100;
+const conditionView = (c: BonusCondition | null): ConditionProgress | null =>
+  c && {
+    source: c.source,
+    name: c.name ?? '',
+    rule: c.successRule,
+    base: c.base,
+    current: c.progress,
+    target: c.target,
+    multiple: c.successRule === 'turnover' && c.base > 0 ? twoDecimals(c.target / c.base) : null,
+    successPercent: c.successRule === 'credit' && c.base > 0 ? twoDecimals((c.target / c.base) * 100) : null,
+    percentFail: c.percentFail,
+    failBelow: c.failBelow,
+    forfeit: c.bonus,
+  };
 
 /** Invite and refund tables show 10 rows a page (SPEC.md §9). */
 export const PROMO_PAGE_SIZE = 10;
@@ -19,11 +55,11 @@ export const promotionQueries = {
       queryKey: ['promotions', 'active'] as const,
       queryFn: ({ signal }) => call(api.promotions.bonusActive, { signal }),
     }),
-  /** the running condition with its progress; null when none runs */
+  /** GET /api/bonus/condition: the running condition as the player sees it; null when none runs */
   progress: () =>
     queryOptions({
       queryKey: ['promotions', 'progress'] as const,
-      queryFn: ({ signal }) => call(api.promotions.bonusProgress, { signal }),
+      queryFn: async ({ signal }) => conditionView((await call(api.promotions.bonusCondition, { signal })).condition),
       // the turnover job pulls bets every minute: follow it while the screen is open
       refetchInterval: 30_000,
     }),

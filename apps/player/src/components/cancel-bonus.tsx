@@ -1,4 +1,4 @@
-import type { ConditionProgress } from '@wallet/contract/promotions';
+import type { ConditionProgress } from '../api/promotions.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
@@ -25,7 +25,7 @@ export function CancelBonus({ progress, unit, onCancelled }: CancelBonusProps) {
     clear.submit(null, {
       onSuccess: () => {
         setIsConfirming(false);
-        notify.success(forfeit ? t('cancel.doneForfeit', { amount: forfeit }) : t('cancel.done'));
+        notify.success(t('cancel.done'));
         onCancelled?.();
       },
       onError: (error) => {

@@ -1,16 +1,16 @@
-import type { ConditionProgress } from '@wallet/contract/promotions';
+import type { ConditionProgress } from '../api/promotions.ts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@wallet/ui/icon';
 import { formatMoney } from '@wallet/web-core/format';
 
 /** 0-100, whole percent, for the bar and its label. */
-export const progressPercent = ({ current, target }: Pick<ConditionProgress, 'current' | 'target'>): number =>
+const progressPercent = ({ current, target }: Pick<ConditionProgress, 'current' | 'target'>): number =>
   target <= 0 ? 100 : Math.min(100, Math.floor((current / target) * 100));
 
-export type ConditionBarProps = { progress: ConditionProgress; unit: string };
+type ConditionBarProps = { progress: ConditionProgress; unit: string };
 
 /** The bar alone: turnover made / required, or balance / target. */
-export function ConditionBar({ progress, unit }: ConditionBarProps) {
+function ConditionBar({ progress, unit }: ConditionBarProps) {
   const { t } = useTranslation('promotions');
   const percent = progressPercent(progress);
   const money = (amount: number) => `${formatMoney(amount)} ${unit}`;

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useMemo, useState, type ReactNode } from 'react';
 
 /** Banner HTML is operator text: shown as text (tags dropped, entities decoded), never injected. */
-export function bannerText(html: string): string {
+function bannerText(html: string): string {
   const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|h\d|li)>/gi, '\n');
   if (typeof DOMParser === 'undefined') return withBreaks.replace(/<[^>]*>/g, '').trim();
   return (new DOMParser().parseFromString(withBreaks, 'text/html').body.textContent ?? '').trim();

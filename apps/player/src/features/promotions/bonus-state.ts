@@ -12,7 +12,7 @@ const bangkokDay = (time: number) => Math.floor((time + BANGKOK_OFFSET_MS) / DAY
 const bangkokWeek = (time: number) => Math.floor((bangkokDay(time) + 3) / 7);
 
 /** The receipts that count against `maxReceived` (DESIGN.md §4: limit all, day today, week this week, Bangkok time). */
-export function receiptsCounted(bonus: Bonus, now: Date): number {
+function receiptsCounted(bonus: Bonus, now: Date): number {
   const receipts = bonus.userBonus?.received ?? [];
   if (bonus.type === 'limit') return receipts.length;
   const period = bonus.type === 'day' ? bangkokDay : bangkokWeek;

@@ -3,7 +3,7 @@ import { Pagination } from '@wallet/ui/pagination';
 import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { PROMO_PAGE_SIZE } from '../../api/promotions.ts';
 
-export type HistoryRow = { name?: string; amount: number; createdAt: string };
+type HistoryRow = { name?: string; amount: number; createdAt: string };
 
 export type HistoryTableProps = {
   rows: HistoryRow[] | undefined;

@@ -6,7 +6,7 @@ import { notify } from '@wallet/web-core/toast';
 import { copyText } from './copy-text.ts';
 
 /** LINE's share URL: opens the app (or the web share page) with the text ready to send. */
-export const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
 
 /** The invite link {origin}/register?code=PR{id} (SPEC.md §2): copy, a QR of it and share to LINE. */
 export function InviteLink({ link }: { link: string }) {

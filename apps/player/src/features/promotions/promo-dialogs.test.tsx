@@ -4,11 +4,16 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
+import { ensurePromotionStrings } from '../../components/promotion-strings.ts';
 import { walletFixture } from '../wallet/wallet-fixture.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
-beforeEach(() => i18next.changeLanguage('en'));
+// the promotions strings load with their screens: in place up front, so tests wait for state, not for a chunk
+beforeEach(async () => {
+  await i18next.changeLanguage('en');
+  await ensurePromotionStrings('en');
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   await i18next.changeLanguage('th');

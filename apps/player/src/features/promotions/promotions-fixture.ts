@@ -1,6 +1,6 @@
-import type { Bonus, ConditionProgress } from '@wallet/contract/promotions';
+import type { Bonus, BonusCondition } from '@wallet/contract/promotions';
 
-/** Test data shaped like GET /api/bonus and GET /api/bonus/progress. */
+/** Test data shaped like GET /api/bonus and GET /api/bonus/condition. */
 export const bonusFixture = (patch: Partial<Bonus> & { code: string }): Bonus => ({
   name: `Bonus ${patch.code}`,
   type: 'limit',
@@ -11,23 +11,21 @@ export const bonusFixture = (patch: Partial<Bonus> & { code: string }): Bonus =>
   ...patch,
 });
 
-export const progressFixture = (patch: Partial<ConditionProgress> = {}): ConditionProgress => ({
-  source: 'bonus',
-  name: 'First deposit 50%',
-  type: 'limit',
-  base: 150,
-  rule: 'turnover',
-  multiple: 5,
-  successPercent: null,
-  current: 300,
-  target: 750,
-  percentFail: 10,
-  failBelow: 15,
-  balance: 150,
-  forfeit: 50,
-  maxWithdraw: null,
-  maxBet: null,
-  startedAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:05:00.000Z',
-  ...patch,
+/** A GET /api/bonus/condition body: a 5× turnover bonus, 300 of 750 played. */
+export const conditionFixture = (patch: Partial<BonusCondition> = {}): { condition: BonusCondition } => ({
+  condition: {
+    source: 'bonus',
+    name: 'First deposit 50%',
+    successRule: 'turnover',
+    bonus: 50,
+    base: 150,
+    progress: 300,
+    target: 750,
+    balance: 150,
+    failBelow: 15,
+    percentFail: 10,
+    maxWithdraw: null,
+    startedAt: '2026-11-23T10:00:00.000Z',
+    ...patch,
+  },
 });

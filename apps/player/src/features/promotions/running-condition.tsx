@@ -1,4 +1,4 @@
-import type { ConditionProgress } from '@wallet/contract/promotions';
+import type { ConditionProgress } from '../../api/promotions.ts';
 import { useTranslation } from 'react-i18next';
 import { useConditionProgress, useNotice } from '../../api/promotions.ts';
 import { useWallet } from '../../api/wallet.ts';

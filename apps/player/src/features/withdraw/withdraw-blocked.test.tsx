@@ -4,11 +4,16 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
-import { progressFixture } from '../promotions/promotions-fixture.ts';
+import { ensurePromotionStrings } from '../../components/promotion-strings.ts';
+import { conditionFixture } from '../promotions/promotions-fixture.ts';
 import { slotFixture, walletFixture } from '../wallet/wallet-fixture.ts';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
-beforeEach(() => i18next.changeLanguage('en'));
+// the promotions strings load with their screens: in place up front, so tests wait for state, not for a chunk
+beforeEach(async () => {
+  await i18next.changeLanguage('en');
+  await ensurePromotionStrings('en');
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   await i18next.changeLanguage('th');
@@ -22,19 +27,17 @@ const base = {
 
 describe('withdraw while a condition runs (issue 12)', () => {
   it('explains why before the player tries: the condition, cancel with its forfeit, collect the game balances', async () => {
-    let progress: ReturnType<typeof progressFixture> | null = progressFixture({
-      rule: 'credit',
-      multiple: null,
-      successPercent: 200,
-      current: 150,
+    let progress: ReturnType<typeof conditionFixture> | { condition: null } = conditionFixture({
+      successRule: 'credit',
+      progress: 150,
       target: 300,
     });
     const calls = mockApi({
       ...base,
-      'GET /api/bonus/progress': () => ({ body: progress }),
+      'GET /api/bonus/condition': () => ({ body: progress }),
       'POST /api/wallet/transferAll': () => ({ body: { message: 'SUCCESS', amount: 50, pending: 0 } }),
       'GET /api/bonus/clear': () => {
-        progress = null;
+        progress = { condition: null };
         return { body: { message: 'BONUS_CLEAR' } };
       },
       'GET /api/wallet': () => ({ body: wallet }),
@@ -60,7 +63,7 @@ describe('withdraw while a condition runs (issue 12)', () => {
   it('BONUS_REMAINING from the server shows the explanation instead of an alert, even without the progress', async () => {
     mockApi({
       ...base,
-      'GET /api/bonus/progress': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
+      'GET /api/bonus/condition': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
       'POST /api/wallet/withdraw': () => ({ status: 409, body: { message: 'BONUS_REMAINING' } }),
     });
     renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} />);

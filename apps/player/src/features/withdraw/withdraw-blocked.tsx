@@ -1,4 +1,4 @@
-import type { ConditionProgress } from '@wallet/contract/promotions';
+import type { ConditionProgress } from '../../api/promotions.ts';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { Wallet } from '@wallet/contract/wallet';
 import { useTranslation } from 'react-i18next';

@@ -7,7 +7,6 @@ import { LedgerService } from '../ledger/ledger.api.ts';
 import { bannerRoutes } from './banner-media.ts';
 import { BonusService } from './bonus.service.ts';
 import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
-import { conditionProgress } from './condition-progress.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
 import { PromotionAdminService } from './promotion-admin.service.ts';
 import { pullTurnover, type TurnoverDeps } from './turnover-summary.ts';
@@ -50,8 +49,6 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'promotions.bonusCondition': ({ member, request }) => bonuses.condition(member, requestLanguage(request)),
         'promotions.bonusMinimum': ({ member }) => bonuses.minimum(member),
         'promotions.bonusClear': ({ member }) => bonuses.clear(member),
-        'promotions.bonusProgress': ({ member, request }) =>
-          conditionProgress({ db: ctx.db, ledger, now: ctx.clock.now() }, member, requestLanguage(request)),
         'promotions.promotionCurrent': ({ member, request }) => bonuses.current(member, requestLanguage(request)),
         'promotions.promotionFind': ({ params, request }) => bonuses.find(params.code, requestLanguage(request)),
         'promotions.promotionActivate': ({ member, params, request }) =>

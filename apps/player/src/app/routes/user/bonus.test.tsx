@@ -4,7 +4,8 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
-import { bonusFixture, progressFixture } from '../../../features/promotions/promotions-fixture.ts';
+import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
+import { bonusFixture, conditionFixture } from '../../../features/promotions/promotions-fixture.ts';
 import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Bonus } from './bonus.tsx';
 
@@ -36,6 +37,7 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   await i18next.changeLanguage('en');
+  await ensurePromotionStrings('en');
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -111,7 +113,7 @@ describe('/user/bonus', () => {
         body: [bonusFixture({ code: 'FIRST50', userBonus: { _id: 'u1', isActive: true, received: [] } })],
       }),
       'GET /api/bonus/check/active': () => ({ body: { status: true, type: 'limit' } }),
-      'GET /api/bonus/progress': () => ({ body: progressFixture() }),
+      'GET /api/bonus/condition': () => ({ body: conditionFixture() }),
       'GET /api/bonus/clear': () => ({ status: 409, body: { message: 'BONUS_CLEAR' } }),
     });
     renderWithProviders(<Bonus />);
@@ -127,7 +129,7 @@ describe('/user/bonus', () => {
     expect(screen.getByTestId('bonus-card-FIRST50')).toHaveTextContent('Current');
 
     await userEvent.click(screen.getByTestId('bonus-cancel'));
-    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('You forfeit 50.00 THB of unplayed bonus');
+    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('You forfeit up to 50.00 THB of unplayed bonus');
     await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
     // SPEC.md §8: a cancel failure is an alert dialog with the cancel-failed title and the message
     const alert = await screen.findByRole('alertdialog');

@@ -6,6 +6,7 @@ import '../../../lib/i18n.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { storage } from '../../../lib/storage.ts';
 import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
+import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
 import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
 import { Component as Home } from './home.tsx';
 
@@ -21,6 +22,7 @@ beforeEach(async () => {
   localStorage.clear();
   storage.acceptAgreement('m1');
   await i18next.changeLanguage('en');
+  await ensurePromotionStrings('en');
 });
 afterEach(async () => {
   vi.restoreAllMocks();
