@@ -19,7 +19,9 @@ const inlineImages = (shell) =>
   shell.replace(/<img data-inline src="([^"]+\.(svg|webp))"/g, (_, src, type) => {
     const file = path.join(dist, src);
     if (type === 'webp') return `<img src="data:image/webp;base64,${readFileSync(file).toString('base64')}"`;
-    const svg = readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+    const svg = readFileSync(file, 'utf8')
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
     return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
   });
 
