@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type BrowserContext } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 
 export const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -49,19 +49,36 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // matches nothing by default
   allowConsole: [/(?!)/, { option: true }],
   consoleGuard: [
-    async ({ page, allowConsole }, use) => {
+    async ({ context, browser, allowConsole }, use) => {
       const noise: string[] = [];
       const allowed = [...KNOWN_CONSOLE_NOISE, allowConsole];
-      page.on('console', (message) => {
-        if (message.type() !== 'error' && message.type() !== 'warning') return;
-        const line = `${message.type()}: ${message.text()} ${message.location().url}`;
+      const note = (line: string) => {
         if (!allowed.some((pattern) => pattern.test(line))) noise.push(line);
-      });
-      page.on('pageerror', (error) => {
-        const line = `pageerror: ${error.message}`;
-        if (!allowed.some((pattern) => pattern.test(line))) noise.push(line);
-      });
-      await use();
+      };
+      // every page of the test's context (popups and context.newPage() included) and of any context the test
+      // opens itself (browser.newContext(): a second member, the back office), so a new spec is guarded for free
+      const watch = (watched: BrowserContext) => {
+        watched.on('console', (message) => {
+          if (message.type() !== 'error' && message.type() !== 'warning') return;
+          note(`${message.type()}: ${message.text()} ${message.location().url}`);
+        });
+        // (an init script that touches storage on the context's first about:blank page is the test's, not the app's)
+        watched.on('weberror', (error) => {
+          if (error.page()?.url() !== 'about:blank') note(`pageerror: ${error.error().message}`);
+        });
+      };
+      watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(noise, 'console errors or warnings').toEqual([]);
     },
     { auto: true },

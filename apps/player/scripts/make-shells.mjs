@@ -16,10 +16,12 @@ if (!block.test(html)) throw new Error('make-shells: index.html has no boot:star
  * paints with the HTML instead of waiting behind the JavaScript chunks for bandwidth (the app keeps the file's URL).
  */
 const inlineImages = (shell) =>
-  shell.replace(/<img data-inline src="([^"]+\.(svg|webp))"/g, (_, src, type) => {
+  shell.replace(/<img\s+data-inline\s+src="([^"]+\.(svg|webp))"/g, (_, src, type) => {
     const file = path.join(dist, src);
     if (type === 'webp') return `<img src="data:image/webp;base64,${readFileSync(file).toString('base64')}"`;
-    const svg = readFileSync(file, 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+    const svg = readFileSync(file, 'utf8')
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
     return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
   });
 
@@ -27,6 +29,8 @@ mkdirSync(path.join(dist, 'shells'), { recursive: true });
 const names = readdirSync(path.join(root, 'shells')).filter((f) => f.endsWith('.html'));
 for (const name of names) {
   const shell = inlineImages(readFileSync(path.join(root, 'shells', name), 'utf8').trim());
+  if (shell.includes('data-inline'))
+    throw new Error(`make-shells: ${name} has a data-inline image it could not inline`);
   writeFileSync(
     path.join(dist, 'shells', name),
     html.replace(block, () => shell),
