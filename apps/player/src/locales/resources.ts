@@ -4,10 +4,13 @@ import en from './en.ts';
 import la from './la.ts';
 import th from './th.ts';
 
-const screens = import.meta.glob<Record<string, unknown>>('./*/{auth,content,profile,promotions,statement,withdraw}.json', {
-  eager: true,
-  import: 'default',
-});
+const screens = import.meta.glob<Record<string, unknown>>(
+  './*/{auth,content,profile,promotions,statement,withdraw}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 const withScreens = (language: string, catalogue: Record<string, Record<string, unknown>>) => ({
   ...catalogue,
   ...Object.fromEntries(
