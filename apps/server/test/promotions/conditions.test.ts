@@ -1,7 +1,10 @@
 import { StatementListSchema } from '@wallet/contract/statement';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameAccounts } from '../../src/db/schema/game-accounts.ts';
 import { gameBets, memberTurnoverDaily, promotionConditions } from '../../src/db/schema/promotions.ts';
+import { openToGame, resolveTransfer } from '../../src/modules/game-transfers/game-transfers.api.ts';
+import { LedgerService } from '../../src/modules/ledger/ledger.api.ts';
 import { memberDailyWinLoss, memberTurnover } from '../../src/modules/promotions/promotions.api.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import type { FakeGameProvider } from '../helpers/fake-game-provider.ts';
@@ -95,6 +98,27 @@ describe('the condition engine', () => {
     expect(await statuses(lose)).toEqual(['fail']);
     const rows = await statement(lose);
     expect(rows.find((r) => r.statementType === 'finish_bonus')).toMatchObject({ status: 'FAILED' });
+  });
+
+  it('moving the whole wallet into a game does not fail the condition while the transfer is in flight or after', async () => {
+    const p = await addPromotion(t, { percentFail: 50 });
+    const m = await createMember(t);
+    await linkGame(t, m.id);
+    await call(m, 'GET', `/api/bonus/activate/${p.code}`); // 100 credited, fail below 50
+    const deps = { db: t.ctx.db, ledger: new LedgerService(t.ctx.db), clock: t.ctx.clock };
+    const transfer = await openToGame(deps, { memberId: m.id, currency: 'THB', game: 'pg', amount: 10_000n });
+    expect(await walletBalance(t, m.id)).toBe(0n);
+    await deliverOutbox(t); // the hold's ledger.posted evaluates the condition: the 100 is on its way, not gone
+    await pull();
+    expect(await statuses(m)).toEqual(['running']);
+    const [account] = await t.ctx.db.select().from(gameAccounts).where(eq(gameAccounts.memberId, m.id));
+    await resolveTransfer(deps, transfer.id, {
+      kind: 'success',
+      providerRef: 'ref-1',
+      gameBalance: { accountId: account!.id, balance: 10_000n },
+    });
+    await deliverOutbox(t);
+    expect(await statuses(m)).toEqual(['running']);
   });
 
   it('cancel forfeits the unplayed bonus to the house (a finish_bonus posting), then withdrawals open', async () => {

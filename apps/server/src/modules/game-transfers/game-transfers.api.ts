@@ -19,4 +19,4 @@ export {
   type TransferStatusValue,
 } from './transfer.repository.ts';
 export { TransferService, type TransferAllReply, type TransferReply } from './transfer.service.ts';
-export { memberTransfers, pendingTransfers } from './transfer-reports.ts';
+export { inFlightToGame, memberTransfers, pendingTransfers } from './transfer-reports.ts';

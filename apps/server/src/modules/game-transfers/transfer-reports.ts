@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gte, lt, sum } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/game-transfers.ts';
 import type { GameTransfer } from './transfer.repository.ts';
 
@@ -31,4 +31,22 @@ export async function pendingTransfers(db: Db, limit: number): Promise<{ rows: G
   const rows = await db.select().from(gameTransfers).where(where).orderBy(asc(gameTransfers.createdAt)).limit(limit);
   const [total] = await db.select({ n: count() }).from(gameTransfers).where(where);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Money on its way from the member's wallet to a game: to_game transfers still pending. It has left the wallet (the
+ * hold) but is not yet in the game account's stored balance, so a "total balance" must count it (promotions).
+ */
+export async function inFlightToGame(db: Db | Tx, memberId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sum(gameTransfers.amount) })
+    .from(gameTransfers)
+    .where(
+      and(
+        eq(gameTransfers.memberId, memberId),
+        eq(gameTransfers.direction, 'to_game'),
+        eq(gameTransfers.status, 'pending'),
+      ),
+    );
+  return BigInt(row?.total ?? 0);
 }

@@ -5,6 +5,7 @@ import { gameBets, promotionConditions } from '../../db/schema/promotions.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import { listGameAccounts } from '../game-accounts/game-accounts.api.ts';
+import { inFlightToGame } from '../game-transfers/game-transfers.api.ts';
 import { house, LEDGER_KINDS, LedgerService, memberWallet } from '../ledger/ledger.api.ts';
 import type { ConditionStart } from './promotions.api.ts';
 
@@ -77,11 +78,16 @@ export async function insertCondition(
   }
 }
 
-/** Wallet plus the last known balance of every game account (DESIGN.md §4 "total balance"). */
+/**
+ * Wallet plus the last known balance of every game account (DESIGN.md §4 "total balance"), plus money in flight to a
+ * game: between a transfer's hold and its settlement the amount is in neither the wallet nor the stored game balance,
+ * and a player who moves everything into a game must not look broke (and fail the condition) meanwhile.
+ */
 export async function totalBalance(db: Db | Tx, memberId: number, currency: string): Promise<bigint> {
   const wallet = await new LedgerService(db as Db).balance(memberWallet(memberId), currency, db as Tx);
+  const inFlight = await inFlightToGame(db, memberId);
   const games = await listGameAccounts(db, memberId);
-  return games.reduce((total, account) => total + account.balance, wallet);
+  return games.reduce((total, account) => total + account.balance, wallet + inFlight);
 }
 
 /** Valid bets of the member placed since `since` (the turnover pull's `game_bets`). */
@@ -132,7 +138,8 @@ async function endCondition(
 export async function evaluateCondition(db: Db, memberId: number, at: Date): Promise<ConditionRow['status'] | null> {
   const c = await runningCondition(db, memberId);
   if (!c) return null;
-  const { progress, balance } = await progressOf(db, c);
+  // one snapshot: a transfer settling between the reads would otherwise count its amount twice or not at all
+  const { progress, balance } = await db.transaction((tx) => progressOf(tx, c), { isolationLevel: 'repeatable read' });
   const status: ConditionRow['status'] =
     progress >= c.target ? 'success' : c.failBelow > 0n && balance < c.failBelow ? 'fail' : 'running';
   if (status === 'running') {
