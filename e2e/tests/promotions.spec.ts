@@ -260,3 +260,96 @@ test('a loss yesterday: the refund is checked, received, then added to the walle
   ).toBeVisible();
   await shot(page, 'refund-statement', 'th');
 });
+
+test('a friend registers with the invite link and deposits: the inviter receives the commission', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  await signInQuickly(page, 'th');
+  await page.goto('/user/home');
+  const referral = async () =>
+    Number((await page.getByTestId('referral-amount').textContent())?.replace(/[^\d.]/g, ''));
+  const before = await referral();
+  await page.getByTestId('widget-invite').click();
+  await page.getByTestId('banners-continue').click();
+  const link = (await page.getByTestId('invite-link-text').textContent())?.trim() ?? '';
+  expect(link).toMatch(/\/register\?code=PR\d+$/);
+  await page.keyboard.press('Escape');
+
+  // the friend opens the link on their own phone and registers (the inviter code comes from the link)
+  // (another phone: a shared device, the same IP and browser, would be a self-referral that earns nothing)
+  const friend = await (
+    await browser.newContext({
+      baseURL: server.url,
+      locale: 'th-TH',
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    })
+  ).newPage();
+  const phone = `08${String(Date.now()).slice(-8)}`;
+  const password = 'Friend-pass-1';
+  await friend.goto(new URL(link).pathname + new URL(link).search);
+  const wizard = friend.getByTestId('register-wizard');
+  await friend.locator('input[name=phone]').fill(phone);
+  await friend.getByTestId('phone-step').locator('button[type=submit]').click();
+  await expect(wizard).toHaveAttribute('data-step', 'otp');
+  let code = '';
+  await expect
+    .poll(async () => {
+      const sms = (await (await friend.request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
+        text: string;
+      }>;
+      code = /\b(\d{6})\b/.exec(sms.at(-1)?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await friend.locator('input[name=otp]').fill(code);
+  await friend.getByTestId('otp-step').locator('button[type=submit]').click();
+  await expect(wizard).toHaveAttribute('data-step', 'profile');
+  await expect(friend.locator('input[name=inviteCode]')).toHaveValue(new URL(link).searchParams.get('code')!);
+  await friend.locator('input[name=name]').fill('Invited Friend');
+  await friend.locator('input[name=password]').fill(password);
+  await friend.locator('input[name=confirmPassword]').fill(password);
+  await friend.locator('select[name=sourceCode]').selectOption({ index: 1 });
+  await friend.getByTestId('profile-step').locator('button[type=submit]').click();
+  await expect(wizard).toHaveAttribute('data-step', 'bank');
+  await friend.locator('select[name=bankCode]').selectOption('KBANK');
+  await friend.locator('input[name=bankAccountNo]').fill(`2${String(Date.now()).slice(-9)}`);
+  await friend.locator('input[name=firstName]').fill('invited');
+  await friend.locator('input[name=lastName]').fill('friend');
+  await friend.getByTestId('bank-step').locator('button[type=submit]').click();
+  await expect(friend.getByTestId('register-success')).toBeVisible();
+
+  // the friend deposits 100 by QR, paid in the sandbox bank
+  const login = await friend.request.post('/api/login', {
+    data: { username: phone, password },
+    headers: { 'X-Wallet-User': '1' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const qr = await friend.request.post('/api/qrcode/KBANK', {
+    data: { amount: 100 },
+    headers: { 'X-Wallet-User': '1', Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${phone}` },
+  });
+  expect(qr.status(), await qr.text()).toBe(200);
+  const { payload } = (await qr.json()) as { payload: string };
+  expect((await friend.request.post('/sandbox/qr/pay', { data: { payload } })).ok()).toBe(true);
+  await friend.context().close();
+
+  // the inviter's referral balance grows by the commission (5 % of 100), then goes to the wallet
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return referral();
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBeCloseTo(before + 5, 2);
+  await page.getByTestId('referral-receive').click();
+  await expect(page.getByTestId('invitees-table')).toContainText('Invited Friend');
+  await shot(page, 'invite-friend', 'th');
+  await page.getByTestId('invite-receive').click();
+  await expect(page.getByTestId('invite-amount')).toContainText('0.00');
+});
