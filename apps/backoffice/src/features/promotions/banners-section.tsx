@@ -11,7 +11,7 @@ import type { SectionProps } from './section-props.ts';
 
 const MAX_BANNERS = 5;
 
-export async function uploadBanner(file: File): Promise<string> {
+async function uploadBanner(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   const { path } = await adminCall(adminApi.promotions.uploadBanner, { formData: form });
