@@ -86,7 +86,7 @@ const PNG = Buffer.from(
 
 test.describe('live chat', () => {
   // the aborted upload below is on purpose
-  test.use({ allowConsole: /net::ERR_FAILED .*\/api\/chat\/upload-video|status of 4\d\d .*upload-video/ });
+  test.use({ allowConsole: /net::ERR_FAILED .*\/api\/(admin\/)?chat\/upload-video|status of 4\d\d .*upload-video/ });
 
   test('a visitor chats with support live, uploads, is resolved, then signs in and continues', async ({
     page,

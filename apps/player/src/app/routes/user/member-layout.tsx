@@ -34,7 +34,12 @@ export function Component() {
   const [hasOpenedConditions, setHasOpenedConditions] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   // support messages not read yet: the contact tab's badge; the home socket and the chat widget set it on pushes
-  const chatUnread = useQuery({ queryKey: ['chat', 'unread'], queryFn: () => call(api.chat.unread) });
+  // (off while logging out: the cache is cleared with this shell still mounted, and a refetch would go out tokenless)
+  const chatUnread = useQuery({
+    queryKey: ['chat', 'unread'],
+    queryFn: () => call(api.chat.unread),
+    enabled: !isLoggingOut,
+  });
 
   const handleLogout = async () => {
     if (isLoggingOut) return;
