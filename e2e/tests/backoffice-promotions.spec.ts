@@ -175,7 +175,7 @@ test.describe('back office: promotions', () => {
     const rates = page.getByTestId('setting-refundRates');
     await expect(rates).toBeVisible();
     await expect(rates.getByLabel(/Percent of net loss/)).toBeVisible();
-    await expect(rates.getByLabel(/Refund to wallet: fails below/)).toBeVisible();
+    await expect(rates.getByLabel(/Condition on receipt: fails below/)).toBeVisible();
     await shot(page, 'settings-refund-rates', 'en');
     await context.close();
   });

@@ -169,6 +169,9 @@ test.describe('live chat', () => {
     await expect(admin.getByTestId('chat-conversation').filter({ hasText: 'ตอนนี้เข้าสู่ระบบแล้ว' })).toBeVisible();
     await admin.getByTestId('chat-conversation').filter({ hasText: 'ตอนนี้เข้าสู่ระบบแล้ว' }).click();
     await expect(admin.getByTestId('chat-balance')).toBeVisible();
+    // the member's latest deposits and withdrawals beside the conversation (a list, or the Thai "none yet")
+    await expect(admin.getByTestId('chat-deposits').or(admin.getByText('ยังไม่มีการฝาก'))).toBeVisible();
+    await expect(admin.getByTestId('chat-withdrawals').or(admin.getByText('ยังไม่มีการถอน'))).toBeVisible();
     await admin.screenshot({ path: path.join(SHOTS, 'chat-console-member-th.png') });
     await admin.context().close();
   });

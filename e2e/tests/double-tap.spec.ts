@@ -25,8 +25,7 @@ const doubleTap = (button: Locator) =>
 function countRequests(page: Page) {
   const sent: Request[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/wallet/') || request.url().includes('/api/autoLogin/'))
-      sent.push(request);
+    if (new URL(request.url()).pathname.startsWith('/api/')) sent.push(request);
   });
   return (method: string, path: RegExp) =>
     sent.filter((request) => request.method() === method && path.test(new URL(request.url()).pathname)).length;
@@ -111,5 +110,106 @@ test.describe('double tap', () => {
     await expect(errorAlert).toHaveCount(0);
     await expect.poll(async () => amountOf(await page.getByTestId('wallet-amount').textContent())).toBe(walletBefore);
     await expect(page.getByTestId('games-amount')).toHaveText('0.00');
+  });
+
+  test('withdraw, QR and True Wallet deposits, refund, invite bonus, promotion code, cancel, spin and coupon: one request per intent', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const count = countRequests(page);
+    const errorAlert = page.getByRole('alertdialog');
+    // the wheel on, with only its credit prizes drawable (the coupon then credits the wallet, no condition)
+    await editDemoWheel(page.request, server, (wheel) => ({
+      isActive: true,
+      slices: wheel.slices.map((s) => (s.prizeType === 'credit' ? s : { ...s, weight: 0 })),
+    }));
+    await signInQuickly(page, 'en', server.url);
+    await page.goto(`${server.url}/user/home`);
+
+    // withdraw
+    await page.getByTestId('widget-withdraw').click();
+    await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
+    await page.getByTestId('withdraw-amount').fill('100');
+    await doubleTap(page.getByTestId('withdraw-submit'));
+    await expect(page.getByTestId('withdraw-success')).toBeVisible();
+    expect(count('POST', /^\/api\/wallet\/withdraw$/)).toBe(1);
+    await page.getByTestId('withdraw-done').click();
+
+    // a QR deposit: one QR created
+    await page.getByTestId('widget-deposit').click();
+    await page.getByTestId('qr-quick-100').click();
+    await doubleTap(page.getByTestId('qr-create'));
+    await expect(page.getByTestId('qr-image')).toBeVisible();
+    expect(count('POST', /^\/api\/qrcode\/[A-Z]+$/)).toBe(1);
+    await page.getByTestId('qr-cancel').click();
+    // a True Wallet gift link: sent and credited once
+    await page.getByTestId('deposit-tab-truewallet').click();
+    const gift = await page.request.post(`${server.url}/sandbox/truewallet/vouchers`, { data: { amount: 40 } });
+    await page.getByTestId('truelink-input').fill(((await gift.json()) as { link: string }).link);
+    await doubleTap(page.getByTestId('truelink-send'));
+    await expect(page.getByTestId('deposit-credited-amount')).toContainText('40.00');
+    expect(count('POST', /^\/api\/wallet\/truelink$/)).toBe(1);
+    await page.getByTestId('deposit-close').click();
+
+    // the refund: received once, then added to the wallet once
+    await page.getByTestId('widget-refund').click();
+    await page.getByTestId('banners-continue').click();
+    await expect(page.getByTestId('refund-dialog')).toBeVisible();
+    await doubleTap(page.getByTestId('refund-receive'));
+    await expect(page.getByTestId('refund-confirm')).toBeVisible();
+    expect(count('GET', /^\/api\/refund\/receive$/)).toBe(1);
+    await doubleTap(page.getByTestId('refund-confirm-yes'));
+    await expect(page.getByTestId('refund-log').locator('tbody tr').first()).toBeVisible();
+    expect(count('GET', /^\/api\/refund\/addWallet$/)).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // the refund's credit condition ends at once (the member's balance is far above 200 % of it): then the invite bonus
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await expect(page.getByTestId('total-balance')).toBeVisible();
+        return page.getByTestId('home-condition').count();
+      })
+      .toBe(0);
+    await page.getByTestId('referral-receive').click();
+    await expect(page.getByTestId('invite-dialog')).toBeVisible();
+    await doubleTap(page.getByTestId('invite-receive'));
+    await expect(page.getByTestId('invite-amount')).toContainText('0.00');
+    expect(count('GET', /^\/api\/invite\/bonus$/)).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // a promotion code, activated once, then cancelled once (after the invite bonus's condition has ended too)
+    await expect
+      .poll(async () => {
+        await page.goto(`${server.url}/user/bonus`);
+        await expect(page.getByTestId('bonus-list').or(page.getByTestId('active-bonus'))).toBeVisible();
+        return page.getByTestId('promo-form').count();
+      })
+      .toBe(1);
+    await page.getByTestId('promo-code').fill('WELCOME100');
+    await page.getByTestId('promo-find').click();
+    await expect(page.getByTestId('promo-found')).toBeVisible();
+    await doubleTap(page.getByTestId('promo-activate'));
+    await expect(page.getByTestId('active-bonus')).toBeVisible();
+    expect(count('GET', /^\/api\/promotion\/activate\//)).toBe(1);
+    await page.getByTestId('bonus-cancel').click();
+    await doubleTap(page.getByTestId('bonus-cancel-yes'));
+    await expect(page.getByTestId('promo-form')).toBeVisible();
+    expect(count('GET', /^\/api\/bonus\/clear$/)).toBe(1);
+
+    // the wheel: one spin spends one coin; its coupon is claimed once
+    await page.goto(`${server.url}/user/spin`);
+    const coins = Number(await page.getByTestId('spin-coins').textContent());
+    expect(coins).toBeGreaterThan(0);
+    await doubleTap(page.getByTestId('spin-button'));
+    await expect(page.getByTestId('prize-dialog')).toBeVisible({ timeout: 15_000 });
+    expect(count('POST', /^\/api\/spinwheel\/spin$/)).toBe(1);
+    await page.getByTestId('prize-close').click();
+    await expect(page.getByTestId('spin-coins')).toHaveText(String(coins - 1));
+    await page.getByTestId('coupon-claim').first().click();
+    await doubleTap(page.getByTestId('claim-confirm'));
+    await expect(page.getByTestId('claim-dialog')).toHaveCount(0);
+    expect(count('POST', /^\/api\/spinwheel\/coupon\/claim$/)).toBe(1);
+    await expect(errorAlert).toHaveCount(0);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * `npm run bench:cluster` (issue 15): N real server processes on one PostgreSQL database sharing Redis, behind
- * HAProxy (Debian's `haproxy`, round robin, loopback), first with one process behind it, then with all N. Prints
- * req/s per scenario for 1 and N processes and the scaling factor, checks that a logout through one process is
- * refused by all of them at once (sessions and the member cache are shared through PostgreSQL + Redis), and drops
- * the database. Knobs: BENCH_PROCESSES (default 2), BENCH_DURATION, BENCH_CONNECTIONS, BENCH_MEMBERS,
- * HAPROXY (path of the binary). Never part of the test suite or CI.
+ * HAProxy (Debian's `haproxy`, one thread, round robin, keep-alive, loopback): one balancer in front of the first
+ * process and one in front of all N, both up all along, so each scenario alternates 1 and N processes for
+ * BENCH_ROUNDS rounds (the machine's load drifts between runs). Every run prints req/s, p99 and the cores each part
+ * used (servers, HAProxy, PostgreSQL, Redis, the load generator, the rest of the machine, idle: cpu-usage.ts), which
+ * is what says whether more processes could have helped; then the scaling factor of the means, and the checks of
+ * cluster-checks.ts through the balancer (a logout refused by every process at once, the login limit counted
+ * across processes). Drops the database. Knobs: BENCH_PROCESSES (default 2), BENCH_ROUNDS (2), BENCH_DURATION,
+ * BENCH_CONNECTIONS, BENCH_MEMBERS, HAPROXY (path of the binary). Never part of the test suite or CI.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,6 +18,9 @@ import path from 'node:path';
 import { openPostgres } from '../src/db/client.ts';
 import { createBenchDatabase, freePort, startServer, type BenchServer } from './bench-server.ts';
 import { liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
+import { checkLoginLimit, checkLogout } from './cluster-checks.ts';
+import { formatCores, measureCpu } from './cpu-usage.ts';
+import { LOGIN_PAIR_RULE } from '../src/modules/auth/login.service.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,8 +29,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-type Balancer = { url: string; stop(): Promise<void> };
+type Balancer = { url: string; pid: number; stop(): Promise<void> };
 
 /** HAProxy in the foreground on a free loopback port, round robin over `backends`. */
 async function startHaproxy(backends: string[]): Promise<Balancer> {
@@ -36,6 +43,9 @@ async function startHaproxy(backends: string[]): Promise<Balancer> {
     [
       'global',
       '  maxconn 4096',
+      // one thread: a single HAProxy thread proxies tens of thousands of req/s; the default (one per CPU) makes it
+      // compete with the server processes for this box's two cores
+      '  nbthread 1',
       'defaults',
       '  mode http',
       '  timeout connect 5s',
@@ -68,6 +78,7 @@ async function startHaproxy(backends: string[]): Promise<Balancer> {
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -108,27 +119,6 @@ async function measure(url: string, s: Scenario, members: BenchMember[]): Promis
   });
 }
 
-/** A logout through the balancer must be refused by every process at once (shared sessions + cache eviction). */
-async function checkLogout(balancer: Balancer, m: BenchMember, processes: number): Promise<string> {
-  const wallet = () => fetch(`${balancer.url}/api/wallet`, { headers: { authorization: `Bearer ${m.token}` } });
-  for (let i = 0; i < processes * 2; i++) await (await wallet()).arrayBuffer(); // every process caches the session
-  const out = await fetch(`${balancer.url}/api/logout`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${m.token}` },
-  });
-  await out.arrayBuffer();
-  await new Promise((resolve) => setTimeout(resolve, 200)); // the Redis hop
-  const statuses: number[] = [];
-  for (let i = 0; i < processes * 2; i++) {
-    const res = await wallet();
-    await res.arrayBuffer();
-    statuses.push(res.status);
-  }
-  return statuses.every((s) => s === 401)
-    ? `logout through the balancer: refused by every process (${statuses.join(', ')})`
-    : `LOGOUT NOT SEEN EVERYWHERE: ${statuses.join(', ')}`;
-}
-
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ADMIN_URL);
   const secrets = {
@@ -145,39 +135,57 @@ async function main(): Promise<void> {
   const servers: BenchServer[] = [];
   const db = await openPostgres(database.url, 4);
   const rows: string[] = [];
+  const balancers = new Map<number, Balancer>();
   try {
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer(database.url, { secrets, env }));
-    const members = await seedMembers(db.db, secrets.jwt, MEMBERS + 1, 10_000_000n);
+    const members = await seedMembers(db.db, secrets.jwt, MEMBERS + 2, 10_000_000n);
+    members.pop(); // member MEMBERS + 1: the login-limit check's phone (seed.ts numbers usernames 06<index>)
     const loggingOut = members.pop()!;
     await liftWithdrawLimits(db.db);
     console.log(
-      `bench:cluster: ${PROCESSES} server processes (PostgreSQL + Redis) behind HAProxy; ${MEMBERS} members; ${DURATION_S} s per run; ${CONNECTIONS} connections; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
+      `bench:cluster: ${PROCESSES} server processes (PostgreSQL + Redis) behind HAProxy; ${MEMBERS} members; ${DURATION_S} s per run, ${ROUNDS} rounds alternating 1 and ${PROCESSES} processes; ${CONNECTIONS} connections; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
     );
-    const results = new Map<string, number[]>();
-    for (const count of [1, PROCESSES]) {
-      const balancer = await startHaproxy(servers.slice(0, count).map((s) => s.url));
-      try {
-        await measure(balancer.url, scenarios[0]!, members); // warm-up
-        for (const s of scenarios) {
+    // one balancer per process count, both up all along, so the runs can alternate (the machine's load drifts)
+    for (const count of [1, PROCESSES])
+      balancers.set(count, await startHaproxy(servers.slice(0, count).map((s) => s.url)));
+    for (const b of balancers.values()) await measure(b.url, scenarios[0]!, members); // warm-up: every member cache
+    const results = new Map<string, Map<number, number[]>>();
+    for (const s of scenarios) {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [count, balancer] of balancers) {
+          const cpu = measureCpu({
+            servers: servers.slice(0, count).map((x) => x.child.pid!),
+            haproxy: [balancer.pid],
+          });
           const r = await measure(balancer.url, s, members);
-          results.set(s.name, [...(results.get(s.name) ?? []), r.requests.average]);
+          const cores = cpu.stop();
+          const byCount = results.get(s.name) ?? new Map<number, number[]>();
+          byCount.set(count, [...(byCount.get(count) ?? []), r.requests.average]);
+          results.set(s.name, byCount);
           console.log(
-            `  ${count} process(es): ${s.name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors (load average ${os.loadavg()[0]?.toFixed(1)})`,
+            `  ${count} process(es): ${s.name}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors (load average ${os.loadavg()[0]?.toFixed(1)})\n    cores used: ${formatCores(cores)}`,
           );
         }
-        if (count === PROCESSES) rows.push(await checkLogout(balancer, loggingOut, count));
-      } finally {
-        await balancer.stop();
       }
     }
-    console.log(`\n| scenario | 1 process req/s | ${PROCESSES} processes req/s | scaling |`);
+    const many = balancers.get(PROCESSES)!;
+    rows.push(await checkLogout(many, loggingOut, PROCESSES));
+    rows.push(await checkLoginLimit(many, `06${String(MEMBERS + 1).padStart(8, '0')}`, LOGIN_PAIR_RULE.limit));
+    const mean = (xs: number[]) => xs.reduce((t, x) => t + x, 0) / xs.length;
+    const round = (xs: number[]) => xs.map((x) => Math.round(x)).join(' / ');
+    console.log(
+      `\n| scenario | 1 process req/s (each run) | ${PROCESSES} processes req/s (each run) | scaling (means) |`,
+    );
     console.log('| --- | ---: | ---: | ---: |');
-    for (const [name, [one, many]] of results) {
-      console.log(`| ${name} | ${Math.round(one!)} | ${Math.round(many!)} | ×${(many! / one!).toFixed(2)} |`);
+    for (const [name, byCount] of results) {
+      const one = byCount.get(1)!;
+      const n = byCount.get(PROCESSES)!;
+      console.log(`| ${name} | ${round(one)} | ${round(n)} | ×${(mean(n) / mean(one)).toFixed(2)} |`);
     }
     for (const row of rows) console.log(`\n${row}`);
     if (rows.some((r) => r.includes('NOT'))) process.exitCode = 1;
   } finally {
+    for (const b of balancers.values()) await b.stop();
     for (const s of servers) await s.stop();
     await db.close();
     await database.drop();

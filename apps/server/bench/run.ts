@@ -1,10 +1,10 @@
 /**
  * `npm run bench` (DESIGN.md §8): the real server on PostgreSQL in a child process, loopback only, driven by
- * autocannon. Creates `bench_<ts>` next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), seeds
+ * autocannon (closed loop) or an open loop of evenly staggered arrivals (scenario-load.ts). Creates `bench_<ts>` next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), seeds
  * members with opening balances and sessions, runs each scenario for BENCH_DURATION seconds (default 10), prints
  * a table, runs the ledger invariant and drops the database. Never part of the test suite.
  */
-import autocannon, { type Options } from 'autocannon';
+import autocannon from 'autocannon';
 import { count, sql } from 'drizzle-orm';
 import os from 'node:os';
 import { systemClock } from '../src/clock.ts';
@@ -15,7 +15,8 @@ import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.a
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { runChatBench } from './chat-bench.ts';
-import { diffCounts, printTable, writeJson, type BaselineKind, type Row } from './report.ts';
+import { diffCounts, printTable, writeJson, type Row } from './report.ts';
+import { drive, openLoopNote, requestFor, type Scenario } from './scenario-load.ts';
 import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 import { slipVerifyScenario } from './slip-verify-scenario.ts';
 import { webhookLatencyScenario } from './webhook-latency-scenario.ts';
@@ -26,45 +27,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const BALANCE_MINOR = 10_000_000n; // 100,000 baht each: no scenario runs a wallet dry
 const GAME = 'pg';
-
-type Scenario = {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  /** one member (the hot row) instead of rotating over all of them */
-  hot?: boolean;
-  /** open loop at this many requests per second instead of as fast as possible */
-  rate?: number;
-  /** money move: a fresh Idempotency-Key per request, and 2xx answers are compared with new game transfers */
-  money?: boolean;
-  /** send the money move without an Idempotency-Key, as the original clients do */
-  noKey?: boolean;
-  requires?: () => boolean;
-  /** the raw-stack baseline of this kind (runs against the baseline server, first) */
-  baselineOf?: BaselineKind;
-  /** the baseline this scenario's ratio is computed against */
-  against?: BaselineKind;
-};
-
-let sequence = 0;
-function requestFor(s: Scenario, members: BenchMember[]): Options['requests'] {
-  const body = s.body === undefined ? undefined : JSON.stringify(s.body);
-  const base = { method: s.method, path: s.path, ...(body ? { body } : {}) };
-  return [
-    {
-      ...base,
-      setupRequest: (req) => {
-        const m = s.hot ? members[0]! : members[sequence++ % members.length]!;
-        if (s.baselineOf) return { ...req, path: `${s.path}/${m.id}` };
-        const headers: Record<string, string> = { authorization: `Bearer ${m.token}` };
-        if (body) headers['content-type'] = 'application/json';
-        if (s.money && !s.noKey) headers['idempotency-key'] = `bench-${process.pid}-${sequence++}`;
-        return { ...req, headers };
-      },
-    },
-  ];
-}
 
 async function probe(url: string, s: Scenario, m: BenchMember): Promise<string | null> {
   const res = await fetch(`${url}${s.path}${s.baselineOf ? `/${m.id}` : ''}`, {
@@ -190,14 +152,8 @@ async function main(): Promise<void> {
         against: 'debit',
         hot: true,
       },
-      {
-        name: `POST /api/wallet/add 100 baht (ledger only), ${MEMBERS} members`,
-        method: 'POST',
-        path: '/api/wallet/add',
-        body: { amount: 100 },
-        money: true,
-        against: 'debit',
-      },
+      // POST /api/wallet/add is not measured: it records a manual deposit notice for an operator (no ledger move),
+      // and only while the manual mode is on
     ];
 
     // warm up both servers, their pools and PostgreSQL's caches (not reported)
@@ -225,22 +181,15 @@ async function main(): Promise<void> {
       const counter = s.baselineOf ? baseline : server;
       const queriesBefore = await counter.queries();
       const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
-      const result = await autocannon({
-        url: target,
-        connections: s.rate ? Math.max(CONNECTIONS, 100) : CONNECTIONS,
-        duration: DURATION_S,
-        timeout: 30,
-        ...(s.rate ? { overallRate: s.rate } : {}),
-        requests: requestFor(s, members),
-      });
-      let check: string | undefined;
+      const result = await drive(target, s, members);
+      let check = openLoopNote(result);
       if (s.money && s.path === '/api/wallet/transfer') {
         // requests still in flight when autocannon stops complete on the server without being counted: let them land
         await new Promise((resolve) => setTimeout(resolve, 3000));
         const after = (await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0;
         const created = after - before;
         const sound = result['2xx'] <= created && created <= result.requests.sent;
-        check = `${fmt(result.requests.sent)} sent, ${fmt(result['2xx'])} answered 2xx, ${fmt(created)} transfers created (${sound ? 'consistent: 2xx ≤ created ≤ sent' : 'INCONSISTENT'})`;
+        check = `${check ? `${check}; ` : ''}${fmt(result.requests.sent)} sent, ${fmt(result['2xx'])} answered 2xx, ${fmt(created)} transfers created (${sound ? 'consistent: 2xx ≤ created ≤ sent' : 'INCONSISTENT'})`;
         if (!sound) process.exitCode = 1;
       }
       const load = os.loadavg()[0] ?? 0;

@@ -6,7 +6,8 @@ import { SessionService } from '../src/modules/auth/session.service.ts';
 import { sessionMembers } from '../src/modules/account/account.api.ts';
 import { postOpeningBalance } from '../src/modules/ledger/opening-balance.ts';
 
-export type BenchMember = { id: number; token: string };
+/** A seeded member: its access token (15 minutes) and the refresh token that renews it (runs longer than that). */
+export type BenchMember = { id: number; token: string; refreshToken: string };
 
 /** N members straight into the database, each with an opening balance through the ledger and a session. */
 export async function seedMembers(
@@ -35,7 +36,7 @@ export async function seedMembers(
   const seeded: BenchMember[] = [];
   for (const row of rows) {
     await postOpeningBalance(db, row, balanceMinor);
-    seeded.push({ id: row.id, token: await sessions.create(row.id) });
+    seeded.push({ id: row.id, ...(await sessions.start(row.id)) });
   }
   return seeded;
 }

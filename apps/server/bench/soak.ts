@@ -1,9 +1,12 @@
 /**
  * `npm run bench:soak` (issue 15): the real server on PostgreSQL + Redis under mixed load for SOAK_MINUTES (default
  * 30; `-- --short` runs 2) — wallet reads, statement pages, 1-baht game transfers, withdrawal requests —
- * in 10-second slices. Reports the server's RSS per slice (growth after the first slice must stay under 10%), the
- * share of errors and unexpected answers (under 0.1%), and the ledger invariant after the run. Deposits are not in
- * the mix yet (they need the sandbox payer's round trip). Never part of the test suite or CI.
+ * in 10-second slices, with jobs on (outbox relay, pushes, turnover pulls) — and beside it a steady stream of QR
+ * deposits paid through the sandbox (create the QR, the sandbox plays the payer's bank, the provider's signed webhook
+ * credits the member). Reports the server's RSS per slice (growth after the first slice must stay under 10%), the
+ * share of errors and unexpected answers (under 0.1%, deposits included), and the ledger invariant after the run.
+ * SOAK_RATE=<req/s> runs the mix open loop at that rate instead of as fast as the connections allow;
+ * SOAK_DEPOSITS_PER_S (default 2) sets the deposit stream. Never part of the test suite or CI.
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
@@ -14,14 +17,58 @@ import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
 import { createBenchDatabase, startServer } from './bench-server.ts';
-import { activateGame, liftWithdrawLimits, seedMembers } from './seed.ts';
+import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SHORT = process.argv.includes('--short');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? (SHORT ? 2 : 30));
 const SLICE_S = 10;
+const RENEW_EVERY_SLICES = Number(process.env.SOAK_RENEW_SLICES ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const RATE = Number(process.env.SOAK_RATE ?? 0);
+const DEPOSITS_PER_S = Number(process.env.SOAK_DEPOSITS_PER_S ?? 2);
+
+/** Renew every member's access token through the API, as the player does before its 15 minutes run out. */
+async function renewTokens(url: string, members: BenchMember[]): Promise<number> {
+  let failed = 0;
+  for (const member of members) {
+    const res = await fetch(`${url}/api/session/renew`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: member.refreshToken }),
+    });
+    const body = (await res.json()) as { token?: string; refreshToken?: string };
+    if (!res.ok || !body.token) {
+      failed += 1;
+      continue;
+    }
+    member.token = body.token;
+    if (body.refreshToken) member.refreshToken = body.refreshToken;
+  }
+  return failed;
+}
+
+/** One QR deposit through the sandbox: create, pay as the payer's bank, the webhook credits it. True when credited. */
+async function qrDeposit(url: string, member: BenchMember, key: string): Promise<boolean> {
+  try {
+    const qr = await fetch(`${url}/api/qrcode/KBANK`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ amount: 100 }),
+    });
+    const { payload } = (await qr.json()) as { payload?: string };
+    if (!qr.ok || !payload) return false;
+    const paid = await fetch(`${url}/sandbox/qr/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payload }),
+    });
+    return paid.ok && ((await paid.json()) as { delivered?: boolean }).delivered === true;
+  } catch {
+    return false;
+  }
+}
 
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -31,14 +78,14 @@ const rssMb = (pid: number) => {
 async function main(): Promise<void> {
   const database = await createBenchDatabase(ADMIN_URL);
   const db = await openPostgres(database.url, 4);
-  const server = await startServer(database.url);
+  const server = await startServer(database.url, { env: { JOBS: 'true' } });
   let failed = false;
   try {
     const members = await seedMembers(db.db, server.secrets.jwt, MEMBERS, 100_000_000n);
     await liftWithdrawLimits(db.db);
     const games = await activateGame(server.url, members, 'pg');
     console.log(
-      `bench:soak: ${MINUTES} min of mixed load (${CONNECTIONS} connections, ${MEMBERS} members, game transfers ${games ? 'on' : 'OFF: no game account'}); load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
+      `bench:soak: ${MINUTES} min of mixed load (${RATE > 0 ? `open loop ${RATE} req/s` : `${CONNECTIONS} connections`}, ${MEMBERS} members, game transfers ${games ? 'on' : 'OFF: no game account'}, ${DEPOSITS_PER_S} QR deposits/s); load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
     );
     const mix: Array<{ method: 'GET' | 'POST'; path: string; body?: unknown; money?: boolean }> = [
       { method: 'GET', path: '/api/wallet' },
@@ -76,12 +123,31 @@ async function main(): Promise<void> {
     let sent = 0;
     let bad = 0;
     const rss: number[] = [];
+    // the deposit stream runs beside the slices until they end; one member per QR at a time (one open QR each)
+    const deposits = { sent: 0, failed: 0, running: true };
+    const depositStream = (async () => {
+      while (deposits.running && DEPOSITS_PER_S > 0) {
+        const started = performance.now();
+        const member = members[deposits.sent % members.length]!;
+        deposits.sent += 1;
+        if (!(await qrDeposit(server.url, member, `soak-qr-${process.pid}-${deposits.sent}`))) deposits.failed += 1;
+        const wait = 1000 / DEPOSITS_PER_S - (performance.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    })();
     for (let i = 0; i < slices; i++) {
+      // access tokens live 15 minutes: renew them every 10 (a renewal that fails counts as failed requests)
+      if (i > 0 && i % RENEW_EVERY_SLICES === 0) {
+        const failedRenewals = await renewTokens(server.url, members);
+        sent += members.length;
+        bad += failedRenewals;
+      }
       const r = await autocannon({
         url: server.url,
         connections: CONNECTIONS,
         duration: SLICE_S,
         timeout: 30,
+        ...(RATE > 0 ? { overallRate: RATE } : {}),
         requests,
       });
       sent += r.requests.sent;
@@ -89,10 +155,14 @@ async function main(): Promise<void> {
       rss.push(rssMb(server.child.pid!));
       if (i % 6 === 0 || i === slices - 1) {
         console.log(
-          `  ${(((i + 1) * SLICE_S) / 60).toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
+          `  ${(((i + 1) * SLICE_S) / 60).toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, ${deposits.sent} deposits (${deposits.failed} failed), server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
         );
       }
     }
+    deposits.running = false;
+    await depositStream;
+    sent += deposits.sent;
+    bad += deposits.failed;
     await new Promise((resolve) => setTimeout(resolve, 3000)); // in-flight requests land
     const growth = (rss.at(-1)! - rss[0]!) / rss[0]!;
     const badShare = sent === 0 ? 1 : bad / sent;
@@ -103,6 +173,7 @@ async function main(): Promise<void> {
     ]);
     console.log(
       `\nRSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB (${(growth * 100).toFixed(1)}%, budget < 10%: ${growth < 0.1 ? 'met' : 'NOT met'}); ` +
+        `${deposits.sent} QR deposits through the sandbox (${deposits.failed} not credited); ` +
         `${bad} of ${sent} requests failed or answered non-2xx (${(badShare * 100).toFixed(3)}%, budget < 0.1%: ${badShare < 0.001 ? 'met' : 'NOT met'}); ` +
         `ledger invariant: ${problems.length === 0 ? 'OK' : problems.slice(0, 10).join('; ')}`,
     );

@@ -28,7 +28,6 @@ import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.
 import { GuestTokens } from './realtime/guest-token.ts';
 import { onLedgerPosted, onMemberChanged } from './lib/change-signals.ts';
 import { createMemberCache } from './lib/member-cache.ts';
-import { installAfterCommit } from './observability/after-commit.ts';
 import { Metrics } from './observability/metrics.ts';
 import { installObservability, redisReadiness, requestIdOf } from './observability/observability.plugin.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
@@ -132,7 +131,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
   const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
-  installAfterCommit(db);
   const bus = createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus'));
   const settings = new SettingsService(db, {
     bus,

@@ -10,7 +10,11 @@ describe('settings schemas', () => {
       successPercent: 200,
       failPercent: 10,
     });
-    expect(SETTINGS.referralRates.parse(undefined)).toEqual({ depositPercent: 0 });
+    expect(SETTINGS.referralRates.parse(undefined)).toEqual({
+      depositPercent: 0,
+      successPercent: 200,
+      failPercent: 10,
+    });
     expect(SETTINGS.wheelRates.parse(undefined)).toEqual({ coinsPerHundred: 1 });
   });
 

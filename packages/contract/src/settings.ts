@@ -129,8 +129,12 @@ export const SETTINGS = {
     .object({
       /** commission on each invitee's credited deposit, % */
       depositPercent: percent,
+      /** receiving the invite bonus starts a credit condition: total balance reaches this % of the bonus */
+      successPercent: z.number().int().min(0).max(10_000).default(200),
+      /** …or falls below this % of it (the fail rule) */
+      failPercent: percent.default(10),
     })
-    .default({ depositPercent: 0 }),
+    .default({ depositPercent: 0, successPercent: 200, failPercent: 10 }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -54,3 +54,6 @@ export function useListParams<F extends string = never>(filterKeys: readonly F[]
     setFilter: (key: F, value: string) => update({ [key]: value }),
   };
 }
+
+/** What `useListParams` returns (the filter-independent part: page, size, days, the endpoint query). */
+export type ListParams = ReturnType<typeof useListParams>;

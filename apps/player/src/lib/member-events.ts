@@ -2,6 +2,7 @@ import type { DepositCredited } from '@wallet/contract/socket-events';
 
 type Listener = (event: DepositCredited) => void;
 const listeners = new Set<Listener>();
+const signingOut = new Set<() => void>();
 
 /**
  * Member pushes other screens react to (the deposit modal shows the credited amount). The home's wallet socket
@@ -14,5 +15,16 @@ export const memberEvents = {
   onDeposit(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /**
+   * Logout is starting: member sockets close now, before the session is revoked (the server then disconnects every
+   * socket of that session, and a polling socket still open would see its next poll refused: a 400 in the console).
+   */
+  publishSigningOut(): void {
+    for (const listener of signingOut) listener();
+  },
+  onSigningOut(listener: () => void): () => void {
+    signingOut.add(listener);
+    return () => signingOut.delete(listener);
   },
 };

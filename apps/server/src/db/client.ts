@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { installAfterCommit } from '../observability/after-commit.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -35,6 +36,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     // an idle client died (server restart, pg_terminate_backend); the pool replaces it
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  installAfterCommit(db);
   return {
     db,
     kind: 'postgres',
@@ -49,6 +51,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  installAfterCommit(db);
   return {
     db,
     kind: 'pglite',

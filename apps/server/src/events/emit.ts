@@ -1,13 +1,11 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import type { Tx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/events.ts';
 import { memberBalanceChanged, memberChanged } from '../lib/change-signals.ts';
+import { afterCommit } from '../observability/after-commit.ts';
 import { parseEvent, type DomainEvent } from './event-map.ts';
 
-type Rows = { rows: Array<{ id: number | string }> };
-
-/** Wakes this process's outbox relay soon after an emit (it finds the row once the transaction has committed). */
+/** Wakes this process's outbox relay once an emit's transaction has committed (the row is visible to its claim). */
 export const outboxSignal = new EventEmitter();
 outboxSignal.setMaxListeners(0);
 
@@ -17,31 +15,30 @@ outboxSignal.setMaxListeners(0);
  * Returns the outbox row id.
  */
 export async function emit(tx: Tx, event: DomainEvent): Promise<number> {
-  return record(tx, event);
+  const payload = parseEvent(event.type, event.payload);
+  const [row] = await tx.insert(outboxEvents).values({ type: event.type, payload }).returning({ id: outboxEvents.id });
+  if (!row) throw new Error('outbox: insert returned nothing');
+  eventRecorded(event);
+  return Number(row.id);
 }
 
 /**
- * `emit`, with one more write of the caller's (an INSERT or UPDATE whose result it does not need) sent in the same
- * statement as a data-modifying CTE: one database round trip for both, in the same transaction (LedgerService
- * writes a transaction's entries this way).
+ * `emit` as one part of a larger statement the caller builds and runs itself in its transaction: the event's payload,
+ * validated, for the caller's `insert into outbox_events` (LedgerService inserts `ledger.posted` in the statement
+ * that posts, with the transaction id only that statement knows). Once the row is in, the caller calls
+ * `eventRecorded`.
  */
-export async function emitAlongside(tx: Tx, write: SQLWrapper, event: DomainEvent): Promise<number> {
-  return record(tx, event, write);
+export function outboxPayload(event: DomainEvent): unknown {
+  return parseEvent(event.type, event.payload);
 }
 
-async function record(tx: Tx, event: DomainEvent, write?: SQLWrapper): Promise<number> {
-  const payload = parseEvent(event.type, event.payload);
-  const insert = tx.insert(outboxEvents).values({ type: event.type, payload }).returning({ id: outboxEvents.id });
-  const row = write
-    ? ((await tx.execute(sql`with alongside as (${write.getSQL()}) ${insert.getSQL()}`)) as unknown as Rows).rows[0]
-    : (await insert)[0];
-  if (!row) throw new Error('outbox: insert returned nothing');
-  const id = Number(row.id);
-  outboxSignal.emit('emitted');
-  // this process's caches hear of it the moment the transaction commits (other processes: the cache's Redis hop)
+/** An outbox row is written: wake the relay and evict the members' cached views, both once the transaction commits. */
+export function eventRecorded(event: DomainEvent): void {
+  // after commit (db/client.ts installs the hook): the relay's claim sees the row, and a read between this write and
+  // the commit cannot re-cache the old balance; other processes: the relay's poll and the cache's Redis hop
+  afterCommit(() => outboxSignal.emit('emitted'));
   const { members, balanceOnly } = membersOf(event);
   if (members.length > 0) (balanceOnly ? memberBalanceChanged : memberChanged)(...members);
-  return id;
 }
 
 /** The members whose wallet view (balanceOnly) or also sessions an event changes (the member cache's invalidations). */

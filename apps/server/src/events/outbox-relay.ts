@@ -32,20 +32,13 @@ type Claimed = { id: number; type: string; payload: unknown; created_at: Date | 
  * while subscribers run. Each subscriber's success is recorded; a failed row is retried with backoff and skips
  * the subscribers already done.
  */
-/** delays of the extra looks after an emit's signal (ms, each after the previous) */
-const FOLLOW_UP_MS = [5, 15, 40, 100, 250];
-
 export class OutboxRelay {
   private readonly subscribers = new Map<string, Subscriber[]>();
   private timer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private followUp: NodeJS.Timeout | undefined;
-  private readonly onSignal = () => {
-    this.wake();
-    this.lookAgainSoon();
-  };
+  private readonly onSignal = () => this.wake();
 
   constructor(private readonly options: OutboxRelayOptions) {
     const names = new Set<string>();
@@ -68,31 +61,10 @@ export class OutboxRelay {
     this.stopped = true;
     outboxSignal.off('emitted', this.onSignal);
     clearInterval(this.timer);
-    clearTimeout(this.followUp);
     await this.pumping;
   }
 
-  /**
-   * An emit signals before its transaction commits, so the wake it causes usually finds nothing yet: look again a
-   * few times shortly after (the latest emit restarts the steps) instead of leaving the event to the next poll, a
-   * second later (the realtime pushes that follow a credit ride on this).
-   */
-  private lookAgainSoon(): void {
-    clearTimeout(this.followUp);
-    let step = 0;
-    const next = () => {
-      const delay = FOLLOW_UP_MS[step++];
-      if (delay === undefined || this.stopped) return;
-      this.followUp = setTimeout(() => {
-        this.wake();
-        next();
-      }, delay);
-      this.followUp.unref();
-    };
-    next();
-  }
-
-  /** Deliver soon (an emit in this process: its transaction commits within moments). */
+  /** Deliver now (an emit in this process has committed; or the poll). */
   wake(): void {
     if (this.stopped) return;
     if (this.pumping) {

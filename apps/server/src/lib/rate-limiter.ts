@@ -129,12 +129,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Shared by every server process when REDIS_URL is set. */
+/** Shared by every server process when REDIS_URL is set; keys live under the deployment's REDIS_PREFIX. */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  constructor(url: string, prefix = '') {
+    this.redis = new Redis(url, {
+      keyPrefix: prefix,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
     // connection errors surface on the commands; without a listener ioredis would log them
     this.redis.on('error', () => {});
   }
@@ -186,6 +191,11 @@ export class FailOpenStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(redisUrl: string | undefined, onError: (err: unknown) => void): RateLimitStore {
-  return redisUrl ? new FailOpenStore(new RedisRateLimitStore(redisUrl), onError) : new MemoryRateLimitStore();
+export function createRateLimitStore(
+  config: { redisUrl?: string | undefined; redisPrefix: string },
+  onError: (err: unknown) => void,
+): RateLimitStore {
+  return config.redisUrl
+    ? new FailOpenStore(new RedisRateLimitStore(config.redisUrl, config.redisPrefix), onError)
+    : new MemoryRateLimitStore();
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-type Callbacks = Array<() => void>;
+/** `settled`: the transaction has ended; a callback registered later (work it left running) runs at once */
+type Callbacks = { list: Array<() => void>; settled: boolean };
 const pending = new AsyncLocalStorage<Callbacks>();
 const INSTALLED = Symbol.for('wallet.afterCommit');
 
@@ -8,18 +9,23 @@ type Transactional = { transaction: (...args: never[]) => Promise<unknown> };
 
 /**
  * Make `db.transaction` run `afterCommit` callbacks once it has committed (dropped on rollback). Each top-level
- * transaction gets its own list; a savepoint (`tx.transaction`) shares its parent's. Installed once per db object.
+ * transaction gets its own list; a savepoint (`tx.transaction`) shares its parent's. Installed once per db object
+ * (db/client.ts, for every database it opens).
  */
 export function installAfterCommit(db: Transactional): void {
   const target = db as Transactional & { [INSTALLED]?: true };
   if (target[INSTALLED]) return;
   const original = target.transaction.bind(target) as (...args: unknown[]) => Promise<unknown>;
   target.transaction = ((...args: unknown[]) => {
-    const callbacks: Callbacks = [];
+    const callbacks: Callbacks = { list: [], settled: false };
     return pending.run(callbacks, async () => {
-      const result = await original(...args);
-      for (const callback of callbacks) callback();
-      return result;
+      try {
+        const result = await original(...args);
+        for (const callback of callbacks.list) callback();
+        return result;
+      } finally {
+        callbacks.settled = true;
+      }
     });
   }) as Transactional['transaction'];
   target[INSTALLED] = true;
@@ -30,7 +36,7 @@ export function installAfterCommit(db: Transactional): void {
  * autocommit statement). Callbacks must not throw and must be cheap (cache eviction, a metric, a publish).
  */
 export function afterCommit(callback: () => void): void {
-  const list = pending.getStore();
-  if (list) list.push(callback);
+  const callbacks = pending.getStore();
+  if (callbacks && !callbacks.settled) callbacks.list.push(callback);
   else callback();
 }

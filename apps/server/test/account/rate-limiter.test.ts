@@ -88,3 +88,18 @@ describe('FailOpenStore', () => {
     expect(errors.length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe.runIf(redisUrl)('RedisRateLimitStore prefixes', () => {
+  it('keeps the counters of two deployments (REDIS_PREFIX) apart on one Redis, and shares them within one', async () => {
+    const tag = Math.random().toString(36).slice(2);
+    const [a1, a2, b] = [`a-${tag}:`, `a-${tag}:`, `b-${tag}:`].map((p) => new RedisRateLimitStore(redisUrl!, p));
+    try {
+      const clock = new FakeClock(new Date(Date.UTC(2026, 10, 21, 5, 0, 0)));
+      for (let i = 0; i < 3; i++) await new RateLimiter(i % 2 ? a1! : a2!, clock).hit('t', 'same-id', RULE);
+      expect((await new RateLimiter(a1!, clock).hit('t', 'same-id', RULE)).isAllowed).toBe(false);
+      expect((await new RateLimiter(b!, clock).hit('t', 'same-id', RULE)).isAllowed).toBe(true);
+    } finally {
+      await Promise.all([a1, a2, b].map((s) => s!.close()));
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../operators/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { deposit } from '../referral/referral-harness.ts';
 import { connectSocket, nextEvent, record, type TestSocket } from '../realtime/socket-client.ts';
 import { call, chatMember, guest, text } from './chat-fixtures.ts';
 
@@ -155,13 +156,20 @@ describe('unread badge', () => {
     const id = (inbox.body as { conversations: { id: number; memberId: number | null }[] }).conversations.find(
       (c) => c.memberId === member.id,
     )!.id;
-    // the console shows the member beside the conversation: wallet, latest withdrawals, a running condition
-    const beside = await call(t, 'POST', `/api/admin/chat/conversations/${id}`, { token: admin }, {});
-    expect((beside.body as { member: unknown }).member).toMatchObject({
+    // the console shows the member beside the conversation: wallet, latest deposits and withdrawals, a condition
+    const beside = async () =>
+      (await call(t, 'POST', `/api/admin/chat/conversations/${id}`, { token: admin }, {})).body as { member: unknown };
+    expect((await beside()).member).toMatchObject({
       id: member.id,
       balance: '0',
+      deposits: [],
       withdrawals: [],
       conditionRunning: false,
+    });
+    await deposit(t, member.id, 50_000n);
+    expect((await beside()).member).toMatchObject({
+      balance: '50000',
+      deposits: [{ channel: 'manual', amount: 500, currency: 'THB', status: 'credited' }],
     });
     const memberSocket = await socket({ kind: 'member', token: member.token });
     const pushed = nextEvent(memberSocket, 'chat.unread', 10_000);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { outboxDeliveries, outboxEvents } from '../../src/db/schema/events.ts';
 import { emit } from '../../src/events/emit.ts';
@@ -39,6 +39,30 @@ describe('transactional outbox', () => {
     expect(await database.db.select().from(outboxEvents)).toHaveLength(1);
     const deliveries = await database.db.select().from(outboxDeliveries);
     expect(deliveries.map((d) => d.subscriber).sort()).toEqual(['test.a', 'test.b']);
+  });
+
+  it('delivers an event at its commit (the poll is a minute away), and a rolled-back one never', async () => {
+    const got: Array<{ memberId: number; at: number }> = [];
+    await startRunner(database, {
+      outboxPollMs: 60_000,
+      subscribers: [subscribe('member.updated', 'test.prompt', async (p) => void got.push({ ...p, at: Date.now() }))],
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await emit(tx, { type: 'member.updated', payload: { memberId: 1, fields: ['name'] } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    let committedAt = 0;
+    await database.db.transaction(async (tx) => {
+      await emit(tx, { type: 'member.updated', payload: { memberId: 2, fields: ['name'] } });
+      // the relay has been woken by nothing yet: a signal before commit would find no row and wait for the poll
+      committedAt = Date.now();
+    });
+    await vi.waitFor(() => expect(got).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    expect(got[0]?.memberId).toBe(2);
+    expect(got[0]!.at - committedAt).toBeLessThan(1_000);
+    expect(await database.db.select().from(outboxEvents)).toHaveLength(1);
   });
 
   it('retries only the subscriber that failed, with backoff, until it succeeds', async () => {

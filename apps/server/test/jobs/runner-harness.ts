@@ -13,7 +13,14 @@ const silentLog = pino({ level: process.env.TEST_LOG ?? 'silent' }) as unknown a
 /** A runner on a fresh database with the fastest polling pg-boss allows; the caller stops it. */
 export async function startRunner(
   database: Database,
-  options: { jobs?: JobDefinition<never>[]; subscribers?: Subscriber[]; clock?: FakeClock; runnerId?: string } = {},
+  options: {
+    jobs?: JobDefinition<never>[];
+    subscribers?: Subscriber[];
+    clock?: FakeClock;
+    runnerId?: string;
+    /** the relay's poll (100 ms unless told) */
+    outboxPollMs?: number;
+  } = {},
 ): Promise<{ runner: JobRunner; clock: FakeClock }> {
   const clock = options.clock ?? new FakeClock(new Date('2026-11-23T17:04:30Z'));
   const runner = new JobRunner({
@@ -24,7 +31,7 @@ export async function startRunner(
     subscribers: options.subscribers ?? [],
     pollingIntervalSeconds: 0.5,
     tickMs: 60_000,
-    outbox: { pollMs: 100, leaseMs: 2_000, backoffMs: 50, maxBackoffMs: 200 },
+    outbox: { pollMs: options.outboxPollMs ?? 100, leaseMs: 2_000, backoffMs: 50, maxBackoffMs: 200 },
     ...(options.runnerId ? { runnerId: options.runnerId } : {}),
   });
   await runner.start();

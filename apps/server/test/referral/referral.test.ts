@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.api.ts';
-import { uniqueIp } from '../account/account-helpers.ts';
+import { get, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminGet, deposit, invites, join, receiveInvite, wallet, type Player } from './referral-harness.ts';
 
@@ -35,11 +35,29 @@ describe('referral commission (DESIGN.md §9.6)', () => {
     const after = await wallet(t, inviter);
     expect((after.wallet as { amount: number }).amount).toBeCloseTo(before.amount + 66.66, 2);
     expect(after.invite).toEqual({ amount: 0, success: 1, fail: 0 });
+    // like every bonus it starts a credit condition (the referralRates percentages: 200 % to succeed, 10 % to fail)
+    expect((await get(t, '/api/bonus/condition', { token: inviter.token })).body).toMatchObject({
+      condition: { source: 'invite', successRule: 'credit', bonus: 66.66, target: 133.32, failBelow: 6.66 },
+    });
     // nothing left: the second receive finds nothing and credits nothing
     expect(await receiveInvite(t, inviter)).toEqual({ status: 400, body: { message: 'NO_INVITE_BONUS' } });
     expect(((await wallet(t, inviter)).wallet as { amount: number }).amount).toBeCloseTo(before.amount + 66.66, 2);
     // the friend's own deposits are untouched, and a redelivered deposit event pays nothing twice
     expect(((await wallet(t, friend)).wallet as { amount: number }).amount).toBe(1333.33);
+  });
+
+  it('a second receive while the first bonus condition runs is refused and moves nothing', async () => {
+    const inviter = await join(t, uniqueIp());
+    const friend = await join(t, uniqueIp(), { inviteCode: `PR${inviter.id}` });
+    await deposit(t, friend.id, 100_000n);
+    expect((await receiveInvite(t, inviter)).body).toEqual({ message: 'INVITE_BONUS_SUCCESS' });
+    await deposit(t, friend.id, 20_000n);
+    const before = await wallet(t, inviter);
+    expect(before.invite).toMatchObject({ amount: 10 });
+    expect(await receiveInvite(t, inviter)).toEqual({ status: 400, body: { message: 'BONUS_REMAINING' } });
+    const after = await wallet(t, inviter);
+    expect(after.invite).toMatchObject({ amount: 10 });
+    expect(after.wallet).toEqual(before.wallet);
   });
 
   it('an invite list page holds 10 rows at most', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema, ConversationSchema } from '../chat.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { ADMIN_DEPOSIT_STATUSES, DEPOSIT_CHANNELS } from './deposits.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../limits.ts';
 
 export const ChatStatusSchema = z.enum(['open', 'pending', 'resolved']);
@@ -37,6 +38,17 @@ export const ChatMemberInfoSchema = z.object({
   /** the latest withdrawals, newest first (amount in major units, as the withdrawals page shows it) */
   withdrawals: z.array(
     z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+  /** the latest deposits, newest first (amount in major units) */
+  deposits: z.array(
+    z.object({
+      id: z.string(),
+      channel: z.enum(DEPOSIT_CHANNELS),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.enum(ADMIN_DEPOSIT_STATUSES),
+      createdAt: z.string(),
+    }),
   ),
   /** a promotion condition runs (withdrawals refused with BONUS_REMAINING until it ends) */
   conditionRunning: z.boolean(),

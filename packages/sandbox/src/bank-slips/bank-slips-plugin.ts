@@ -20,6 +20,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { slipQrPayload } from '@wallet/contract/emvco';
 import { z } from 'zod';
+import { prepareSlipFonts } from './slip-fonts.ts';
 
 export type BankSlipsOptions = { secret: string; now?: () => Date; publicPrefix?: string };
 
@@ -78,6 +79,7 @@ export function maskAccount(no: string): string {
 export const slipApiKey = (secret: string) => createHmac('sha256', secret).update('slip-verify').digest('hex');
 
 export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app, options) => {
+  prepareSlipFonts(); // the e-slip's Thai font, set up before anything in this process renders text
   const now = options.now ?? (() => new Date());
   const transfers = new Map<string, Transfer>();
   let outage: { remaining: number } | null = null;
@@ -188,11 +190,12 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 
 /** A 720×1280 e-slip: bank, amount, parties, time, reference and the mini-QR at the bottom right. */
 async function renderSlip(t: Transfer): Promise<Buffer> {
+  prepareSlipFonts(); // before the first render: fontconfig reads its file once
   const when = new Date(t.at.getTime() + 7 * 3600_000).toISOString().replace('T', ' ').slice(0, 16);
   const amount = (Number(t.amountSatang) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
   const line = (y: number, label: string, value: string, size = 30) =>
     `<text x="60" y="${y}" font-size="24" fill="#64748b">${escapeXml(label)}</text>` +
-    `<text x="60" y="${y + 42}" font-size="${size}" font-weight="700" fill="#0f172a">${escapeXml(value)}</text>`;
+    `<text x="60" y="${y + 18 + size}" font-size="${size}" font-weight="700" fill="#0f172a">${escapeXml(value)}</text>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280" font-family="Noto Sans Thai, Noto Sans, sans-serif">
   <rect width="720" height="1280" fill="#f8fafc"/>
   <rect width="720" height="200" fill="#15803d"/>

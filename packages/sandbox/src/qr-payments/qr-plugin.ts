@@ -2,7 +2,7 @@
  * Sandbox QR payment providers (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY; LAPNet payloads for LAK): dynamic PromptPay
  * QRs, a payer's banking app, signed webhooks retried until acknowledged. Mount with a prefix, normally `/sandbox/qr`.
  *
- * Merchant API, under `/:provider`, every call signed as its webhooks are (qr-wire.ts):
+ * Merchant API, under `/:provider`, every call signed as its webhooks are (@wallet/contract/qr-wire):
  *   POST qrcodes {paymentId, memberRef, amount (minor units, decimal string), currency, notifyUrl}
  *        → {status:'SUCCESS', providerRef, qrPayload, expiresAt}. Idempotent by paymentId.
  *        amount below the provider's range → 400 {status:'FAILED', code:'AMOUNT_OUT_OF_RANGE'}
@@ -25,8 +25,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { billPaymentPayload, lapnetPayload, readPaymentQr } from '@wallet/contract/emvco';
 import { QR_MIN_AMOUNT, type QrProvider } from '@wallet/contract/limits';
+import { isQrProvider, providerKey, signHeaders, verifyHeaders } from '@wallet/contract/qr-wire';
 import { z } from 'zod';
-import { isQrProvider, providerKey, signHeaders, verifyHeaders } from './qr-wire.ts';
 import { payPage } from './pay-page.ts';
 
 export type WebhookDelivery = (url: string, headers: Record<string, string>, body: string) => Promise<number>;

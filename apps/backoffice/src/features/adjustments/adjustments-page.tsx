@@ -1,7 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { Adjustment } from '@wallet/contract/admin/members';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { formatDateTime } from '@wallet/web-core/format';
@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
@@ -40,11 +40,14 @@ export default function AdjustmentsPage() {
     : 'pending';
   const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<{ kind: 'approve' | 'reject'; row: Adjustment } | null>(null);
-  const query = useQuery({
-    queryKey: ['admin', 'adjustments', list.query, status],
-    queryFn: () => adminCall(adminApi.adjustments.list, { query: { ...list.query, status } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(
+    ['admin', 'adjustments'],
+    list,
+    (q) => adminCall(adminApi.adjustments.list, { query: q }),
+    {
+      status,
+    },
+  );
 
   const columns = [
     column.accessor('requestedAt', {
@@ -129,16 +132,11 @@ export default function AdjustmentsPage() {
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(r) => String(r.id)}
         empty={status === 'pending' ? <EmptyRows title={t('emptyPending')} /> : undefined}
       />

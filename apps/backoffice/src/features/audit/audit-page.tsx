@@ -1,6 +1,6 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { AuditRow } from '@wallet/contract/admin/audit';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
@@ -9,8 +9,8 @@ import { clsx } from 'clsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminIcon } from '../../components/admin-icon.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -42,11 +42,7 @@ export default function AuditPage() {
     ...(list.filters.operator ? { operator: list.filters.operator } : {}),
     ...(list.filters.action ? { action: list.filters.action } : {}),
   };
-  const query = useQuery({
-    queryKey: ['admin', 'audit', list.query, filters],
-    queryFn: () => adminCall(adminApi.audit.list, { query: { ...list.query, ...filters } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'audit'], list, (q) => adminCall(adminApi.audit.list, { query: q }), filters);
   const isFiltered = Object.keys(filters).length > 0 || !!list.days.from || !!list.days.to;
 
   const columns = [
@@ -117,16 +113,11 @@ export default function AuditPage() {
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </FilterBar>
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(row) => String(row.id)}
         empty={<EmptyRows title={isFiltered ? t('common:table.emptyFiltered') : undefined} />}
       />

@@ -6,16 +6,25 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 
 type Member = NonNullable<ResponseOf<typeof adminApi.chat.conversation>['member']>;
 
-const WITHDRAWAL_TONE: Record<string, 'success' | 'danger' | 'warning'> = {
-  paid: 'success',
-  rejected: 'danger',
-  payout_failed: 'danger',
-};
+type Tone = 'success' | 'danger' | 'warning';
+const WITHDRAWAL_TONE: Record<string, Tone> = { paid: 'success', rejected: 'danger', payout_failed: 'danger' };
+const DEPOSIT_TONE: Record<string, Tone> = { credited: 'success', rejected: 'danger', failed: 'danger' };
+
+/** One deposit or withdrawal line: amount, a status badge, when. */
+function MoveRow(props: { amount: number; label?: string; tone: Tone; status: string; createdAt: string }) {
+  return (
+    <li className="flex items-center gap-2">
+      <span className="font-semibold text-fg tabular-nums">{formatMoney(props.amount)}</span>
+      {props.label ? <span className="text-xs text-muted">{props.label}</span> : null}
+      <StatusBadge tone={props.tone}>{props.status}</StatusBadge>
+      <span className="ml-auto text-xs text-subtle">{formatDateTime(props.createdAt)}</span>
+    </li>
+  );
+}
 
 /**
- * The member beside the conversation (Chatwoot's contact panel): wallet balance, the latest withdrawals and
- * whether a promotion condition runs. Deposits are not listed: the deposits module has no read function for other
- * modules yet.
+ * The member beside the conversation (Chatwoot's contact panel): wallet balance, whether a promotion condition
+ * runs, the latest deposits and withdrawals.
  */
 export function MemberPanel({ member }: { member: Member }) {
   const { t } = useTranslation('chat');
@@ -42,6 +51,27 @@ export function MemberPanel({ member }: { member: Member }) {
         </dd>
       </div>
       <div>
+        <dt className="text-subtle">{t('deposits')}</dt>
+        <dd>
+          {member.deposits.length === 0 ? (
+            <span className="text-muted">{t('noDeposits')}</span>
+          ) : (
+            <ul className="mt-1 grid gap-1.5" data-testid="chat-deposits">
+              {member.deposits.map((d) => (
+                <MoveRow
+                  key={d.id}
+                  amount={d.amount}
+                  label={t(`depositChannel.${d.channel}`)}
+                  tone={DEPOSIT_TONE[d.status] ?? 'warning'}
+                  status={t(`depositStatus.${d.status}`)}
+                  createdAt={d.createdAt}
+                />
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div>
         <dt className="text-subtle">{t('withdrawals')}</dt>
         <dd>
           {member.withdrawals.length === 0 ? (
@@ -49,21 +79,17 @@ export function MemberPanel({ member }: { member: Member }) {
           ) : (
             <ul className="mt-1 grid gap-1.5" data-testid="chat-withdrawals">
               {member.withdrawals.map((w) => (
-                <li key={w.id} className="flex items-center gap-2">
-                  <span className="font-semibold text-fg tabular-nums">{formatMoney(w.amount)}</span>
-                  <StatusBadge tone={WITHDRAWAL_TONE[w.status] ?? 'warning'}>
-                    {t(`withdrawalStatus.${w.status}`)}
-                  </StatusBadge>
-                  <span className="ml-auto text-xs text-subtle">{formatDateTime(w.createdAt)}</span>
-                </li>
+                <MoveRow
+                  key={w.id}
+                  amount={w.amount}
+                  tone={WITHDRAWAL_TONE[w.status] ?? 'warning'}
+                  status={t(`withdrawalStatus.${w.status}`)}
+                  createdAt={w.createdAt}
+                />
               ))}
             </ul>
           )}
         </dd>
-      </div>
-      <div>
-        <dt className="text-subtle">{t('deposits')}</dt>
-        <dd className="text-xs text-muted">{t('depositsLater')}</dd>
       </div>
       <div>
         <dt className="text-subtle">{t('joined')}</dt>

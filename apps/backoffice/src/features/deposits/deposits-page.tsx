@@ -6,7 +6,7 @@ import {
   type AdminDepositStatus,
   type DepositChannel,
 } from '@wallet/contract/admin/deposits';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
@@ -16,9 +16,9 @@ import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -54,10 +54,7 @@ export default function DepositsPage() {
   const [action, setAction] = useState<{ kind: Action; row: AdminDepositRow } | null>(null);
   const [open, setOpen] = useState<AdminDepositRow | null>(null);
   const filters = { ...(status ? { status } : {}), ...(channel ? { channel } : {}), ...(member ? { member } : {}) };
-  const query = useQuery({
-    queryKey: [...KEY, list.query, filters],
-    queryFn: () => adminCall(adminApi.deposits.list, { query: { ...list.query, ...filters } }),
-    placeholderData: keepPreviousData,
+  const query = usePagedQuery(KEY, list, (q) => adminCall(adminApi.deposits.list, { query: q }), filters, {
     refetchInterval: 15_000,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -201,16 +198,11 @@ export default function DepositsPage() {
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(d) => `${d.channel}-${d.id}`}
         empty={t('empty')}
         rowClassName={(d) => (d.status === 'review' ? 'bg-warning/5' : undefined)}

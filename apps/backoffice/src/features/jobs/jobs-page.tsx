@@ -1,12 +1,11 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { JOB_RUN_STATUSES, type JobRun } from '@wallet/contract/admin/jobs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { formatDateTime } from '@wallet/web-core/format';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
@@ -40,11 +39,7 @@ export default function JobsPage() {
     ? (list.filters.status as JobRun['status'])
     : undefined;
   const filters = { ...(list.filters.job ? { job: list.filters.job } : {}), ...(status ? { status } : {}) };
-  const query = useQuery({
-    queryKey: ['admin', 'jobs', list.query, filters],
-    queryFn: () => adminCall(adminApi.jobs.list, { query: { ...list.query, ...filters } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'jobs'], list, (q) => adminCall(adminApi.jobs.list, { query: q }), filters);
 
   const columns = [
     column.accessor('job', {
@@ -142,16 +137,11 @@ export default function JobsPage() {
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(run) => String(run.id)}
         empty={<EmptyRows title={t('empty')} />}
       />

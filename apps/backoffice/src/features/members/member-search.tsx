@@ -1,6 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { MemberSummary } from '@wallet/contract/admin/members';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { TextField } from '@wallet/ui/text-field';
@@ -9,8 +8,8 @@ import { formatDateTime } from '@wallet/web-core/format';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -23,10 +22,8 @@ export function MemberSearch() {
   const { t } = useTranslation('members');
   const list = useListParams(['q']);
   const [text, setText] = useState(list.filters.q);
-  const query = useQuery({
-    queryKey: ['admin', 'members', list.query, list.filters.q],
-    queryFn: () => adminCall(adminApi.members.search, { query: { ...list.query, q: list.filters.q } }),
-    placeholderData: keepPreviousData,
+  const query = usePagedQuery(['admin', 'members'], list, (q) => adminCall(adminApi.members.search, { query: q }), {
+    q: list.filters.q,
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,16 +98,11 @@ export function MemberSearch() {
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(m) => String(m.id)}
         rowClassName={(m) => (m.flagged ? 'bg-warning/5' : undefined)}
       />

@@ -1,6 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { Adjustment, GameTransferRow, LedgerEntryRow, MemberDetail } from '@wallet/contract/admin/members';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { EmptyState } from '@wallet/ui/empty-state';
@@ -9,8 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { DateRangeFilter, type DayRange } from '../../components/date-range-filter.tsx';
+import type { DayRange } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { instantRange } from '../../lib/bangkok.ts';
@@ -43,11 +43,9 @@ const ledgerColumn = createColumnHelper<LedgerEntryRow>();
 export function LedgerTab({ memberId }: { memberId: number; currency: string }) {
   const { t } = useTranslation('members');
   const list = useLocalList();
-  const query = useQuery({
-    queryKey: ['admin', 'member', memberId, 'ledger', list.query],
-    queryFn: () => adminCall(adminApi.members.ledger, { params: { id: memberId }, query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'member', memberId, 'ledger'], list, (q) =>
+    adminCall(adminApi.members.ledger, { params: { id: memberId }, query: q }),
+  );
   const columns = [
     ledgerColumn.accessor('at', {
       header: t('ledger.at'),
@@ -72,21 +70,14 @@ export function LedgerTab({ memberId }: { memberId: number; currency: string }) 
     }),
   ];
   return (
-    <div className="flex flex-col gap-3">
-      <DateRangeFilter value={list.days} onChange={list.setDays} />
-      <DataTable
-        label={t('tabs.ledger')}
-        columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(r) => r.entryId}
-      />
-    </div>
+    <PagedTable
+      hasDateFilter
+      list={list}
+      query={query}
+      label={t('tabs.ledger')}
+      columns={columns}
+      getRowId={(r) => r.entryId}
+    />
   );
 }
 
@@ -96,11 +87,9 @@ const transferColumn = createColumnHelper<GameTransferRow>();
 export function TransfersTab({ memberId }: { memberId: number }) {
   const { t } = useTranslation('members');
   const list = useLocalList();
-  const query = useQuery({
-    queryKey: ['admin', 'member', memberId, 'transfers', list.query],
-    queryFn: () => adminCall(adminApi.members.transfers, { params: { id: memberId }, query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'member', memberId, 'transfers'], list, (q) =>
+    adminCall(adminApi.members.transfers, { params: { id: memberId }, query: q }),
+  );
   const columns = [
     transferColumn.accessor('createdAt', {
       header: t('transfers.at'),
@@ -135,21 +124,14 @@ export function TransfersTab({ memberId }: { memberId: number }) {
     }),
   ];
   return (
-    <div className="flex flex-col gap-3">
-      <DateRangeFilter value={list.days} onChange={list.setDays} />
-      <DataTable
-        label={t('tabs.transfers')}
-        columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(r) => r.id}
-      />
-    </div>
+    <PagedTable
+      hasDateFilter
+      list={list}
+      query={query}
+      label={t('tabs.transfers')}
+      columns={columns}
+      getRowId={(r) => r.id}
+    />
   );
 }
 
@@ -253,11 +235,12 @@ const adjColumn = createColumnHelper<Adjustment>();
 export function AdjustmentsTab({ memberId }: { memberId: number }) {
   const { t } = useTranslation('members');
   const list = useLocalList();
-  const query = useQuery({
-    queryKey: ['admin', 'member', memberId, 'adjustments', list.query],
-    queryFn: () => adminCall(adminApi.adjustments.list, { query: { ...list.query, memberId } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(
+    ['admin', 'member', memberId, 'adjustments'],
+    list,
+    (q) => adminCall(adminApi.adjustments.list, { query: q }),
+    { memberId },
+  );
   const columns = [
     adjColumn.accessor('requestedAt', {
       header: t('adjustments.requested'),
@@ -280,16 +263,11 @@ export function AdjustmentsTab({ memberId }: { memberId: number }) {
     }),
   ];
   return (
-    <DataTable
+    <PagedTable
+      list={list}
+      query={query}
       label={t('tabs.adjustments')}
       columns={columns}
-      data={query.data}
-      isLoading={query.isPending}
-      isFetching={query.isFetching && !query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      onPageChange={list.setPage}
-      onPageSizeChange={list.setPageSize}
       getRowId={(r) => String(r.id)}
     />
   );

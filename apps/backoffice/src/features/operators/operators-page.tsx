@@ -1,7 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { Operator, TotpEnrolment } from '@wallet/contract/admin/operators';
 import { OPERATOR_ROLES, type OperatorRole } from '@wallet/contract/admin/roles';
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { FormDialog } from '@wallet/ui/form-dialog';
@@ -14,7 +14,7 @@ import { notify } from '@wallet/web-core/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable } from '../../components/data-table.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -37,11 +37,10 @@ export default function OperatorsPage() {
   const list = useListParams();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const query = useQuery({
-    queryKey: [...KEY, list.page, list.pageSize],
-    queryFn: () => adminCall(adminApi.operators.list, { query: { page: list.page, pageSize: list.pageSize } }),
-    placeholderData: keepPreviousData,
-  });
+  // the operator list takes no date range: only the page
+  const query = usePagedQuery(KEY, { query: { page: list.page, pageSize: list.pageSize } }, (q) =>
+    adminCall(adminApi.operators.list, { query: q }),
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
   const update = (operator: Operator, body: { roles?: OperatorRole[]; enabled?: boolean }) =>
     adminCall(adminApi.operators.update, { params: { id: operator.id }, body }).then(async () => {
@@ -125,18 +124,7 @@ export default function OperatorsPage() {
           </Button>
         }
       />
-      <DataTable
-        label={t('title')}
-        columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(o) => String(o.id)}
-      />
+      <PagedTable list={list} query={query} label={t('title')} columns={columns} getRowId={(o) => String(o.id)} />
       <CreateOperatorDialog
         open={dialog?.kind === 'create'}
         onOpenChange={(open) => !open && setDialog(null)}

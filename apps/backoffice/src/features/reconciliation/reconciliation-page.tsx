@@ -1,7 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { LedgerCheckRun, Reconciliation } from '@wallet/contract/admin/reports';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
@@ -12,6 +12,7 @@ import { notify } from '@wallet/web-core/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -42,11 +43,9 @@ export default function ReconciliationPage() {
     queryKey: ['admin', 'reconciliation'],
     queryFn: () => adminCall(adminApi.reports.reconciliation),
   });
-  const runs = useQuery({
-    queryKey: ['admin', 'reconciliation', 'runs', list.query],
-    queryFn: () => adminCall(adminApi.reports.checkRuns, { query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const runs = usePagedQuery(['admin', 'reconciliation', 'runs'], list, (q) =>
+    adminCall(adminApi.reports.checkRuns, { query: q }),
+  );
   const check = useMutation({
     mutationFn: () => adminCall(adminApi.reports.runCheck),
     onSuccess: ({ run }) => {
@@ -198,16 +197,11 @@ export default function ReconciliationPage() {
       <h2 className="mt-8 mb-1 text-lg font-bold">{t('runs.title')}</h2>
       <p className="mb-3 text-sm text-muted">{t('runs.description')}</p>
       <DateRangeFilter value={list.days} onChange={list.setDays} className="mb-3" />
-      <DataTable
+      <PagedTable
+        list={list}
+        query={runs}
         label={t('runs.title')}
         columns={runColumns}
-        data={runs.data}
-        isLoading={runs.isPending}
-        isFetching={runs.isFetching && !runs.isPending}
-        error={runs.error}
-        onRetry={() => void runs.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(r) => String(r.id)}
         empty={<EmptyRows title={t('runs.none')} />}
       />

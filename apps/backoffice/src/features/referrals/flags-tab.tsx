@@ -1,13 +1,11 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { SelfReferralFlag } from '@wallet/contract/admin/referral-refunds';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatDateTime } from '@wallet/web-core/format';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table.tsx';
-import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -28,11 +26,9 @@ function MemberLink({ id, name }: { id: number; name: string }) {
 export function FlagsTab() {
   const { t } = useTranslation('referrals');
   const list = useListParams();
-  const query = useQuery({
-    queryKey: ['admin', 'referral', 'flags', list.query],
-    queryFn: () => adminCall(adminApi.referral.flags, { query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'referral', 'flags'], list, (q) =>
+    adminCall(adminApi.referral.flags, { query: q }),
+  );
   const columns = [
     column.accessor('createdAt', {
       header: t('flags.at'),
@@ -67,24 +63,15 @@ export function FlagsTab() {
     }),
   ];
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted">{t('flags.hint')}</p>
-        <DateRangeFilter value={list.days} onChange={list.setDays} />
-      </div>
-      <DataTable
-        label={t('tabs.flags')}
-        columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(f) => String(f.id)}
-        empty={<EmptyRows title={t('flags.emptyTitle')} description={t('flags.emptyBody')} />}
-      />
-    </div>
+    <PagedTable
+      hasDateFilter
+      hint={t('flags.hint')}
+      list={list}
+      query={query}
+      label={t('tabs.flags')}
+      columns={columns}
+      getRowId={(f) => String(f.id)}
+      empty={<EmptyRows title={t('flags.emptyTitle')} description={t('flags.emptyBody')} />}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { RefundRun } from '@wallet/contract/admin/referral-refunds';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatDateTime } from '@wallet/web-core/format';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table.tsx';
-import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -18,11 +16,9 @@ const column = createColumnHelper<RefundRun>();
 export function RefundRunsTab() {
   const { t } = useTranslation('referrals');
   const list = useListParams();
-  const query = useQuery({
-    queryKey: ['admin', 'refunds', 'runs', list.query],
-    queryFn: () => adminCall(adminApi.refunds.runs, { query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(['admin', 'refunds', 'runs'], list, (q) =>
+    adminCall(adminApi.refunds.runs, { query: q }),
+  );
   const columns = [
     column.accessor('day', {
       header: t('runs.day'),
@@ -77,24 +73,15 @@ export function RefundRunsTab() {
     }),
   ];
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted">{t('runs.hint')}</p>
-        <DateRangeFilter value={list.days} onChange={list.setDays} />
-      </div>
-      <DataTable
-        label={t('tabs.runs')}
-        columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        getRowId={(r) => String(r.id)}
-        empty={<EmptyRows title={t('runs.emptyTitle')} description={t('runs.emptyBody')} />}
-      />
-    </div>
+    <PagedTable
+      hasDateFilter
+      hint={t('runs.hint')}
+      list={list}
+      query={query}
+      label={t('tabs.runs')}
+      columns={columns}
+      getRowId={(r) => String(r.id)}
+      empty={<EmptyRows title={t('runs.emptyTitle')} description={t('runs.emptyBody')} />}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import type { AdminWithdrawalRow } from '@wallet/contract/admin/withdrawals';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wallet/contract/limits';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
@@ -11,13 +11,15 @@ import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
+import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { AccountSummary } from './account-summary.tsx';
+import { RecentActivity } from './recent-activity.tsx';
 
 const KEY = ['admin', 'withdrawals'] as const;
 const column = createColumnHelper<AdminWithdrawalRow>();
@@ -48,11 +50,12 @@ export default function WithdrawalsPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [reason, setReason] = useState<Reason>('TURNOVER_INCOMPLETE');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const query = useQuery({
-    queryKey: [...KEY, list.query, status],
-    queryFn: () => adminCall(adminApi.withdrawals.list, { query: { ...list.query, ...(status ? { status } : {}) } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePagedQuery(
+    KEY,
+    list,
+    (q) => adminCall(adminApi.withdrawals.list, { query: q }),
+    status ? { status } : {},
+  );
   const refresh = async () => {
     setSelected(new Set());
     await queryClient.invalidateQueries({ queryKey: KEY });
@@ -205,16 +208,11 @@ export default function WithdrawalsPage() {
         </div>
         <DateRangeFilter value={list.days} onChange={list.setDays} />
       </PageHeader>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
         label={t('title')}
         columns={columns}
-        data={query.data}
-        isLoading={query.isPending}
-        isFetching={query.isFetching && !query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
         getRowId={(w) => w.id}
         empty={t('empty')}
         rowClassName={(w) => (w.context.flagged || w.context.payoutHold ? 'bg-danger/5' : undefined)}
@@ -280,50 +278,5 @@ export default function WithdrawalsPage() {
         />
       )}
     </>
-  );
-}
-
-function AccountSummary({ row }: { row: AdminWithdrawalRow }) {
-  return (
-    <div className="rounded-xl bg-surface p-3 text-sm ring-1 ring-line">
-      <p className="font-semibold text-fg">
-        {row.member.name} · <span className="tabular-nums">{row.member.username}</span>
-      </p>
-      <p className="tabular-nums">
-        {row.bankAccount.bankCode} {formatAccountNumber(row.bankAccount.bankAccountNo)} ·{' '}
-        {row.bankAccount.bankAccountName}
-      </p>
-      <p className="mt-1 text-lg font-bold tabular-nums">
-        {formatMoney(row.amount)} {row.currency}
-      </p>
-    </div>
-  );
-}
-
-function RecentActivity({ context }: { context: AdminWithdrawalRow['context'] }) {
-  const { t } = useTranslation('withdrawals');
-  const deposits = context.recentDeposits.filter((d) => d.status === 'credited' || d.status === 'review');
-  if (context.recentTransfers.length === 0 && context.recentWithdrawals.length <= 1 && deposits.length === 0) {
-    return <span className="text-xs text-subtle">{t('recent.none')}</span>;
-  }
-  return (
-    <ul className="flex max-w-64 flex-col gap-0.5 text-xs text-muted">
-      {deposits.slice(0, 3).map((d) => (
-        <li key={`${d.createdAt}-${d.channel}`} className="tabular-nums" data-testid="recent-deposit">
-          {t('recent.deposit', { channel: t(`recent.channel.${d.channel}`, { defaultValue: d.channel }) })}{' '}
-          {formatMoney(d.amount)}
-          {d.status === 'review' ? ` · ${t('recent.depositReview')}` : ''}
-        </li>
-      ))}
-      {context.recentTransfers.slice(0, 3).map((m) => (
-        <li key={`${m.createdAt}-${m.game}`} className="tabular-nums">
-          {t(m.direction === 'to_game' ? 'recent.toGame' : 'recent.fromGame', { game: m.game })} {formatMoney(m.amount)}{' '}
-          · {t(`recent.transfer.${m.status}`, { defaultValue: m.status })}
-        </li>
-      ))}
-      {context.recentWithdrawals.length > 1 && (
-        <li>{t('recent.withdrawals', { count: context.recentWithdrawals.length - 1 })}</li>
-      )}
-    </ul>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { SOCKET_PATH, type SocketClientEvents, type SocketServerEvents } from '@wallet/contract/socket-events';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { memberEvents } from '../../lib/member-events.ts';
 import { chatApi } from './chat-api.ts';
 import { isEcho, keyOf, merge, nextLocalKey, type ChatItem } from './chat-list.ts';
 
@@ -98,6 +99,8 @@ export function useChat({
         const room = `${config.PREFIX}-${auth.id ?? userId ?? ''}`;
         socket = io({
           path: SOCKET_PATH,
+          // websocket first, polling only where it fails (as the wallet socket)
+          transports: ['websocket', 'polling'],
           reconnectionDelay: CHAT_SOCKET_CHECK_MS,
           reconnectionDelayMax: CHAT_SOCKET_CHECK_MS,
           auth: (send) => void chatApi.socketAuth().then((a) => send({ kind: a.kind, token: a.token })),
@@ -141,12 +144,18 @@ export function useChat({
       },
       () => setConnection('failed'),
     );
-    return () => {
+    const close = () => {
       isClosed = true;
       clearInterval(check);
       clearTimeout(typingTtl);
       socket?.close();
       socketRef.current = undefined;
+    };
+    // a member's chat socket closes before logout revokes its session (see memberEvents.publishSigningOut)
+    const stopOnSignOut = memberEvents.onSigningOut(close);
+    return () => {
+      stopOnSignOut();
+      close();
     };
   }, [userId]);
 

@@ -84,9 +84,26 @@ describe('useWalletPush', () => {
     const { unmount } = renderHook(() => useWalletPush(), { wrapper: wrapper(client) });
     await waitFor(() => expect(fake.connects).toHaveLength(1));
     fake.connects[0]!.listeners.get('chat.unread')!({ count: 2 });
-    expect(client.getQueryData(['chat', 'unread'])).toEqual({ count: 2 });
+    await waitFor(() => expect(client.getQueryData(['chat', 'unread'])).toEqual({ count: 2 }));
     fake.connects[0]!.listeners.get('connect')!(undefined);
     await waitFor(() => expect(client.getQueryState(['chat', 'unread'])?.isInvalidated).toBe(true));
+    unmount();
+  });
+
+  it('a pushed unread count wins over a read that was already in flight with an older count', async () => {
+    storage.setToken('session-token', false);
+    const client = new QueryClient();
+    const { unmount } = renderHook(() => useWalletPush(), { wrapper: wrapper(client) });
+    await waitFor(() => expect(fake.connects).toHaveLength(1));
+    let answer: (value: { count: number }) => void = () => undefined;
+    const older = new Promise<{ count: number }>((resolve) => (answer = resolve));
+    void client.prefetchQuery({ queryKey: ['chat', 'unread'], queryFn: () => older });
+    fake.connects[0]!.listeners.get('chat.unread')!({ count: 2 });
+    answer({ count: 1 });
+    await waitFor(() => expect(client.getQueryData(['chat', 'unread'])).toEqual({ count: 2 }));
+    await older;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryData(['chat', 'unread'])).toEqual({ count: 2 });
     unmount();
   });
 });

@@ -17,14 +17,30 @@ export function useWalletPush(): void {
     if (!token) return;
     let socket: Socket<SocketServerEvents> | undefined;
     let isClosed = false;
+    const close = () => {
+      isClosed = true;
+      socket?.close();
+    };
+    const stopOnSignOut = memberEvents.onSigningOut(close);
     void import('socket.io-client').then(({ io }) => {
       if (isClosed) return;
       const refetch = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
       // the current (silently renewed) token on every (re)connect, not the one the page started with
-      socket = io({ path: SOCKET_PATH, auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }) });
+      // websocket first (polling only where it fails): no long-poll left open for the server to refuse after a logout
+      socket = io({
+        path: SOCKET_PATH,
+        transports: ['websocket', 'polling'],
+        auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }),
+      });
       socket.on('wallet.changed', refetch);
       // the contact tab's unread badge (the member shell's query of this key)
-      socket.on('chat.unread', (payload) => queryClient.setQueryData(['chat', 'unread'], payload));
+      // a read still in flight (the one started on connect) may have begun before this push's message and would land
+      // after it with the older count: cancel it, then set the pushed count
+      socket.on('chat.unread', (payload) => {
+        void queryClient
+          .cancelQueries({ queryKey: ['chat', 'unread'] })
+          .then(() => queryClient.setQueryData(['chat', 'unread'], payload));
+      });
       socket.on('deposit.credited', (event) => {
         refetch();
         memberEvents.publishDeposit(event);
@@ -37,8 +53,8 @@ export function useWalletPush(): void {
       });
     });
     return () => {
-      isClosed = true;
-      socket?.close();
+      stopOnSignOut();
+      close();
     };
   }, [queryClient]);
 }

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { AccountRepository } from './account.repository.ts';
 
 export { ensureMember, sessionMembers } from './account.repository.ts';
-import { PayoutCooling } from './payout-cooling.ts';
+import { PAYOUT_ACCOUNT_CHANGED, PayoutCooling } from './payout-cooling.ts';
 
 // The public face of the account module: members, registration, profile, bank account.
 export { accountModule, createAccountModule, type AccountModuleOptions } from './account.routes.ts';
@@ -16,6 +17,11 @@ export type AccountApi = {
   assertPayoutAllowed(memberId: number): Promise<void>;
   /** The member's registered payout account (withdrawals copy it at request time), or null for no such member. */
   payoutAccount(memberId: number): Promise<PayoutAccount | null>;
+  /**
+   * `assertPayoutAllowed`, then `payoutAccount`, in one query (a withdrawal request reads both): throws
+   * PAYOUT_ACCOUNT_COOLING while the cooling period runs, null for no such member.
+   */
+  payoutDestination(memberId: number): Promise<PayoutAccount | null>;
   /** Name and username (phone) of members, for the back-office queues. */
   memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
   /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
@@ -31,6 +37,12 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
   const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
     payoutAccount: async (memberId) => (await repo.payoutAccount(memberId)) ?? null,
+    payoutDestination: async (memberId) => {
+      const found = await repo.payoutAccountAndLast(memberId, PAYOUT_ACCOUNT_CHANGED);
+      if (!found) return null;
+      if ((await cooling.untilAfter(found.last)) !== null) throw new AppError('PAYOUT_ACCOUNT_COOLING');
+      return found.account;
+    },
     memberSummaries: (memberIds) => repo.summaries(memberIds),
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),
     assertPayoutAllowed: (memberId) => cooling.assertPayoutAllowed(memberId),

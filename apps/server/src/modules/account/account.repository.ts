@@ -214,6 +214,24 @@ export class AccountRepository {
   }
 
   /** When the member's latest security event of `kind` happened, if any. */
+  /** The payout account and, in the same query, when the member's last security event of `kind` was written. */
+  async payoutAccountAndLast(memberId: number, kind: string) {
+    const [row] = await this.db
+      .select({
+        bankCode: members.bankCode,
+        bankAccountNo: members.bankAccountNo,
+        bankAccountName: members.bankAccountName,
+        lastMs: sql<number | null>`(select extract(epoch from max(${memberSecurityEvents.createdAt})) * 1000
+          from ${memberSecurityEvents}
+          where ${memberSecurityEvents.memberId} = ${members.id} and ${memberSecurityEvents.kind} = ${kind})::float8`,
+      })
+      .from(members)
+      .where(eq(members.id, memberId));
+    if (!row) return undefined;
+    const { lastMs, ...account } = row;
+    return { account, last: lastMs === null ? undefined : new Date(Number(lastMs)) };
+  }
+
   async lastSecurityEvent(memberId: number, kind: string): Promise<Date | undefined> {
     const [row] = await this.db
       .select({ at: memberSecurityEvents.createdAt })

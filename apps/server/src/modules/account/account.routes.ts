@@ -41,7 +41,7 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
     const { config, clock, db, sessions, settings } = ctx;
     const store =
       options.rateLimitStore ??
-      createRateLimitStore(config.redisUrl, (err) => ctx.log.error({ err }, 'rate-limit store failed; limits skipped'));
+      createRateLimitStore(config, (err) => ctx.log.error({ err }, 'rate-limit store failed; limits skipped'));
     const limiter = new RateLimiter(store, clock);
     const repo = new AccountRepository(db);
     const otp = new OtpService({

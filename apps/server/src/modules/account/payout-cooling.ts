@@ -17,7 +17,11 @@ export class PayoutCooling {
 
   /** The end of the cooling period, or null when withdrawals are allowed. */
   async until(memberId: number): Promise<Date | null> {
-    const changedAt = await this.deps.repo.lastSecurityEvent(memberId, PAYOUT_ACCOUNT_CHANGED);
+    return this.untilAfter(await this.deps.repo.lastSecurityEvent(memberId, PAYOUT_ACCOUNT_CHANGED));
+  }
+
+  /** `until` for a payout account last changed at `changedAt` (read by the caller). */
+  async untilAfter(changedAt: Date | undefined): Promise<Date | null> {
     if (!changedAt) return null;
     const hours = await this.deps.settings.get('payoutCoolingHours');
     const until = new Date(changedAt.getTime() + hours * 3600_000);

@@ -22,9 +22,7 @@ export function createOperatorsModule(options: OperatorsModuleOptions = {}): Mod
   return (ctx) => {
     const store =
       options.rateLimitStore ??
-      createRateLimitStore(ctx.config.redisUrl, (err) =>
-        ctx.log.error({ err }, 'rate-limit store failed; limits skipped'),
-      );
+      createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'rate-limit store failed; limits skipped'));
     const login = new OperatorLoginService({
       db: ctx.db,
       clock: ctx.clock,

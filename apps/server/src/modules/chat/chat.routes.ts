@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AdminDepositStatus } from '@wallet/contract/admin/deposits';
 import type { Conversation } from '@wallet/contract/chat';
 import { CHAT_GUEST_HEADER, chatRoom, socketRooms } from '@wallet/contract/socket-events';
 import type { FastifyRequest } from 'fastify';
@@ -14,7 +15,8 @@ import { CHAT_IMAGE_UPLOAD, CHAT_VIDEO_UPLOAD, type UploadPolicy } from '../../l
 import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
 import { createAccountApi } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
-import { LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import { recentDeposits } from '../deposits/deposits.api.ts';
+import { LedgerService, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { memberWithdrawals } from '../withdrawals/withdrawals.api.ts';
 import { ChatService, partyKey, summaryOf, type ChatOperator, type ChatParty } from './chat.service.ts';
@@ -29,8 +31,8 @@ const SEND_RULES = [
   { limit: 60, windowMs: 60_000 },
 ];
 const UPLOAD_RULE = { limit: 20, windowMs: 60_000 };
-/** withdrawals listed beside a member's conversation */
-const MEMBER_WITHDRAWALS = 5;
+/** deposits and withdrawals listed beside a member's conversation (each) */
+const MEMBER_MOVES = 5;
 
 type MessageRow = Awaited<ReturnType<ChatService['history']>>['rows'][number];
 
@@ -40,7 +42,7 @@ export const chatModule: ModuleFactory = (ctx) => {
   const accounts = createAccountApi(ctx);
   const ledger = new LedgerService(ctx.db);
   const limiter = new RateLimiter(
-    createRateLimitStore(ctx.config.redisUrl, (err) => ctx.log.error({ err }, 'chat rate-limit store failed')),
+    createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'chat rate-limit store failed')),
     ctx.clock,
   );
   const secret = `${ctx.config.secrets.jwt}:chat-media`;
@@ -136,17 +138,26 @@ export const chatModule: ModuleFactory = (ctx) => {
     return ctx.settings.get('chatPrefix');
   }
 
-  /** What the console shows beside a member's conversation: wallet, latest withdrawals, a running condition. */
+  /** What the console shows beside a member's conversation: wallet, latest deposits and withdrawals, a condition. */
   async function memberBeside(card: Awaited<ReturnType<typeof accounts.memberCards>>[number]) {
-    const [balance, withdrawals, conditionRunning] = await Promise.all([
+    const [balance, deposits, withdrawals, conditionRunning] = await Promise.all([
       ledger.balance(memberWallet(card.id), card.currency).catch(() => null),
-      memberWithdrawals(ctx.db, card.id, MEMBER_WITHDRAWALS),
+      recentDeposits(ctx.db, card.id, MEMBER_MOVES),
+      memberWithdrawals(ctx.db, card.id, MEMBER_MOVES),
       promotionConditionRunning(ctx.db, card.id),
     ]);
     return {
       ...card,
       createdAt: card.createdAt.toISOString(),
       balance: balance === null ? null : String(balance),
+      deposits: deposits.map((d) => ({
+        id: d.id,
+        channel: d.channel,
+        amount: toMajor(d.amount),
+        currency: d.currency,
+        status: d.status as AdminDepositStatus, // credited, review or rejected (the table's check)
+        createdAt: d.createdAt.toISOString(),
+      })),
       withdrawals: withdrawals.map((w) => ({
         id: w.id,
         amount: w.amount,

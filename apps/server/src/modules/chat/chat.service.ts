@@ -7,8 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
 import { AppError } from '../../errors.ts';
-import { emit, outboxSignal } from '../../events/emit.ts';
-import { afterCommit } from '../../observability/after-commit.ts';
+import { emit } from '../../events/emit.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 
 type ChatMessage = Conversation['message'];
@@ -203,8 +202,6 @@ export class ChatService {
       type: 'chat.message',
       payload: { conversationId: String(conversation.id), messageId: String(row.id), from: sender },
     });
-    // the relay wakes on emit, before this commits; wake it again once the row is visible
-    afterCommit(() => outboxSignal.emit('emitted'));
     return row;
   }
 

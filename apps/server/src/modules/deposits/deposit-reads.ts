@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deposits } from '../../db/schema/deposits.ts';
+import { deposits, type DepositChannel } from '../../db/schema/deposits.ts';
 
 export type RecentDeposit = {
   id: string;
-  channel: string;
+  channel: DepositChannel;
   amount: bigint;
   currency: string;
   status: string;

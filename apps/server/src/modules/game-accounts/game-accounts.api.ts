@@ -7,6 +7,7 @@ export {
   listGameAccounts,
   membersByUsername,
   updateGameBalance,
+  updateGameBalanceSql,
   type GameAccount,
 } from './game-accounts.repository.ts';
 export { DEFAULT_TIMING, providerOf, type GameInfo, type GamesDeps, type TransferTiming } from './games-deps.ts';

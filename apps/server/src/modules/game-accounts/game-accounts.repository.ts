@@ -84,6 +84,14 @@ export async function updateGamePassword(db: Db, id: number, passwordEnc: string
 }
 
 /** Remember the provider's balance as last seen. */
+/**
+ * The UPDATE of `updateGameBalance`, for a caller to send within a larger statement (a settlement's posting); the
+ * member's caches hear of it from the event that statement records (`game.balanceChanged`).
+ */
+export function updateGameBalanceSql(db: Db | Tx, id: number, balance: bigint, at: Date) {
+  return db.update(gameAccounts).set({ balance, balanceUpdatedAt: at }).where(eq(gameAccounts.id, id));
+}
+
 export async function updateGameBalance(db: Db | Tx, id: number, balance: bigint, at: Date): Promise<void> {
   const rows = await db
     .update(gameAccounts)

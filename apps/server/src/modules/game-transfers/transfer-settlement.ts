@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
-import { emit } from '../../events/emit.ts';
-import { updateGameBalance } from '../game-accounts/game-accounts.api.ts';
+import { updateGameBalanceSql } from '../game-accounts/game-accounts.api.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
   findTransfer,
   insertTransfer,
+  insertTransferSql,
+  newTransfer,
   resolvePending,
   type GameTransfer,
   type TransferStatusValue,
@@ -57,22 +58,17 @@ const posting = (t: GameTransfer, kind: LedgerKind, step: string, postings: Post
 export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<GameTransfer> {
   const now = deps.clock.now();
   const id = newTransferId();
+  const row = newTransfer({ id, ...input, direction: 'to_game', createdAt: now });
+  // the row and the hold in one statement: BEGIN, the statement, COMMIT
   return withRetry(() =>
     deps.ledger.transaction(async (tx) => {
-      const row = await insertTransfer(tx, {
-        id,
-        ...input,
-        direction: 'to_game',
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      });
       await deps.ledger.post(
         posting(row, LEDGER_KINDS.toGameHold, 'hold', [
           { account: memberWallet(row.memberId), amount: -row.amount },
           { account: transit(row.game, row.memberId), amount: row.amount },
         ]),
         tx,
+        { writes: [insertTransferSql(tx, row)] },
       );
       return row;
     }),
@@ -125,10 +121,6 @@ export async function resolveTransfer(
   const now = deps.clock.now();
   return withRetry(() =>
     deps.ledger.transaction(async (tx: Tx) => {
-      // before the events: a member's app refetching on `wallet.changed` reads the new game balance
-      if (resolution.kind === 'success' && resolution.gameBalance) {
-        await updateGameBalance(tx, resolution.gameBalance.accountId, resolution.gameBalance.balance, now);
-      }
       const row = await resolvePending(tx, transferId, {
         status: resolution.kind,
         providerRef: resolution.kind === 'success' ? resolution.providerRef : null,
@@ -140,22 +132,31 @@ export async function resolveTransfer(
         if (!current) throw new Error(`game transfer ${transferId} does not exist`);
         return current.status as TransferStatusValue;
       }
+      // a settlement's game balance and game.balanceChanged go in its posting's statement: a member's app
+      // refetching on `wallet.changed` (after commit) reads the new game balance
+      const gameBalance = resolution.kind === 'success' ? resolution.gameBalance : undefined;
+      const also = {
+        writes: gameBalance ? [updateGameBalanceSql(tx, gameBalance.accountId, gameBalance.balance, now)] : [],
+        events: resolution.kind === 'success' ? [balanceChanged(row)] : [],
+      };
+      // only a failed from_game posts nothing (and has no game balance or event either)
       const entry = resolutionPostings(row, resolution);
-      if (entry) await deps.ledger.post(entry, tx);
-      if (resolution.kind === 'success') {
-        const amount = row.direction === 'to_game' ? row.amount : -row.amount;
-        await emit(tx, {
-          type: 'game.balanceChanged',
-          payload: {
-            memberId: row.memberId,
-            game: row.game,
-            transferId: row.id,
-            direction: row.direction,
-            amount: amount.toString(),
-          },
-        });
-      }
+      if (entry) await deps.ledger.post(entry, tx, also);
       return row.status as TransferStatusValue;
     }),
   );
+}
+
+function balanceChanged(row: GameTransfer) {
+  const amount = row.direction === 'to_game' ? row.amount : -row.amount;
+  return {
+    type: 'game.balanceChanged' as const,
+    payload: {
+      memberId: row.memberId,
+      game: row.game,
+      transferId: row.id,
+      direction: row.direction,
+      amount: amount.toString(),
+    },
+  };
 }

@@ -12,6 +12,26 @@ export async function insertTransfer(db: Db | Tx, row: typeof gameTransfers.$inf
   return created;
 }
 
+/** A new pending transfer's row as `insertTransferSql` stores it (the columns left to their defaults filled in). */
+export function newTransfer(
+  row: Pick<GameTransfer, 'id' | 'memberId' | 'game' | 'direction' | 'amount' | 'currency' | 'createdAt'>,
+): GameTransfer {
+  return {
+    ...row,
+    status: 'pending',
+    providerRef: null,
+    attempts: 0,
+    lastError: null,
+    updatedAt: row.createdAt,
+    settledAt: null,
+  };
+}
+
+/** The INSERT of a new transfer, to send with its ledger hold in one statement. */
+export function insertTransferSql(tx: Tx, row: GameTransfer) {
+  return tx.insert(gameTransfers).values(row);
+}
+
 export async function findTransfer(db: Db | Tx, id: string): Promise<GameTransfer | undefined> {
   const [row] = await db.select().from(gameTransfers).where(eq(gameTransfers.id, id));
   return row;

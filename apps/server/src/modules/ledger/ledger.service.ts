@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { CHECK_VIOLATION, pgErrorCode, withRetry } from '../../db/pg-error.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
+import { withRetry } from '../../db/pg-error.ts';
+import { ledgerAccounts, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
-import { emit, emitAlongside } from '../../events/emit.ts';
 import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
 import { ledgerPosted } from '../../lib/change-signals.ts';
+import { runPostStatement, type PostAlongside } from './post-statement.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
 export type Posting = { account: string; amount: bigint };
@@ -39,10 +39,10 @@ export class LedgerService {
   constructor(private readonly db: Db) {}
 
   /** Post inside the caller's transaction (`tx`) or in a new one with deadlock/serialization retries. */
-  async post(input: PostInput, tx?: Tx): Promise<PostResult> {
+  async post(input: PostInput, tx?: Tx, also?: PostAlongside): Promise<PostResult> {
     validate(input);
-    if (tx) return this.postIn(tx, input);
-    return withRetry(() => this.db.transaction((t) => this.postIn(t, input)));
+    if (tx) return this.postIn(tx, input, also);
+    return withRetry(() => this.db.transaction((t) => this.postIn(t, input, also)));
   }
 
   /**
@@ -53,44 +53,40 @@ export class LedgerService {
     return this.db.transaction(work);
   }
 
-  private async postIn(tx: Tx, input: PostInput): Promise<PostResult> {
-    const [created] = await tx
-      .insert(ledgerTransactions)
-      .values({
-        kind: input.kind,
-        currency: input.currency,
-        memberId: input.memberId ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-        reference: input.reference ?? null,
-        metadata: input.metadata ?? {},
-      })
-      .onConflictDoNothing()
-      .returning({ id: ledgerTransactions.id });
-    if (!created) return { transactionId: await this.existingId(tx, input), replayed: true };
-
-    // one update per account, in one global order (lockOrder) so two transactions never wait on each other in a cycle
+  private async postIn(tx: Tx, input: PostInput, also?: PostAlongside): Promise<PostResult> {
+    // one change per account, in one global order (lockOrder) so two transactions never wait on each other in a cycle
     const byAccount = new Map<string, bigint>();
     for (const p of input.postings) byAccount.set(p.account, (byAccount.get(p.account) ?? 0n) + p.amount);
-    const entries: Array<typeof ledgerEntries.$inferInsert> = [];
-    for (const [code, amount] of [...byAccount].sort(([a], [b]) => lockOrder(a, b))) {
-      if (amount === 0n) continue;
-      const accountId = await applyToAccount(tx, code, input.currency, amount);
-      entries.push({ transactionId: created.id, accountId, amount, currency: input.currency });
-    }
-    const posted = {
-      type: 'ledger.posted' as const,
-      payload: {
-        transactionId: String(created.id),
-        kind: input.kind,
-        currency: input.currency,
-        memberIds: membersOf(input),
+    const changes = [...byAccount]
+      .sort(([a], [b]) => lockOrder(a, b))
+      .filter(([, amount]) => amount !== 0n)
+      .map(([code, amount]) => ({ code, memberId: memberIdOf(code), amount }));
+    const outcome = await runPostStatement(
+      tx,
+      {
+        transaction: {
+          kind: input.kind,
+          currency: input.currency,
+          memberId: input.memberId ?? null,
+          key: input.idempotencyKey ?? null,
+          reference: input.reference ?? null,
+        },
+        metadata: input.metadata ?? {},
+        changes,
+        posted: {
+          type: 'ledger.posted',
+          // the statement sets the transaction's id
+          payload: { transactionId: '0', kind: input.kind, currency: input.currency, memberIds: membersOf(input) },
+        },
       },
-    };
-    // the entries and the event in one round trip
-    if (entries.length > 0) await emitAlongside(tx, tx.insert(ledgerEntries).values(entries), posted);
-    else await emit(tx, posted);
+      also,
+    );
+    if (outcome.transactionId === null && !outcome.refused) {
+      return { transactionId: await this.existingId(tx, input), replayed: true };
+    }
+    if (outcome.refused || outcome.transactionId === null) throw new AppError('MONEY_NOT_ENOUGH');
     ledgerPosted(input.kind);
-    return { transactionId: created.id, replayed: false };
+    return { transactionId: outcome.transactionId, replayed: false };
   }
 
   private async existingId(tx: Tx, input: PostInput): Promise<bigint> {
@@ -152,42 +148,4 @@ function validate(input: PostInput): void {
     sum += p.amount;
   }
   if (sum !== 0n) throw new Error(`ledger: postings of ${input.kind} sum to ${sum}, not 0`);
-}
-
-/** Credit or debit one account, creating it on first use; a member account that would go negative refuses. */
-async function applyToAccount(tx: Tx, code: string, currency: string, amount: bigint): Promise<number> {
-  const allowNegative = !isMemberAccount(code);
-  if (!allowNegative && amount < 0n) {
-    // a debit: PostgreSQL checks CHECK constraints on the proposed insert row before it sees the conflict,
-    // so debits are a conditional UPDATE (a missing account has nothing to debit)
-    const [row] = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-      .where(
-        and(
-          eq(ledgerAccounts.code, code),
-          eq(ledgerAccounts.currency, currency),
-          sql`${ledgerAccounts.balance} + ${amount} >= 0`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (!row) throw new AppError('MONEY_NOT_ENOUGH');
-    return row.id;
-  }
-  try {
-    const [row] = await tx
-      .insert(ledgerAccounts)
-      .values({ code, currency, memberId: memberIdOf(code), balance: amount, allowNegative })
-      .onConflictDoUpdate({
-        target: [ledgerAccounts.code, ledgerAccounts.currency],
-        set: { balance: sql`${ledgerAccounts.balance} + excluded.balance` },
-        setWhere: sql`${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + excluded.balance >= 0`,
-      })
-      .returning({ id: ledgerAccounts.id });
-    if (!row) throw new AppError('MONEY_NOT_ENOUGH');
-    return row.id;
-  } catch (err) {
-    if (pgErrorCode(err) === CHECK_VIOLATION) throw new AppError('MONEY_NOT_ENOUGH');
-    throw err;
-  }
 }

@@ -91,6 +91,38 @@ export function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditi
   return insertCondition(tx, start);
 }
 
+/** A refund or invite bonus moved into the wallet: its credit condition ("turn credit", DESIGN.md §4). */
+export type CreditCondition = {
+  memberId: number;
+  source: 'refund' | 'invite';
+  /** the posting's idempotency key (the condition is idempotent by it) */
+  sourceRef: string;
+  transactionId: bigint;
+  amount: bigint;
+  currency: string;
+  at: Date;
+  successPercent: number;
+  failPercent: number;
+};
+
+/** Start a credit condition on an amount moved into the wallet (see `startCondition`). */
+export async function startCreditCondition(tx: Tx, c: CreditCondition): Promise<void> {
+  await startCondition(tx, {
+    memberId: c.memberId,
+    source: c.source,
+    sourceRef: c.sourceRef,
+    transactionId: c.transactionId,
+    bonus: c.amount,
+    base: c.amount,
+    currency: c.currency,
+    at: c.at,
+    successRule: 'credit',
+    turnoverMultiple: 0,
+    successPercent: c.successPercent,
+    percentFail: c.failPercent,
+  });
+}
+
 /** Start a spin-wheel bonus coupon's turnover condition (see `startCondition`). */
 export async function startPrizeCondition(tx: Tx, prize: PrizeCondition): Promise<void> {
   await startCondition(tx, {

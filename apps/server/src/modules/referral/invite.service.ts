@@ -8,12 +8,14 @@ import { AppError } from '../../errors.ts';
 import { referralFacts } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import { LEDGER_KINDS, memberInvite, memberWallet, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
+import { hasRunningCondition, startCreditCondition } from '../promotions/promotions.api.ts';
+import type { SettingsService } from '../settings/settings.api.ts';
 
 type InviteList = { invites: Array<{ from: { name: string }; amount: number; createdAt: string }>; total: number };
 
 /** The player's side of referral (SPEC.md §7 invite): commissions earned, receiving them, invitee counts. */
 export class InviteService {
-  constructor(private readonly deps: { db: Db; clock: Clock; ledger: LedgerService }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; ledger: LedgerService; settings: SettingsService }) {}
 
   /** POST /api/invite: commissions credited to the member, newest first (10 per page: SPEC.md §9). */
   async list(memberId: number, page: PageRequest): Promise<InviteList> {
@@ -42,10 +44,13 @@ export class InviteService {
   /**
    * GET /api/invite/bonus: the whole invite balance into the wallet. The member's claim-state row is locked for the
    * claim and its counter is the balance version in the idempotency key (`invite:claim:{id}:{n}`): concurrent or
-   * retried receives credit once, the others find nothing left (NO_INVITE_BONUS).
+   * retried receives credit once, the others find nothing left (NO_INVITE_BONUS). Like every bonus (DESIGN.md §4) it
+   * starts a condition, a credit one with the `referralRates` percentages, so it is refused while another condition
+   * runs (BONUS_REMAINING).
    */
   async receive(member: AuthMember): Promise<Message> {
-    const { db, ledger, clock } = this.deps;
+    const { db, ledger, clock, settings } = this.deps;
+    const rates = await settings.get('referralRates');
     return db.transaction(async (tx) => {
       await tx.insert(referralClaimState).values({ memberId: member.id }).onConflictDoNothing();
       const [state] = await tx
@@ -55,14 +60,17 @@ export class InviteService {
         .for('update');
       const balance = await ledger.balance(memberInvite(member.id), member.currency, tx);
       if (!state || balance <= 0n) throw new AppError('NO_INVITE_BONUS');
+      if (await hasRunningCondition(tx, member.id)) throw new AppError('BONUS_REMAINING');
       const version = state.claims + 1;
-      await ledger.post(
+      const key = `invite:claim:${member.id}:${version}`;
+      const now = clock.now();
+      const posted = await ledger.post(
         {
           kind: LEDGER_KINDS.invite,
           currency: member.currency,
           memberId: member.id,
-          idempotencyKey: `invite:claim:${member.id}:${version}`,
-          metadata: { claim: version },
+          idempotencyKey: key,
+          metadata: { claim: version, successPercent: rates.successPercent, failPercent: rates.failPercent },
           postings: [
             { account: memberInvite(member.id), amount: -balance },
             { account: memberWallet(member.id), amount: balance },
@@ -70,9 +78,20 @@ export class InviteService {
         },
         tx,
       );
+      await startCreditCondition(tx, {
+        memberId: member.id,
+        source: 'invite',
+        sourceRef: key,
+        transactionId: posted.transactionId,
+        amount: balance,
+        currency: member.currency,
+        at: now,
+        successPercent: rates.successPercent,
+        failPercent: rates.failPercent,
+      });
       await tx
         .update(referralClaimState)
-        .set({ claims: version, lastClaimAt: clock.now() })
+        .set({ claims: version, lastClaimAt: now })
         .where(eq(referralClaimState.memberId, member.id));
       return { message: 'INVITE_BONUS_SUCCESS' };
     });

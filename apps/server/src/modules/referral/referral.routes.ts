@@ -17,7 +17,7 @@ import { ReferralAdminService } from './referral-admin.service.ts';
  * invite and refund modals with their back-office editor (role marketing).
  */
 export const referralModule: ModuleFactory = (ctx) => {
-  const deps = { db: ctx.db, clock: ctx.clock, ledger: new LedgerService(ctx.db) };
+  const deps = { db: ctx.db, clock: ctx.clock, ledger: new LedgerService(ctx.db), settings: ctx.settings };
   const invites = new InviteService(deps);
   const banners = new BannerService({ db: ctx.db, clock: ctx.clock, storage: ctx.storage });
   const admin = new ReferralAdminService(ctx.db);

@@ -7,7 +7,7 @@ import { refunds, refundWalletState } from '../../db/schema/refunds.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import { house, LEDGER_KINDS, memberRefund, memberWallet, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
-import { hasRunningCondition, promotionConditionRunning, startCondition } from '../promotions/promotions.api.ts';
+import { hasRunningCondition, promotionConditionRunning, startCreditCondition } from '../promotions/promotions.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
 type Deps = { db: Db; clock: Clock; ledger: LedgerService; settings: SettingsService };
@@ -130,19 +130,16 @@ export class RefundService {
         },
         tx,
       );
-      await startCondition(tx, {
+      await startCreditCondition(tx, {
         memberId: member.id,
         source: 'refund',
         sourceRef: key,
         transactionId: posted.transactionId,
-        bonus: balance,
-        base: balance,
+        amount: balance,
         currency: member.currency,
         at: now,
-        successRule: 'credit',
-        turnoverMultiple: 0,
         successPercent: rates.successPercent,
-        percentFail: rates.failPercent,
+        failPercent: rates.failPercent,
       });
       await tx
         .update(refunds)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import type { WithdrawalStatus } from '@wallet/contract/limits';
@@ -6,9 +6,28 @@ import type { WithdrawalStatus } from '@wallet/contract/limits';
 export type Withdrawal = typeof withdrawals.$inferSelect;
 type Patch = Partial<typeof withdrawals.$inferInsert>;
 
-export async function insertWithdrawal(tx: Tx, row: typeof withdrawals.$inferInsert): Promise<Withdrawal> {
-  const [inserted] = await tx.insert(withdrawals).values(row).returning();
-  return inserted!;
+type NewWithdrawal = Omit<
+  Withdrawal,
+  'payoutAttempts' | 'inquiries' | 'bankRef' | 'rejectReason' | 'rejectNote' | 'lastError' | 'paidAt'
+>;
+
+/** A new withdrawal's row as `insertWithdrawalSql` stores it (the columns it leaves to their defaults filled in). */
+export function newWithdrawal(row: NewWithdrawal): Withdrawal {
+  return {
+    ...row,
+    payoutAttempts: 0,
+    inquiries: 0,
+    bankRef: null,
+    rejectReason: null,
+    rejectNote: null,
+    lastError: null,
+    paidAt: null,
+  };
+}
+
+/** The INSERT of a new withdrawal, to send with its ledger hold in one statement. */
+export function insertWithdrawalSql(tx: Tx, row: Withdrawal) {
+  return tx.insert(withdrawals).values(row);
 }
 
 export async function findWithdrawal(db: Db | Tx, id: string): Promise<Withdrawal | undefined> {
@@ -34,19 +53,20 @@ export async function transition(
   return row;
 }
 
-/** Today's (from `since`) withdrawals of a member that still count against the daily limits. */
-export async function dailyUsage(tx: Tx, memberId: number, since: Date): Promise<{ count: number; total: bigint }> {
-  const [row] = await tx
-    .select({ count: sql<string>`count(*)`, total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.memberId, memberId),
-        sql`${withdrawals.createdAt} >= ${since.toISOString()}::timestamptz`,
-        sql`${withdrawals.status} <> 'rejected'`,
-      ),
-    );
-  return { count: Number(row?.count ?? 0), total: BigInt(row?.total ?? 0) };
+/**
+ * True while the member's withdrawals since `since` that still count (all but rejected ones) leave room for one more
+ * of `amount` under the daily limits: an SQL condition, read in the statement that inserts the withdrawal.
+ */
+export function withinDailyLimits(
+  memberId: number,
+  since: Date,
+  amount: bigint,
+  limits: { count: number; total: bigint },
+): SQL {
+  return sql`(select count(*) < ${limits.count}::int and coalesce(sum(${withdrawals.amount}), 0) + ${amount}::bigint <= ${limits.total}::bigint
+    from ${withdrawals}
+    where ${withdrawals.memberId} = ${memberId}::int and ${withdrawals.createdAt} >= ${since.toISOString()}::timestamptz
+      and ${withdrawals.status} <> 'rejected')`;
 }
 
 /** Rows in `status` last touched before `before`, oldest first (the payout reconciler's work). */

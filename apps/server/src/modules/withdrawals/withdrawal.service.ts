@@ -1,33 +1,17 @@
-import { MINOR_PER_MAJOR, type WithdrawalStatus } from '@wallet/contract/limits';
+import type { WithdrawalStatus } from '@wallet/contract/limits';
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { AppError } from '../../errors.ts';
-import { emit } from '../../events/emit.ts';
-import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 import type { PayoutBank, PayoutStatus } from '../../providers/bank/bank-port.ts';
 import type { AccountApi } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
-import {
-  house,
-  LEDGER_KINDS,
-  memberWallet,
-  toMinor,
-  type LedgerService,
-  type PostInput,
-} from '../ledger/ledger.api.ts';
+import { LEDGER_KINDS, memberWallet, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
-import { dailyUsage, findWithdrawal, insertWithdrawal, transition, type Withdrawal } from './withdrawal.repository.ts';
-
-/** The ledger accounts of a withdrawal: requested money waits in `pending`, paid money ends in `paid`. */
-const withdrawPending = (memberId: number) => house('withdraw_pending', memberId);
-const withdrawPaid = (memberId: number) => house('withdraw', memberId);
-
-/** One member's requests are serialised by this advisory lock (daily limits are checked and acted on atomically). */
-const LOCK_NAMESPACE = 0x5744; // 'WD'
+import { findWithdrawal, transition, type Withdrawal } from './withdrawal.repository.ts';
+import { changed, posting, requestWithdrawal, withdrawPaid, withdrawPending } from './withdrawal-request.ts';
 
 export type MemberFlags = { flagged: boolean; payoutHold: boolean };
 export type Operator = { id: number; username: string; ip: string | null };
@@ -39,7 +23,7 @@ export type WithdrawalDeps = {
   log: FastifyBaseLogger;
   settings: SettingsService;
   bank: PayoutBank;
-  account: Pick<AccountApi, 'assertPayoutAllowed' | 'payoutAccount'>;
+  account: Pick<AccountApi, 'payoutDestination'>;
   /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts) */
   conditionRunning: (memberId: number) => Promise<boolean>;
   /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
@@ -47,8 +31,6 @@ export type WithdrawalDeps = {
   /** tell the member's sockets their statement and balance changed */
   notify: (memberId: number) => void;
 };
-
-const newWithdrawalId = () => randomBytes(18).toString('base64url');
 
 /**
  * The withdrawal life cycle (DESIGN.md §9.4, README "Withdrawals"):
@@ -68,61 +50,7 @@ export class WithdrawalService {
 
   /** POST /api/wallet/withdraw: checks, then the row and the hold in one transaction; auto-approved ones are paid. */
   async request(member: { id: number; currency: string }, amountMajor: number): Promise<Withdrawal> {
-    const { deps } = this;
-    const amount = toMinor(amountMajor);
-    const limits = await deps.settings.get('withdrawLimits');
-    const unit = BigInt(MINOR_PER_MAJOR);
-    if (amount < BigInt(limits.withdrawMin) * unit || amount > BigInt(limits.withdrawMax) * unit || amount <= 0n) {
-      throw new AppError('KEY_INVALID');
-    }
-    if (await deps.conditionRunning(member.id)) throw new AppError('BONUS_REMAINING');
-    await deps.account.assertPayoutAllowed(member.id);
-    const destination = await deps.account.payoutAccount(member.id);
-    if (!destination) throw new AppError('NO_BANK');
-    const auto = await deps.settings.get('withdrawAutoApprove');
-    let autoApproved = auto.enabled && amount <= BigInt(auto.maxAmount) * unit;
-    if (autoApproved) {
-      const flags = await deps.memberFlags(member.id);
-      autoApproved = !flags.flagged && !flags.payoutHold;
-    }
-
-    const id = newWithdrawalId();
-    const row = await withRetry(() =>
-      deps.ledger.transaction(async (tx) => {
-        const now = deps.clock.now();
-        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${member.id})`);
-        const usage = await dailyUsage(tx, member.id, bangkokDayStart(now));
-        if (usage.count >= limits.perDayCount || usage.total + amount > BigInt(limits.perDayAmount) * unit) {
-          throw new AppError('REQUEST_LIMIT');
-        }
-        const inserted = await insertWithdrawal(tx, {
-          id,
-          memberId: member.id,
-          amount,
-          currency: member.currency,
-          status: autoApproved ? 'approved' : 'pending_review',
-          ...destination,
-          autoApproved,
-          payoutId: id,
-          reviewedBy: autoApproved ? 'auto' : null,
-          reviewedAt: autoApproved ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await changed(tx, inserted);
-        // last, so the shared pending shard stays locked for the fewest round trips before the commit;
-        // MONEY_NOT_ENOUGH here rolls the row back with the hold
-        await deps.ledger.post(
-          posting(inserted, LEDGER_KINDS.withdraw, 'hold', [
-            { account: memberWallet(member.id), amount: -amount },
-            { account: withdrawPending(member.id), amount },
-          ]),
-          tx,
-        );
-        return inserted;
-      }),
-    );
-    deps.notify(member.id);
+    const row = await requestWithdrawal(this.deps, member, amountMajor);
     if (row.status === 'approved') return this.payout(row.id);
     return row;
   }
@@ -314,23 +242,4 @@ export class WithdrawalService {
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
-}
-
-function posting(w: Withdrawal, kind: PostInput['kind'], step: string, postings: PostInput['postings']): PostInput {
-  return {
-    kind,
-    currency: w.currency,
-    memberId: w.memberId,
-    idempotencyKey: `withdrawal:${w.id}:${step}`,
-    reference: `${w.id}:${step}`,
-    metadata: { withdrawalId: w.id },
-    postings,
-  };
-}
-
-function changed(tx: Tx, w: Withdrawal) {
-  return emit(tx, {
-    type: 'withdrawal.changed',
-    payload: { memberId: w.memberId, withdrawalId: w.id, status: w.status },
-  });
 }

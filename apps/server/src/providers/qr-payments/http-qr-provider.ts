@@ -1,4 +1,5 @@
 import { QR_PROVIDERS, type QrProvider } from '@wallet/contract/limits';
+import { providerKey, signHeaders, verifyHeaders } from '@wallet/contract/qr-wire';
 import { z } from 'zod';
 import type { FetchLike } from '../games/http-game-provider.ts';
 import type {
@@ -9,14 +10,13 @@ import type {
   QrWebhookRequest,
   QrWebhookVerification,
 } from './qr-payment-port.ts';
-import { providerKey, signHeaders, verifyHeaders } from './qr-wire.ts';
 
 export type HttpQrOptions = {
   /** root of the PSPs' APIs; each provider is `${baseUrl}/${provider}` (sandbox: `${publicUrl}/sandbox/qr`) */
   baseUrl: string;
   /** where the providers send webhooks: `${publicUrl}/api/webhooks/qr` */
   notifyBaseUrl: string;
-  /** the shared provider secret (each provider's key derives from it, qr-wire.ts) */
+  /** the shared provider secret (each provider's key derives from it, @wallet/contract/qr-wire) */
   secret: string;
   now: () => Date;
   /** a webhook older or newer than this is a replay (default 300 s) */
@@ -52,7 +52,7 @@ const WebhookSchema = z.object({
   paidAt: z.iso.datetime().optional(),
 });
 
-/** One PSP over HTTP (qr-wire.ts signatures both ways). */
+/** One PSP over HTTP (@wallet/contract/qr-wire signatures both ways). */
 class HttpQrProvider implements QrPaymentProvider {
   private readonly key: string;
   constructor(

@@ -9,6 +9,7 @@ import { Spinner } from '@wallet/ui/spinner';
 import { paths } from '../../../config/paths.ts';
 import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
 import { call } from '../../../lib/api-client.ts';
+import { memberEvents } from '../../../lib/member-events.ts';
 import { storage } from '../../../lib/storage.ts';
 import { BottomNav } from '../../shell/bottom-nav.tsx';
 import { TopBar } from '../../shell/top-bar.tsx';
@@ -44,6 +45,7 @@ export function Component() {
   const handleLogout = async () => {
     if (isLoggingOut) return;
     setIsLoggingOut(true);
+    memberEvents.publishSigningOut();
     await Promise.all([
       call(api.account.logout).catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS)),

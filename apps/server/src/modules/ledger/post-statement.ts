@@ -1,0 +1,114 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { CHECK_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
+import type { AppError } from '../../errors.ts';
+import { eventRecorded, outboxPayload } from '../../events/emit.ts';
+import type { DomainEvent } from '../../events/event-map.ts';
+import { isMemberAccount } from './account-codes.ts';
+
+/** What a caller posts with a ledger transaction in the same statement (one round trip, in its transaction). */
+export type PostAlongside = {
+  /** INSERTs or UPDATEs whose results the caller does not need */
+  writes?: SQLWrapper[];
+  /** domain events of the caller's, recorded in the outbox by the same statement */
+  events?: DomainEvent[];
+  /**
+   * A condition read by the statement (its snapshot is taken when it starts, after every lock the caller's earlier
+   * statements took); when false, `error` is thrown and the caller's transaction rolls back with every write.
+   */
+  guard?: { check: SQL; error: AppError };
+};
+
+/** One account's change, in lock order. */
+type AccountChange = { code: string; memberId: number | null; amount: bigint };
+
+export type PostedRow = {
+  transaction: {
+    kind: string;
+    currency: string;
+    memberId: number | null;
+    key: string | null;
+    reference: string | null;
+  };
+  metadata: Record<string, unknown>;
+  changes: AccountChange[];
+  /** the `ledger.posted` event without its transactionId (the statement adds it) */
+  posted: DomainEvent;
+};
+
+type Row = { tx_id: string | number | bigint | null; guard_ok: boolean | null } & Record<string, unknown>;
+export type PostOutcome = { transactionId: bigint | null; refused: boolean };
+
+/**
+ * The whole posting in ONE statement of data-modifying CTEs: the transaction row (`t`, nothing on an idempotent
+ * replay), each account's conditional update or upsert chained in lock order (`a0` runs before `a1`: each waits for
+ * the one before it, so the global lock order holds), the entries and the `ledger.posted` outbox row (only with a
+ * new transaction row), and the caller's own writes, events and guard. A refused debit (`aN` returns nothing) or a
+ * false guard is reported to the caller, who throws: its transaction rolls back every write of the statement.
+ */
+export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongside = {}): Promise<PostOutcome> {
+  const { transaction: t, changes } = row;
+  const ctes: SQL[] = [];
+  ctes.push(sql`t as (insert into ledger_transactions (kind, idempotency_key, reference, member_id, currency, metadata)
+    values (${t.kind}::text, ${t.key}::text, ${t.reference}::text, ${t.memberId}::int, ${t.currency}::text,
+      ${JSON.stringify(row.metadata)}::jsonb)
+    on conflict do nothing returning id)`);
+  changes.forEach((c, i) => {
+    const name = sql.raw(`a${i}`);
+    const after = i === 0 ? sql`exists (select 1 from t)` : sql`exists (select 1 from ${sql.raw(`a${i - 1}`)})`;
+    if (isMemberAccount(c.code) && c.amount < 0n) {
+      // a debit: PostgreSQL checks CHECK constraints on the proposed insert row before it sees the conflict,
+      // so debits are a conditional UPDATE (a missing account has nothing to debit)
+      ctes.push(sql`${name} as (update ledger_accounts set balance = balance + ${c.amount}::bigint
+        where code = ${c.code}::text and currency = ${t.currency}::text and balance + ${c.amount}::bigint >= 0 and ${after}
+        returning id)`);
+    } else {
+      ctes.push(sql`${name} as (insert into ledger_accounts (code, currency, member_id, balance, allow_negative)
+        select ${c.code}::text, ${t.currency}::text, ${c.memberId}::int, ${c.amount}::bigint, ${!isMemberAccount(c.code)}::boolean
+        where ${after}
+        on conflict (code, currency) do update set balance = ledger_accounts.balance + excluded.balance
+        where ledger_accounts.allow_negative or ledger_accounts.balance + excluded.balance >= 0
+        returning id)`);
+    }
+  });
+  if (changes.length > 0) {
+    const legs = sql.join(
+      changes.map((c, i) => sql`select id, ${c.amount}::bigint as amount from ${sql.raw(`a${i}`)}`),
+      sql` union all `,
+    );
+    ctes.push(sql`e as (insert into ledger_entries (transaction_id, account_id, amount, currency)
+      select t.id, legs.id, legs.amount, ${t.currency}::text from t cross join (${legs}) legs)`);
+  }
+  ctes.push(sql`ev as (insert into outbox_events (type, payload)
+    select ${row.posted.type}::text, ${JSON.stringify(outboxPayload(row.posted))}::jsonb
+      || jsonb_build_object('transactionId', t.id::text) from t returning id)`);
+  // the caller's events after it, in their order (each reads the count of the one before, so it runs first)
+  const events = also.events ?? [];
+  events.forEach((event, i) => {
+    ctes.push(sql`${sql.raw(`ev${i}`)} as (insert into outbox_events (type, payload)
+      select ${event.type}::text, ${JSON.stringify(outboxPayload(event))}::jsonb
+      from (select count(*) from ${sql.raw(i === 0 ? 'ev' : `ev${i - 1}`)}) before returning id)`);
+  });
+  (also.writes ?? []).forEach((write, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`));
+
+  const results = [
+    sql`(select id from t)::text as tx_id`,
+    sql`${also.guard ? also.guard.check : sql`true`} as guard_ok`,
+    ...changes.map((_, i) => sql`(select id from ${sql.raw(`a${i}`)}) as ${sql.raw(`a${i}`)}`),
+  ];
+  let result: Row | undefined;
+  try {
+    const answer = await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(results, sql`, `)}`);
+    result = (answer as unknown as { rows: Row[] }).rows[0];
+  } catch (err) {
+    if (pgErrorCode(err) === CHECK_VIOLATION) return { transactionId: null, refused: true };
+    throw err;
+  }
+  if (!result) throw new Error('ledger: the posting statement answered nothing');
+  if (also.guard && !result.guard_ok) throw also.guard.error;
+  for (const event of events) eventRecorded(event);
+  if (result.tx_id === null) return { transactionId: null, refused: false };
+  const refused = changes.some((_, i) => result[`a${i}`] === null || result[`a${i}`] === undefined);
+  if (!refused) eventRecorded(row.posted);
+  return { transactionId: BigInt(String(result.tx_id)), refused };
+}

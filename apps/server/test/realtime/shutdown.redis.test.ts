@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, guest } from '../chat/chat-fixtures.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { connectSocket, type TestSocket } from './socket-client.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `test:${randomBytes(6).toString('hex')}:`;
+const SOCKETS = 20;
+/** after close, how long late transport-close events and requests get to misuse a closed Redis client */
+const SETTLE_MS = 1_000;
+
+afterAll(async () => {
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${PREFIX}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+/**
+ * Issue 14 leftover: closing an app with Redis (streams adapter, change bus, rate limits) while sockets are going
+ * away and a chat request is in flight writes nothing to a closed Redis client: no unhandled "Connection is closed."
+ */
+describe('shutdown with Redis', () => {
+  it('closes while sockets disconnect and a message is sent, with no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const t = await createTestApp({ env: { REDIS_URL, REDIS_PREFIX: PREFIX } });
+      const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const sockets: TestSocket[] = [];
+      const g = await guest(t);
+      for (let i = 0; i < SOCKETS; i++) sockets.push(await connectSocket(base, { kind: 'guest', token: g.token }));
+      // the clients leave (each a recoverable "transport close": the adapter persists its session in Redis) and a
+      // message is on its way while the app closes
+      for (const socket of sockets) socket.close();
+      const sending = call(
+        t,
+        'POST',
+        '/api/chat/send-message',
+        { guest: g.token },
+        {
+          sender: 'customer',
+          message: { message_type: 'text', payload: 'bye' },
+        },
+      ).catch(() => undefined);
+      await t.close();
+      await sending;
+      // what a late transport close and a presence request do after close: persist a session, publish a request
+      const adapter = t.realtime.io.of('/').adapter as unknown as {
+        persistSession(session: unknown): void;
+        doPublish(message: unknown): Promise<unknown>;
+      };
+      adapter.persistSession({ pid: 'late', sid: 'late', rooms: [], data: {} });
+      await adapter.doPublish({ type: 4, uid: 'late', nsp: '/', data: { requestId: 'late', opts: {} } });
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
