@@ -4,18 +4,54 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The static boot shell in index.html carries its own inline styles, so the app stylesheet need not block the
- * first paint: move it from <head> to the end of <body> (the module scripts still wait for it before running).
+ * The static boot shell in index.html paints from the HTML alone, so nothing the app loads belongs on the first
+ * paint's path: the entry module, its modulepreloads and the stylesheet are taken out of the HTML and requested by a
+ * small inline loader once the shell has painted (the frame after the first animation frame). The shell is the
+ * largest paint of each route (its logo, poster or balance art are inline), so the first paint and the largest one
+ * never wait for the JavaScript, and the app replaces the shell when its first route is ready (src/main.tsx waits
+ * for the stylesheet too). The server gives the loader the page's CSP nonce (apps/server/src/http/serve-spa.ts).
  */
-const stylesheetAfterShell = (): Plugin => ({
-  name: 'stylesheet-after-shell',
+const appAfterFirstPaint = (): Plugin => ({
+  name: 'app-after-first-paint',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
     handler(html) {
-      const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-      const body = links.reduce((out, link) => out.replace(link, ''), html);
-      return body.replace('</body>', `${links.map((l) => l.trim()).join('\n')}\n  </body>`);
+      const found = { script: [] as string[], preload: [] as string[], style: [] as string[] };
+      const rest = html
+        .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => {
+          found.script.push(src);
+          return '';
+        })
+        .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+          found.preload.push(href);
+          return '';
+        })
+        .replace(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => {
+          found.style.push(href);
+          return '';
+        });
+      if (found.script.length !== 1) throw new Error(`app-after-first-paint: ${found.script.length} entry scripts`);
+      const loader = `(function () {
+        var add = function (tag, props) {
+          var el = Object.assign(document.createElement(tag), props);
+          el.crossOrigin = '';
+          document.head.appendChild(el);
+          return el;
+        };
+        var settled = function () {
+          this.setAttribute('data-settled', '');
+        };
+        var load = function () {
+          ${JSON.stringify(found.preload)}.forEach(function (href) { add('link', { rel: 'modulepreload', href: href }); });
+          ${JSON.stringify(found.style)}.forEach(function (href) { add('link', { rel: 'stylesheet', href: href, onload: settled, onerror: settled }); });
+          add('script', { type: 'module', src: ${JSON.stringify(found.script[0])} });
+        };
+        /* a tab opened in the background paints nothing and runs no animation frame: load at once there */
+        if (document.hidden) load();
+        else requestAnimationFrame(function () { setTimeout(load); });
+      })();`;
+      return rest.replace('</body>', `<script>${loader.replace(/\s*\n\s*/g, ' ')}</script>\n  </body>`);
     },
   },
 });
@@ -23,7 +59,7 @@ const stylesheetAfterShell = (): Plugin => ({
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetAfterShell()],
+  plugins: [react(), tailwindcss(), appAfterFirstPaint()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { target: 'es2022', chunkSizeWarningLimit: 200, manifest: true, outDir: process.env.PLAYER_OUT_DIR ?? 'dist' },
   server: {

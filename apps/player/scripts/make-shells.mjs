@@ -25,12 +25,19 @@ const inlineImages = (shell) =>
     return `<img src="data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, ' ')}"`;
   });
 
+const inlined = (name, text) => {
+  const out = inlineImages(text);
+  if (out.includes('data-inline')) throw new Error(`make-shells: ${name} has a data-inline image it could not inline`);
+  return out;
+};
+
+// index.html's own boot shell (the login layout) paints its logo from the HTML too
+writeFileSync(path.join(dist, 'index.html'), inlined('index.html', html));
+
 mkdirSync(path.join(dist, 'shells'), { recursive: true });
 const names = readdirSync(path.join(root, 'shells')).filter((f) => f.endsWith('.html'));
 for (const name of names) {
-  const shell = inlineImages(readFileSync(path.join(root, 'shells', name), 'utf8').trim());
-  if (shell.includes('data-inline'))
-    throw new Error(`make-shells: ${name} has a data-inline image it could not inline`);
+  const shell = inlined(name, readFileSync(path.join(root, 'shells', name), 'utf8').trim());
   writeFileSync(
     path.join(dist, 'shells', name),
     html.replace(block, () => shell),

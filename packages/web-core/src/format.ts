@@ -14,24 +14,31 @@ export function formatMoney(amount: number | string | null | undefined): string 
 
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 
-// Intl with the Gregorian calendar pinned (th-TH would print the Buddhist year), in Asia/Bangkok.
-const dateTimeParts = new Intl.DateTimeFormat('en-GB-u-ca-gregory', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Intl with the Gregorian calendar pinned (th-TH would print the Buddhist year), in Asia/Bangkok; made on first use
+// (loading the time zone's data costs the app's start-up a long task on a slow phone, and most screens print no date)
+let dateTimeParts: Intl.DateTimeFormat | undefined;
+const dateTimeFormat = () =>
+  (dateTimeParts ??= new Intl.DateTimeFormat('en-GB-u-ca-gregory', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** DD/MM/YYYY HH:mm:ss in Asia/Bangkok, Gregorian year (never the Buddhist year Intl th-TH uses). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    dateTimeFormat()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 

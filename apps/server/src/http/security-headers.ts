@@ -12,22 +12,23 @@ export const PLAYER_STYLE_HASHES = [
 
 /**
  * The Content-Security-Policy of the player and the API (docs/decisions/0016-hostile-input.md): everything
- * same-origin. `connect-src 'self'` covers the same-origin websocket (CSP3: 'self' matches ws/wss of the page's
+ * same-origin; the HTML shell's inline elements (its boot styles, the player's app loader) carry the page's nonce.
+ * `connect-src 'self'` covers the same-origin websocket (CSP3: 'self' matches ws/wss of the page's
  * host). Styles come from the built CSS files; inline `<style>` elements need a hash (PLAYER_STYLE_HASHES) or the
  * page's nonce (dynamic ones: the scroll lock of dialogs, through get-nonce); `style=` attributes set from scripts
  * go through the CSSOM, which CSP does not restrict.
  */
-export function contentSecurityPolicy(options: { styleNonce?: string } = {}): string {
+export function contentSecurityPolicy(options: { nonce?: string } = {}): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(options.nonce ? [`'nonce-${options.nonce}'`] : [])],
     'script-src-attr': ["'none'"],
     'style-src': [
       "'self'",
       ...PLAYER_STYLE_HASHES.map((hash) => `'${hash}'`),
-      ...(options.styleNonce ? [`'nonce-${options.styleNonce}'`] : []),
+      ...(options.nonce ? [`'nonce-${options.nonce}'`] : []),
     ],
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],

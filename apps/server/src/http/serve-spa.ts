@@ -77,17 +77,18 @@ export async function serveSpas(app: FastifyInstance, spas: readonly Spa[]): Pro
   });
 }
 
-/** The app shell (or the path's route shell) with a fresh CSP nonce for the `<style>` elements of the page. */
+/** The app shell (or the path's route shell) with a fresh CSP nonce for the inline `<style>` and `<script>` elements of the page. */
 async function sendShell(request: FastifyRequest, reply: FastifyReply, spa: Spa, url: string) {
   const nonce = randomBytes(16).toString('base64');
   const file = spa.routeShells?.find((shell) => shell.path.test(url))?.file ?? 'index.html';
   const html = (await readFile(path.join(spa.dist, file), 'utf8'))
     .replace('<head>', `<head><meta property="csp-nonce" nonce="${nonce}" />`)
-    // a static first-paint shell's own stylesheet (index.html) runs under the same nonce
-    .replaceAll('<style>', `<style nonce="${nonce}">`);
+    // a static first-paint shell's own stylesheet and the player's app loader (index.html) run under the same nonce
+    .replaceAll('<style>', `<style nonce="${nonce}">`)
+    .replaceAll('<script>', `<script nonce="${nonce}">`);
   reply
     .header('cache-control', 'no-cache')
-    .header('content-security-policy', contentSecurityPolicy({ styleNonce: nonce }))
+    .header('content-security-policy', contentSecurityPolicy({ nonce }))
     .header('vary', 'accept-encoding')
     .headers(spa.shellHeaders ?? {})
     .type('text/html; charset=utf-8');

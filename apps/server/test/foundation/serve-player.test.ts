@@ -30,6 +30,34 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
+describe('the player shell', () => {
+  const LOADER = "requestAnimationFrame(function () { /* the app's loader */ });";
+  let shellApp: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'player-dist-'));
+    const html = `<!doctype html><head><title>player</title></head><body><style>#boot{}</style><script>${LOADER}</script></body>`;
+    writeFileSync(path.join(dist, 'index.html'), html);
+    shellApp = await createTestApp({ env: { PLAYER_DIST: dist } });
+  });
+  afterAll(() => shellApp.close());
+
+  it("runs its inline boot styles and app loader under the page's fresh nonce", async () => {
+    const get = (url: string) =>
+      shellApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    const res = await get('/login');
+    expect(res.statusCode).toBe(200);
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(res.body)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(res.body).toContain(`<script nonce="${nonce}">${LOADER}</script>`);
+    expect(res.body).toContain(`<style nonce="${nonce}">`);
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'nonce-${nonce}'`);
+    expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
+    const next = await get('/login');
+    expect(next.body).not.toContain(nonce); // a new nonce per page
+  });
+});
+
 describe('static player files', () => {
   it('serves hashed assets brotli-compressed when accepted, with immutable one-year caching', async () => {
     const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });

@@ -60,7 +60,7 @@ export function BottomNav({ label, items }: BottomNavProps) {
   return (
     <nav
       aria-label={label}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line/80 bg-bg-raised/[0.97] pb-safe shadow-[0_-12px_32px_-16px_rgb(0_0_0/0.8)] backdrop-blur-xl lg:top-16 lg:right-auto lg:w-24 lg:border-t-0 lg:border-r lg:pb-0 lg:shadow-none"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line/80 bg-bg-raised/[0.97] pb-safe shadow-[0_-12px_32px_-16px_rgb(0_0_0/0.8)] lg:top-16 lg:right-auto lg:w-24 lg:border-t-0 lg:border-r lg:pb-0 lg:shadow-none"
     >
       <ul className="mx-auto flex max-w-[480px] items-end px-1 lg:flex-col lg:items-stretch lg:gap-1 lg:px-2 lg:pt-4">
         {items.map((item) => (

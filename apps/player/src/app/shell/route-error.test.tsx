@@ -41,6 +41,16 @@ describe('route error screen', () => {
     expect(reloadOnceForChunk(chunkError(), reload)).toBe(true);
   });
 
+  it('never reloads while offline (the reload would show the browser offline page): the screen and its retry show', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const reload = vi.fn();
+    expect(reloadOnceForChunk(chunkError(), reload)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('chunkReloaded')).toBeNull();
+    renderFailing(chunkError);
+    expect(await screen.findByTestId('route-error')).toBeInTheDocument();
+  });
+
   it('never reloads for an error that is not a chunk failure', () => {
     const reload = vi.fn();
     expect(reloadOnceForChunk(new Error('boom'), reload)).toBe(false);
