@@ -49,6 +49,8 @@ test.describe('every screen', () => {
   // first in this file: it needs a member without any game account open
   test('transfer before any game account is open offers to open one (th, la, en)', async ({ page }) => {
     await page.goto(`${server.url}/login`);
+    // the app starts after the shell's first paint: wait until /login has run (it clears any session) before signing in
+    await expect(page.getByTestId('login-form')).toBeVisible();
     for (const lang of LANGUAGES) {
       await signIn(page, server, lang);
       await page.evaluate((memberId) => localStorage.setItem('agreement', memberId), await memberIdOf(page, server));

@@ -24,7 +24,7 @@ export const walletQueries = {
 };
 
 /** GET /api/spinwheel/active for the home widget: any failure (501 until the wheel lands) counts as inactive. */
-const spinActiveQuery = () =>
+export const spinActiveQuery = () =>
   queryOptions({
     queryKey: ['spinwheel', 'active'] as const,
     queryFn: async ({ signal }) => {

@@ -30,12 +30,16 @@ export function AccountSlider({ category, slots, onSelect }: AccountSliderProps)
   const trackRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
   const slides = toSlides(slots);
-  // the track is as tall as the page on show, so a short last page leaves no empty rows under it
-  const [trackHeight, setTrackHeight] = useState<number>();
+  // the track is as tall as the page on show, so a short last page leaves no empty rows under it. The first page is
+  // the tallest (pages fill in order), which is the track's natural height: no measuring (no forced layout in the
+  // commit) until another page shows.
+  const [measuredHeight, setMeasuredHeight] = useState<number>();
   useLayoutEffect(() => {
+    if (selected === 0) return;
     const page = trackRef.current?.children[0]?.children[selected];
-    setTrackHeight(slides.length > 1 && page instanceof HTMLElement ? page.offsetHeight : undefined);
+    setMeasuredHeight(slides.length > 1 && page instanceof HTMLElement ? page.offsetHeight : undefined);
   }, [selected, slides.length]);
+  const trackHeight = selected === 0 ? undefined : measuredHeight;
   // one or two cards fill the row (wide shapes) instead of sitting alone in a three-column grid
   const shape = slots.length === 1 ? 'banner' : slots.length === 2 ? 'wide' : 'tall';
   const columns = slots.length === 1 ? 'grid-cols-1' : slots.length === 2 ? 'grid-cols-2' : 'grid-cols-3';

@@ -8,7 +8,8 @@ import { storage } from '../../../lib/storage.ts';
 import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
 import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
 import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
-import { Component as Home } from './home.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
+import { Component as Home, loader } from './home.tsx';
 
 const slots = [
   slotFixture({ code: 'pg', name: 'PG Soft', isActive: true, amount: 100, ftWalletSlot: 2 }),
@@ -27,6 +28,39 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.restoreAllMocks();
   await i18next.changeLanguage('th');
+});
+
+describe('home route loader', () => {
+  beforeEach(() => storage.setToken('session-token', false));
+  afterEach(() => queryClient.clear());
+
+  it('reads nothing when signed out (the guard sends the visitor to /login)', async () => {
+    storage.clearSession();
+    const calls = mockApi({});
+    await expect(loader()).resolves.toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reads the wallet and the spin flag before the first visit renders, and never waits when the wallet is cached', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': () => ({ body: walletFixture({ amount: 900, slots }) }),
+      'GET /api/spinwheel/active': () => ({ body: { active: true } }),
+    });
+    await expect(loader()).resolves.toBeNull();
+    expect(queryClient.getQueryData(walletQueries.summary().queryKey)).toMatchObject({ wallet: { amount: 900 } });
+    expect(queryClient.getQueryData(['spinwheel', 'active'])).toBe(true);
+    const before = calls.length;
+    await loader();
+    expect(calls.length).toBe(before);
+  });
+
+  it('never throws when the wallet fails: the screen shows the failure and its retry', async () => {
+    mockApi({
+      'GET /api/wallet': () => ({ status: 500, body: { message: 'UNKNOW_ERROR' } }),
+      'GET /api/spinwheel/active': () => ({ status: 501, body: { message: 'NOT_IMPLEMENTED' } }),
+    });
+    await expect(loader()).resolves.toBeNull();
+  });
 });
 
 describe('home', () => {

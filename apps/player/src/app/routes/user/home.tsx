@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { paths } from '../../../config/paths.ts';
-import { useSpinActive, useWallet } from '../../../api/wallet.ts';
+import { spinActiveQuery, useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
@@ -12,6 +12,7 @@ import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wal
 import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
 
@@ -39,6 +40,28 @@ const GameAccountDialog = lazy(() =>
 const AgreementDialog = lazy(() =>
   import('../../../features/site-content/agreement-dialog.tsx').then((m) => ({ default: m.AgreementDialog })),
 );
+
+/** How long a first visit waits for its data before React's own skeleton replaces the boot shell. */
+const FIRST_SCREEN_WAIT_MS = 3_000;
+
+/**
+ * A first visit commits home once, complete: the wallet, the spin flag, the sliders' and the promotion chunks are
+ * read before the route renders (the boot shell, or the screen before, stays meanwhile; at most 3 s, then the
+ * skeleton). Each later arrival would otherwise lay out the whole page again (long tasks on a slow phone). A return
+ * to home with the wallet cached does not wait. Never throws: a failure shows on the screen with its retry.
+ */
+export async function loader() {
+  // signed out, the member layout's guard sends the visitor to /login: nothing to read
+  if (!storage.getToken() || queryClient.getQueryData(walletQueries.summary().queryKey)) return null;
+  const ready = Promise.all([
+    queryClient.prefetchQuery(walletQueries.summary()),
+    queryClient.prefetchQuery(spinActiveQuery()),
+    slidersModule.catch(() => undefined),
+    promoHome().catch(() => undefined),
+  ]);
+  await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+  return null;
+}
 
 type OpenModal =
   | { kind: 'transfer' }
