@@ -98,6 +98,12 @@ describe('chat across two server processes', () => {
     const auth = { authorization: `Bearer ${token}` };
     const socket = await connectSocket(b.base, { kind: 'member', token });
     sockets.push(socket);
+    // a second socket of the member stays connected: it tells when a message has been relayed to the room
+    const watcher = await connectSocket(b.base, { kind: 'member', token });
+    sockets.push(watcher);
+    const watched = record(watcher);
+    const payloads = (seenBy: Map<string, unknown[]>) =>
+      (seenBy.get('messaging') ?? []).map((m) => (m as { message: { payload: string } }).message.payload);
     const first = nextEvent(socket, 'messaging', 10_000);
     await send(a, auth, 'one');
     await first;
@@ -106,7 +112,9 @@ describe('chat across two server processes', () => {
     const dropped = new Promise((resolve) => socket.once('disconnect', resolve));
     socket.io.engine.close();
     await dropped;
+    // the message is relayed while the first socket is away (not while it is reconnecting: that is no missed message)
     await send(a, auth, 'two, while down');
+    expect(await pollUntil(async () => payloads(watched).includes('two, while down'), 20_000)).toBe(true);
     (socket.io as unknown as { uri: string }).uri = a.base;
     const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.connect();
@@ -114,10 +122,7 @@ describe('chat across two server processes', () => {
     expect(socket.recovered).toBe(true);
     expect(
       await pollUntil(
-        async () =>
-          (seen.get('messaging') ?? []).some(
-            (m) => (m as { message: { payload: string } }).message.payload === 'two, while down',
-          ),
+        async () => payloads(seen).includes('two, while down'),
         // a bound on waiting, not a timing assertion: the relay polls, and CI runs many files at once
         20_000,
       ),
