@@ -39,6 +39,33 @@ const EVENT_SCHEMAS = {
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
+
+/**
+ * The outbox relay's lanes (ADR 0010): each lane claims and delivers its own events, so a backlog in one never holds
+ * up the other. `bulk` carries the events that come with every money move (a ledger posting, a game transfer's
+ * settlement, a registration); `live` the few a person is waiting for: a deposit's credit, a chat message, a
+ * withdrawal's status, a revoked session, a setting an operator just saved.
+ */
+export const EVENT_LANES = {
+  'ledger.posted': 'bulk',
+  'game.balanceChanged': 'bulk',
+  'member.updated': 'live',
+  'member.registered': 'bulk',
+  'session.revoked': 'live',
+  'settings.updated': 'live',
+  'deposit.credited': 'live',
+  'withdrawal.changed': 'live',
+  'condition.changed': 'live',
+  'coupon.won': 'live',
+  'chat.message': 'live',
+} as const satisfies Record<EventType, 'live' | 'bulk'>;
+
+export type EventLane = (typeof EVENT_LANES)[EventType];
+
+/** The event types of one lane. */
+export function eventsOfLane(lane: EventLane): EventType[] {
+  return (Object.keys(EVENT_LANES) as EventType[]).filter((type) => EVENT_LANES[type] === lane);
+}
 export type EventPayload<K extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[K]>;
 /** `{ type: 'ledger.posted', payload: {...} }` for every event type */
 export type DomainEvent = { [K in EventType]: { type: K; payload: EventPayload<K> } }[EventType];

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { outboxDeliveries, outboxEvents } from '../db/schema/events.ts';
 import { outboxSignal } from './emit.ts';
-import { isEventType, parseEvent } from './event-map.ts';
+import { isEventType, parseEvent, type EventType } from './event-map.ts';
 import type { Subscriber } from './subscriber.ts';
 
 export type OutboxRelayOptions = {
@@ -20,6 +20,8 @@ export type OutboxRelayOptions = {
   backoffMs?: number;
   maxBackoffMs?: number;
   batchSize?: number;
+  /** claim only these event types (a lane, ADR 0010); all when absent */
+  types?: readonly EventType[];
 };
 
 export type DeliveryReport = { claimed: number; delivered: number; failed: number };
@@ -30,7 +32,12 @@ type Claimed = { id: number; type: string; payload: unknown; created_at: Date | 
  * Delivers outbox rows to subscribers after commit, in any process (ADR 0010). A claim is one UPDATE … FOR UPDATE
  * SKIP LOCKED that sets a lease, so processes never take the same row at once, and no transaction stays open
  * while subscribers run. Each subscriber's success is recorded; a failed row is retried with backoff and skips
- * the subscribers already done.
+ * the subscribers already done. One relay per lane (`types`) keeps a backlog of bulk events from delaying live ones.
+ *
+ * Round trips per event: none to read the delivery records on a first attempt (a row claimed for the first time has
+ * none), and one statement at the end that records the subscribers that succeeded and closes the row (delivered, or
+ * due again after a backoff). A crash between a subscriber and that statement repeats the subscriber on the
+ * redelivery, which at-least-once delivery allows.
  */
 export class OutboxRelay {
   private readonly subscribers = new Map<string, Subscriber[]>();
@@ -94,11 +101,18 @@ export class OutboxRelay {
     const { db } = this.options;
     const leaseMs = this.options.leaseMs ?? 60_000;
     const limit = this.options.batchSize ?? 20;
+    const { types } = this.options;
+    const ofLane: SQL = types
+      ? sql` and type in (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})`
+      : sql``;
     const result = await db.execute(sql`
       update ${outboxEvents} set claimed_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = attempts + 1
       where id in (
         select id from ${outboxEvents}
-        where delivered_at is null and available_at <= now() and (claimed_until is null or claimed_until < now())
+        where delivered_at is null and available_at <= now() and (claimed_until is null or claimed_until < now())${ofLane}
         order by id limit ${limit} for update skip locked)
       returning id, type, payload, created_at, attempts`);
     // UPDATE … RETURNING has no order: deliver a batch oldest first (a best effort; subscribers must not rely on it)
@@ -112,27 +126,12 @@ export class OutboxRelay {
   }
 
   private async deliver(row: Claimed): Promise<boolean> {
-    const { db, log } = this.options;
+    const { log } = this.options;
     const id = Number(row.id);
     const subscribers = isEventType(row.type) ? (this.subscribers.get(row.type) ?? []) : [];
-    const done = subscribers.length
-      ? new Set(
-          (
-            await db
-              .select({ subscriber: outboxDeliveries.subscriber })
-              .from(outboxDeliveries)
-              .where(
-                and(
-                  eq(outboxDeliveries.eventId, id),
-                  inArray(
-                    outboxDeliveries.subscriber,
-                    subscribers.map((s) => s.name),
-                  ),
-                ),
-              )
-          ).map((r) => r.subscriber),
-        )
-      : new Set<string>();
+    // a row claimed for the first time has no delivery records yet
+    const done = subscribers.length > 0 && row.attempts > 1 ? await this.doneSubscribers(id, subscribers) : new Set<string>();
+    const succeeded: string[] = [];
     const errors: string[] = [];
     const meta = { eventId: id, createdAt: new Date(row.created_at) };
     for (const subscriber of subscribers) {
@@ -140,35 +139,49 @@ export class OutboxRelay {
       try {
         const payload = parseEvent(subscriber.event, row.payload);
         await subscriber.handle(payload as never, meta);
-        await db
-          .insert(outboxDeliveries)
-          .values({ eventId: id, subscriber: subscriber.name, runner: this.options.runner })
-          .onConflictDoNothing();
+        succeeded.push(subscriber.name);
       } catch (err) {
         log.error({ err, eventId: id, type: row.type, subscriber: subscriber.name }, 'outbox: subscriber failed');
         errors.push(`${subscriber.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    if (errors.length === 0) {
-      await db
-        .update(outboxEvents)
-        .set({ deliveredAt: sql`now()`, claimedUntil: null, lastError: null })
-        .where(eq(outboxEvents.id, id));
-      return true;
-    }
     const backoff = Math.min(
       (this.options.backoffMs ?? 1000) * 2 ** Math.max(0, row.attempts - 1),
       this.options.maxBackoffMs ?? 300_000,
     );
-    await db
-      .update(outboxEvents)
-      .set({
-        availableAt: sql`now() + ${`${backoff} milliseconds`}::interval`,
-        claimedUntil: null,
-        lastError: errors.join('; ').slice(0, 2000),
-      })
-      .where(eq(outboxEvents.id, id));
-    return false;
+    const close =
+      errors.length === 0
+        ? sql`delivered_at = now(), claimed_until = null, last_error = null`
+        : sql`available_at = now() + ${`${backoff} milliseconds`}::interval, claimed_until = null,
+            last_error = ${errors.join('; ').slice(0, 2000)}`;
+    const record =
+      succeeded.length > 0
+        ? sql`with recorded as (
+            insert into ${outboxDeliveries} (event_id, subscriber, runner)
+            values ${sql.join(
+              succeeded.map((name) => sql`(${id}, ${name}, ${this.options.runner})`),
+              sql`, `,
+            )}
+            on conflict do nothing) `
+        : sql``;
+    await this.options.db.execute(sql`${record}update ${outboxEvents} set ${close} where id = ${id}`);
+    return errors.length === 0;
+  }
+
+  private async doneSubscribers(id: number, subscribers: Subscriber[]): Promise<Set<string>> {
+    const rows = await this.options.db
+      .select({ subscriber: outboxDeliveries.subscriber })
+      .from(outboxDeliveries)
+      .where(
+        and(
+          eq(outboxDeliveries.eventId, id),
+          inArray(
+            outboxDeliveries.subscriber,
+            subscribers.map((s) => s.name),
+          ),
+        ),
+      );
+    return new Set(rows.map((r) => r.subscriber));
   }
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Clock } from '../clock.ts';
 import type { Database, Tx } from '../db/client.ts';
+import { eventsOfLane } from '../events/event-map.ts';
 import { OutboxRelay, type OutboxRelayOptions } from '../events/outbox-relay.ts';
 import type { Subscriber } from '../events/subscriber.ts';
 import { describeSchedule, slotAt } from '../lib/bangkok-time.ts';
@@ -44,7 +45,8 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition<never>>();
   private readonly workers = new Map<string, string>();
   private readonly lastSlot = new Map<string, string>();
-  private readonly relay: OutboxRelay;
+  /** one outbox relay per lane: live events never wait behind a backlog of bulk ones */
+  private readonly relays: OutboxRelay[];
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private started = false;
@@ -59,13 +61,17 @@ export class JobRunner {
     }
     this.boss = createBoss(options.database, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 });
     this.boss.on('error', (err) => options.log.error({ err }, 'jobs: pg-boss error'));
-    this.relay = new OutboxRelay({
-      db: options.database.db,
-      log: options.log,
-      subscribers: options.subscribers,
-      runner: this.runnerId,
-      ...options.outbox,
-    });
+    this.relays = (['live', 'bulk'] as const).map(
+      (lane) =>
+        new OutboxRelay({
+          db: options.database.db,
+          log: options.log,
+          subscribers: options.subscribers,
+          runner: this.runnerId,
+          types: eventsOfLane(lane),
+          ...options.outbox,
+        }),
+    );
   }
 
   /** pg-boss started and every queue created: enough to enqueue (a process with JOBS=false does only this). */
@@ -104,7 +110,7 @@ export class JobRunner {
     this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? 1000);
     this.timer.unref();
     await this.tick();
-    this.relay.start();
+    for (const relay of this.relays) relay.start();
     const scheduled = [...this.jobs.values()].filter((j) => j.schedule);
     this.options.log.info(
       { runner: this.runnerId, schedules: scheduled.map((j) => `${j.name} (${describeSchedule(j.schedule!)})`) },
@@ -117,7 +123,7 @@ export class JobRunner {
     this.started = false;
     clearInterval(this.timer);
     await this.ticking;
-    if (wasStarted) await this.relay.stop();
+    if (wasStarted) await Promise.all(this.relays.map((relay) => relay.stop()));
     if (this.preparing) {
       await this.preparing.catch(() => undefined);
       await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });

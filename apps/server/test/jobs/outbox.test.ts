@@ -109,4 +109,63 @@ describe('transactional outbox', () => {
     });
     await waitFor(() => expect(keys).toEqual([['withdrawMin']]));
   });
+
+  it('skips a subscriber a died process had already recorded as done', async () => {
+    const [row] = await database.db
+      .insert(outboxEvents)
+      .values({
+        type: 'session.revoked',
+        payload: { memberId: 3, sessionId: null, reason: 'password' },
+        attempts: 1,
+        claimedUntil: new Date(Date.now() - 1000),
+      })
+      .returning({ id: outboxEvents.id });
+    await database.db.insert(outboxDeliveries).values({ eventId: row!.id, subscriber: 'test.done', runner: 'dead:1' });
+    const calls: string[] = [];
+    await startRunner(database, {
+      subscribers: [
+        subscribe('session.revoked', 'test.done', async () => void calls.push('done')),
+        subscribe('session.revoked', 'test.left', async () => void calls.push('left')),
+      ],
+    });
+    await waitFor(async () => {
+      const [event] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.id, row!.id));
+      expect(event?.deliveredAt).toBeInstanceOf(Date);
+    });
+    expect(calls).toEqual(['left']);
+    const deliveries = await database.db.select().from(outboxDeliveries);
+    expect(deliveries.map((d) => `${d.subscriber}@${d.runner}`).sort()).toEqual([
+      'test.done@dead:1',
+      expect.stringMatching(/^test\.left@/),
+    ]);
+  });
+
+  it('a backlog in the bulk lane never holds up a live event (a deposit push waits for no ledger posting)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const got: string[] = [];
+    await startRunner(database, {
+      subscribers: [
+        // a bulk subscriber stuck on its first event: every bulk event behind it waits
+        subscribe('ledger.posted', 'test.stuck', async (p) => {
+          await held;
+          got.push(`posted ${p.transactionId}`);
+        }),
+        subscribe('deposit.credited', 'test.push', async (p) => void got.push(`credited ${p.depositId}`)),
+      ],
+    });
+    const posted = (n: number) => ({
+      type: 'ledger.posted' as const,
+      payload: { transactionId: `t${n}`, kind: 'deposit', currency: 'THB', memberIds: [1] },
+    });
+    await database.db.transaction(async (tx) => {
+      for (let n = 1; n <= 3; n += 1) await emit(tx, posted(n));
+    });
+    await database.db.transaction((tx) =>
+      emit(tx, { type: 'deposit.credited', payload: { memberId: 1, depositId: 'd1', amount: '10000', currency: 'THB' } }),
+    );
+    await waitFor(() => expect(got).toEqual(['credited d1']));
+    release();
+    await waitFor(() => expect(got).toEqual(['credited d1', 'posted t1', 'posted t2', 'posted t3']));
+  });
 });
