@@ -34,10 +34,10 @@ type Claimed = { id: number; type: string; payload: unknown; created_at: Date | 
  * while subscribers run. Each subscriber's success is recorded; a failed row is retried with backoff and skips
  * the subscribers already done. One relay per lane (`types`) keeps a backlog of bulk events from delaying live ones.
  *
- * Round trips per event: none to read the delivery records on a first attempt (a row claimed for the first time has
- * none), and one statement at the end that records the subscribers that succeeded and closes the row (delivered, or
- * due again after a backoff). A crash between a subscriber and that statement repeats the subscriber on the
- * redelivery, which at-least-once delivery allows.
+ * Round trips: the claim, then one statement that records the subscribers that succeeded and closes every delivered
+ * row of the batch (a failed row gets its own, with its backoff); no read of delivery records on a first attempt (a
+ * row claimed for the first time has none). A crash before that statement repeats the batch's subscribers on the
+ * redelivery after the lease, which at-least-once delivery allows.
  */
 export class OutboxRelay {
   private readonly subscribers = new Map<string, Subscriber[]>();
@@ -85,7 +85,7 @@ export class OutboxRelay {
           this.again = false;
           while (!this.stopped) {
             const report = await this.deliverDue();
-            if (report.claimed < (this.options.batchSize ?? 20)) break;
+            if (report.claimed < (this.options.batchSize ?? 50)) break;
           }
         } while (this.again && !this.stopped);
       } catch (err) {
@@ -100,7 +100,7 @@ export class OutboxRelay {
   async deliverDue(): Promise<DeliveryReport> {
     const { db } = this.options;
     const leaseMs = this.options.leaseMs ?? 60_000;
-    const limit = this.options.batchSize ?? 20;
+    const limit = this.options.batchSize ?? 50;
     const { types } = this.options;
     const ofLane: SQL = types
       ? sql` and type in (${sql.join(
@@ -118,19 +118,42 @@ export class OutboxRelay {
     // UPDATE … RETURNING has no order: deliver a batch oldest first (a best effort; subscribers must not rely on it)
     const rows = (result as unknown as { rows: Claimed[] }).rows.sort((a, b) => Number(a.id) - Number(b.id));
     const report: DeliveryReport = { claimed: rows.length, delivered: 0, failed: 0 };
+    const delivered: Array<{ id: number; subscribers: string[] }> = [];
     for (const row of rows) {
-      if (await this.deliver(row)) report.delivered += 1;
-      else report.failed += 1;
+      const outcome = await this.runSubscribers(row);
+      if (outcome.errors.length === 0) {
+        delivered.push({ id: outcome.id, subscribers: outcome.succeeded });
+        continue;
+      }
+      report.failed += 1;
+      const backoff = Math.min(
+        (this.options.backoffMs ?? 1000) * 2 ** Math.max(0, row.attempts - 1),
+        this.options.maxBackoffMs ?? 300_000,
+      );
+      await db.execute(sql`${this.recordDeliveries([{ id: outcome.id, subscribers: outcome.succeeded }])}
+        update ${outboxEvents} set available_at = now() + ${`${backoff} milliseconds`}::interval, claimed_until = null,
+          last_error = ${outcome.errors.join('; ').slice(0, 2000)}
+        where id = ${outcome.id}`);
+    }
+    if (delivered.length > 0) {
+      await db.execute(sql`${this.recordDeliveries(delivered)}
+        update ${outboxEvents} set delivered_at = now(), claimed_until = null, last_error = null
+        where id in (${sql.join(
+          delivered.map((d) => sql`${d.id}`),
+          sql`, `,
+        )})`);
+      report.delivered = delivered.length;
     }
     return report;
   }
 
-  private async deliver(row: Claimed): Promise<boolean> {
-    const { log } = this.options;
+  /** Run a claimed row's subscribers that have not succeeded yet; nothing is written here. */
+  private async runSubscribers(row: Claimed): Promise<{ id: number; succeeded: string[]; errors: string[] }> {
     const id = Number(row.id);
     const subscribers = isEventType(row.type) ? (this.subscribers.get(row.type) ?? []) : [];
     // a row claimed for the first time has no delivery records yet
-    const done = subscribers.length > 0 && row.attempts > 1 ? await this.doneSubscribers(id, subscribers) : new Set<string>();
+    const done =
+      subscribers.length > 0 && row.attempts > 1 ? await this.doneSubscribers(id, subscribers) : new Set<string>();
     const succeeded: string[] = [];
     const errors: string[] = [];
     const meta = { eventId: id, createdAt: new Date(row.created_at) };
@@ -141,31 +164,23 @@ export class OutboxRelay {
         await subscriber.handle(payload as never, meta);
         succeeded.push(subscriber.name);
       } catch (err) {
-        log.error({ err, eventId: id, type: row.type, subscriber: subscriber.name }, 'outbox: subscriber failed');
+        this.options.log.error(
+          { err, eventId: id, type: row.type, subscriber: subscriber.name },
+          'outbox: subscriber failed',
+        );
         errors.push(`${subscriber.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    const backoff = Math.min(
-      (this.options.backoffMs ?? 1000) * 2 ** Math.max(0, row.attempts - 1),
-      this.options.maxBackoffMs ?? 300_000,
-    );
-    const close =
-      errors.length === 0
-        ? sql`delivered_at = now(), claimed_until = null, last_error = null`
-        : sql`available_at = now() + ${`${backoff} milliseconds`}::interval, claimed_until = null,
-            last_error = ${errors.join('; ').slice(0, 2000)}`;
-    const record =
-      succeeded.length > 0
-        ? sql`with recorded as (
-            insert into ${outboxDeliveries} (event_id, subscriber, runner)
-            values ${sql.join(
-              succeeded.map((name) => sql`(${id}, ${name}, ${this.options.runner})`),
-              sql`, `,
-            )}
-            on conflict do nothing) `
-        : sql``;
-    await this.options.db.execute(sql`${record}update ${outboxEvents} set ${close} where id = ${id}`);
-    return errors.length === 0;
+    return { id, succeeded, errors };
+  }
+
+  /** `with … insert` of the delivery records of these subscribers' successes, for the closing update to follow. */
+  private recordDeliveries(events: Array<{ id: number; subscribers: string[] }>): SQL {
+    const values = events.flatMap((e) => e.subscribers.map((name) => sql`(${e.id}, ${name}, ${this.options.runner})`));
+    if (values.length === 0) return sql``;
+    return sql`with recorded as (
+      insert into ${outboxDeliveries} (event_id, subscriber, runner) values ${sql.join(values, sql`, `)}
+      on conflict do nothing)`;
   }
 
   private async doneSubscribers(id: number, subscribers: Subscriber[]): Promise<Set<string>> {

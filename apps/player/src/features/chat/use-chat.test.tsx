@@ -4,15 +4,30 @@ import { useChat } from './use-chat.ts';
 
 type Listener = (...args: unknown[]) => void;
 const fake = vi.hoisted(() => ({
-  sockets: [] as Array<{ listeners: Map<string, Listener>; emitted: Array<[string, unknown]>; connected: boolean }>,
+  sockets: [] as Array<{
+    listeners: Map<string, Listener>;
+    emitted: Array<[string, unknown]>;
+    connected: boolean;
+    recovered: boolean;
+  }>,
+  /** what GET history answers, call by call (then []) */
+  pages: [] as unknown[][],
 }));
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { listeners: new Map<string, Listener>(), emitted: [] as Array<[string, unknown]>, connected: true };
+    const socket = {
+      listeners: new Map<string, Listener>(),
+      emitted: [] as Array<[string, unknown]>,
+      connected: true,
+      recovered: false,
+    };
     fake.sockets.push(socket);
     return {
       get connected() {
         return socket.connected;
+      },
+      get recovered() {
+        return socket.recovered;
       },
       active: true,
       on: (event: string, listener: Listener) => socket.listeners.set(event, listener),
@@ -24,7 +39,7 @@ vi.mock('socket.io-client', () => ({
 }));
 vi.mock('./chat-api.ts', () => ({
   chatApi: {
-    history: () => Promise.resolve([]),
+    history: () => Promise.resolve(fake.pages.shift() ?? []),
     config: () => Promise.resolve({ PREFIX: 'wallet' }),
     socketAuth: () => Promise.resolve({ kind: 'guest', token: 't', id: 'g1' }),
     send: () => Promise.resolve({ createdAt: '2026-11-23T10:00:00.000Z' }),
@@ -34,6 +49,7 @@ vi.mock('./chat-api.ts', () => ({
 
 beforeEach(() => {
   fake.sockets.length = 0;
+  fake.pages.length = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -101,5 +117,42 @@ describe('useChat typing', () => {
     const { socket } = await connected(onUnread);
     act(() => socket.listeners.get('chat.unread')!({ count: 3 }));
     expect(onUnread).toHaveBeenCalledWith(3);
+  });
+});
+
+describe('useChat reconnects', () => {
+  const support = (id: string, at: string) => ({
+    _id: id,
+    sender: 'other',
+    message: { message_type: 'text', payload: `support ${id}` },
+    createdAt: at,
+  });
+
+  it('reads the newest page again after a reconnect the server did not recover, and counts what it missed', async () => {
+    fake.pages.push([support('1', '2026-11-23T10:00:00.000Z')]);
+    const hook = renderHook(() => useChat({ isOpen: false }));
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
+    const socket = fake.sockets[0]!;
+    const connect = socket.listeners.get('connect')!;
+    act(() => connect());
+    await waitFor(() => expect(hook.result.current.items.map((m) => m._id)).toEqual(['1']));
+    // away, and back on a server that has no record of the socket: what support sent meanwhile comes from history
+    fake.pages.push([support('2', '2026-11-23T10:01:00.000Z'), support('1', '2026-11-23T10:00:00.000Z')]);
+    act(() => connect());
+    await waitFor(() => expect(hook.result.current.items.map((m) => m._id)).toEqual(['1', '2']));
+    expect(hook.result.current.unread).toBe(1);
+  });
+
+  it('reads nothing again when the server replayed what was missed', async () => {
+    const hook = renderHook(() => useChat({ isOpen: true }));
+    await waitFor(() => expect(fake.sockets).toHaveLength(1));
+    const socket = fake.sockets[0]!;
+    act(() => socket.listeners.get('connect')!());
+    socket.recovered = true;
+    fake.pages.push([support('3', '2026-11-23T10:02:00.000Z')]);
+    act(() => socket.listeners.get('connect')!());
+    await act(() => Promise.resolve());
+    expect(fake.pages).toHaveLength(1);
+    expect(hook.result.current.items).toEqual([]);
   });
 });

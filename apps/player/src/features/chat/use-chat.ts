@@ -54,6 +54,25 @@ export function useChat({
   useEffect(() => {
     openRef.current = isOpen;
   }, [isOpen]);
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+
+  /**
+   * Read the newest page again and add what is not in the list: after a reconnect the server could not recover
+   * (it restarted, or the socket was away too long), messages sent meanwhile were never replayed to it.
+   */
+  const catchUp = useCallback(async () => {
+    const page = await chatApi.history(0).catch(() => []);
+    const known = new Set(itemsRef.current.flatMap((m) => (m._id ? [m.key, m._id] : [m.key])));
+    const fresh = page.filter((m) => !known.has(keyOf(m)));
+    if (fresh.length === 0) return;
+    loaded.current += fresh.length;
+    setItems((list) => merge(list, fresh));
+    const fromSupport = fresh.filter((m) => m.sender === 'other').length;
+    if (fromSupport > 0 && !openRef.current) setUnread((n) => n + fromSupport);
+  }, []);
 
   const loadOlder = useCallback(async () => {
     if (isLoadingOlder || !hasMore) return;
@@ -106,8 +125,11 @@ export function useChat({
           auth: (send) => void chatApi.socketAuth().then((a) => send({ kind: a.kind, token: a.token })),
         });
         socketRef.current = socket;
+        let hasConnected = false;
         socket.on('connect', () => {
           socket?.emit('join', { room }, (ack) => setConnection(ack.ok ? 'ready' : 'failed'));
+          if (hasConnected && !socket?.recovered) void catchUp();
+          hasConnected = true;
         });
         socket.on('connect_error', () => setConnection('failed'));
         socket.on('messaging', (message) => {
@@ -157,7 +179,7 @@ export function useChat({
       stopOnSignOut();
       close();
     };
-  }, [userId]);
+  }, [userId, catchUp]);
 
   /** The player types (or cleared the box): tell support, at most every CHAT_TYPING_THROTTLE_MS. */
   const notifyTyping = useCallback((isTyping: boolean) => {
