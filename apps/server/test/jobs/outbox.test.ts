@@ -162,7 +162,10 @@ describe('transactional outbox', () => {
       for (let n = 1; n <= 3; n += 1) await emit(tx, posted(n));
     });
     await database.db.transaction((tx) =>
-      emit(tx, { type: 'deposit.credited', payload: { memberId: 1, depositId: 'd1', amount: '10000', currency: 'THB' } }),
+      emit(tx, {
+        type: 'deposit.credited',
+        payload: { memberId: 1, depositId: 'd1', amount: '10000', currency: 'THB' },
+      }),
     );
     await waitFor(() => expect(got).toEqual(['credited d1']));
     release();
