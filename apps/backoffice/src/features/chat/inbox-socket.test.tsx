@@ -9,15 +9,18 @@ import { InboxProvider, useInbox, type InboxSocket } from './inbox-socket.tsx';
 
 type Listener = (...args: unknown[]) => void;
 const fake = vi.hoisted(() => ({
-  sockets: [] as Array<{ listeners: Map<string, Listener>; emitted: Array<[string, unknown]> }>,
+  sockets: [] as Array<{ listeners: Map<string, Listener>; emitted: Array<[string, unknown]>; recovered: boolean }>,
   chimes: 0,
 }));
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { listeners: new Map<string, Listener>(), emitted: [] as Array<[string, unknown]> };
+    const socket = { listeners: new Map<string, Listener>(), emitted: [] as Array<[string, unknown]>, recovered: false };
     fake.sockets.push(socket);
     return {
       connected: true,
+      get recovered() {
+        return socket.recovered;
+      },
       on: (event: string, listener: Listener) => socket.listeners.set(event, listener),
       emit: (event: string, payload: unknown) => socket.emitted.push([event, payload]),
       close: () => undefined,
@@ -34,7 +37,7 @@ const guestRow = { memberId: null, guestId: 'g1' };
 const memberRow = { memberId: 7, guestId: null };
 
 /** The provider with a probe that hands out the current context value (renderHook without a testing library). */
-function renderInbox() {
+function renderInbox(client = new QueryClient()) {
   const hook = { result: { current: null as unknown as InboxSocket } };
   function Probe() {
     hook.result.current = useInbox();
@@ -43,7 +46,7 @@ function renderInbox() {
   const root = createRoot(document.createElement('div'));
   act(() =>
     root.render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <InboxProvider>
           <Probe />
         </InboxProvider>
@@ -53,8 +56,8 @@ function renderInbox() {
   return hook;
 }
 
-async function mounted() {
-  const hook = renderInbox();
+async function mounted(client?: QueryClient) {
+  const hook = renderInbox(client);
   await vi.waitFor(() => expect(fake.sockets).toHaveLength(1));
   return { hook, socket: fake.sockets[0]! };
 }
@@ -120,5 +123,29 @@ describe('the console socket', () => {
       ['typing', { typing: true, userId: '7' }],
       ['typing', { typing: false, userId: '7' }],
     ]);
+  });
+
+  it('reads the lists and the open conversation again after a reconnect the server did not replay', async () => {
+    const client = new QueryClient();
+    const { socket } = await mounted(client);
+    client.setQueryData(['admin', 'chat', 'list', 'open', 'all'], []);
+    client.setQueryData(['admin', 'chat', 'conversation', 3], { messages: [] });
+    client.setQueryData(['admin', 'members', 7], { id: 7 });
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.isInvalidated)
+        .map((q) => q.queryKey.join('/'));
+    const connect = socket.listeners.get('connect')!;
+    act(() => connect());
+    expect(stale()).toEqual([]);
+    // replayed by the server: nothing to read again
+    socket.recovered = true;
+    act(() => connect());
+    expect(stale()).toEqual([]);
+    socket.recovered = false;
+    act(() => connect());
+    expect(stale().sort()).toEqual(['admin/chat/conversation/3', 'admin/chat/list/open/all']);
   });
 });

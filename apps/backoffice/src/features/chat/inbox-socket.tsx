@@ -15,8 +15,10 @@ import { operatorTokens } from '../../lib/api.ts';
 import { playChime } from './chime.ts';
 
 const STATUS_KEY = 'wallet.chat.status';
-export const listKey = ['admin', 'chat', 'list'] as const;
-export const conversationKey = (id: number) => ['admin', 'chat', 'conversation', id] as const;
+/** Every query of the chat console (the lists and the conversations) starts with this. */
+const chatKey = ['admin', 'chat'] as const;
+export const listKey = [...chatKey, 'list'] as const;
+export const conversationKey = (id: number) => [...chatKey, 'conversation', id] as const;
 
 type Party = Pick<ChatConversationSummary, 'memberId' | 'guestId'>;
 const partyKeyOf = (p: { userId?: string | undefined; guestId?: string | null | undefined }) =>
@@ -86,9 +88,14 @@ export function InboxProvider({ children }: { children: ReactNode }) {
         auth: (send) => send({ kind: 'operator', token: operatorTokens.get() ?? '' }),
       });
       socketRef.current = socket;
+      let hasConnected = false;
       socket.on('connect', () => {
         setIsLive(true);
         socket.emit('presence', { status: statusRef.current }, setPresence);
+        // back after an outage the server could not replay: what happened meanwhile is read again (the list and
+        // any open conversation)
+        if (hasConnected && !socket.recovered) void queryClient.invalidateQueries({ queryKey: chatKey });
+        hasConnected = true;
       });
       socket.on('disconnect', () => setIsLive(false));
       socket.on('messaging', (m) => {
