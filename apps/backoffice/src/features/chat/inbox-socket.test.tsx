@@ -14,7 +14,11 @@ const fake = vi.hoisted(() => ({
 }));
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { listeners: new Map<string, Listener>(), emitted: [] as Array<[string, unknown]>, recovered: false };
+    const socket = {
+      listeners: new Map<string, Listener>(),
+      emitted: [] as Array<[string, unknown]>,
+      recovered: false,
+    };
     fake.sockets.push(socket);
     return {
       connected: true,
