@@ -155,9 +155,12 @@ describe('typing and presence across two server processes', () => {
     const onB = await connectSocket(b.base, { kind: 'operator', token });
     sockets.push(guestSocket, onA, onB);
 
+    // the operator on the other process (a server-side emit) and the one on the guest's own process (at once)
     const toOperator = nextEvent(onA, 'chat.typing', 10_000);
+    const toOperatorHere = nextEvent(onB, 'chat.typing', 10_000);
     guestSocket.emit('typing', { typing: true });
     expect(await toOperator).toEqual({ from: 'customer', typing: true, guestId: guest.guestId });
+    expect(await toOperatorHere).toEqual({ from: 'customer', typing: true, guestId: guest.guestId });
     const toGuest = nextEvent(guestSocket, 'chat.typing', 10_000);
     onA.emit('typing', { typing: true, guestId: guest.guestId });
     expect(await toGuest).toEqual({ from: 'support', typing: true });
