@@ -46,7 +46,7 @@ export type EventType = keyof typeof EVENT_SCHEMAS;
  * settlement, a registration); `live` the few a person is waiting for: a deposit's credit, a chat message, a
  * withdrawal's status, a revoked session, a setting an operator just saved.
  */
-export const EVENT_LANES = {
+const EVENT_LANES = {
   'ledger.posted': 'bulk',
   'game.balanceChanged': 'bulk',
   'member.updated': 'live',
