@@ -98,6 +98,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_IN_PROGRESS',
   'FORBIDDEN',
   'PAYOUT_ACCOUNT_COOLING',
+  'PAYOUT_HOLD',
   'NO_COIN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -154,6 +155,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   SLOT_ALREADY_ACTIVE: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYOUT_ACCOUNT_COOLING: 403,
+  PAYOUT_HOLD: 409,
   NO_COIN: 409,
   COUPON_EXPIRED: 409,
   NO_CLAIMABLE_COUPON: 404,
