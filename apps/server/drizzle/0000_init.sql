@@ -38,6 +38,27 @@ CREATE TABLE "members" (
 	CONSTRAINT "members_status_ck" CHECK ("members"."status" in ('active', 'inactive'))
 );
 --> statement-breakpoint
+CREATE TABLE "approvals" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "approvals_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"kind" text NOT NULL,
+	"target" text NOT NULL,
+	"member_id" integer,
+	"amount" bigint,
+	"currency" text,
+	"payload" jsonb NOT NULL,
+	"role" text NOT NULL,
+	"status" text NOT NULL,
+	"requested_by_id" integer NOT NULL,
+	"requested_by" text NOT NULL,
+	"requested_at" timestamp with time zone NOT NULL,
+	"decided_by_id" integer,
+	"decided_by" text,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	CONSTRAINT "approvals_status_ck" CHECK ("approvals"."status" in ('pending', 'approved', 'rejected', 'within_limit')),
+	CONSTRAINT "approvals_kind_ck" CHECK ("approvals"."kind" in ('adjustment', 'manual_deposit', 'setting'))
+);
+--> statement-breakpoint
 CREATE TABLE "audit_chain_head" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"last_id" integer NOT NULL,
@@ -59,6 +80,33 @@ CREATE TABLE "audit_log" (
 	"hash" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "operator_enrolments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operator_enrolments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"operator_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"issued_by" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "operator_requests" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operator_requests_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"operator_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"roles" text[],
+	"status" text NOT NULL,
+	"requested_by_id" integer NOT NULL,
+	"requested_by" text NOT NULL,
+	"requested_at" timestamp with time zone NOT NULL,
+	"decided_by_id" integer,
+	"decided_by" text,
+	"decided_at" timestamp with time zone,
+	CONSTRAINT "operator_requests_kind_ck" CHECK ("operator_requests"."kind" in ('create', 'roles', 'enrolment')),
+	CONSTRAINT "operator_requests_status_ck" CHECK ("operator_requests"."status" in ('pending', 'approved', 'rejected'))
+);
+--> statement-breakpoint
 CREATE TABLE "operator_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"operator_id" integer NOT NULL,
@@ -70,10 +118,22 @@ CREATE TABLE "operator_sessions" (
 	"user_agent" text
 );
 --> statement-breakpoint
+CREATE TABLE "operator_sign_ins" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operator_sign_ins_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"at" timestamp with time zone NOT NULL,
+	"username" text NOT NULL,
+	"operator_id" integer,
+	"outcome" text NOT NULL,
+	"known_device" boolean NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	CONSTRAINT "operator_sign_ins_outcome_ck" CHECK ("operator_sign_ins"."outcome" in ('success', 'enrolment', 'wrong', 'locked'))
+);
+--> statement-breakpoint
 CREATE TABLE "operators" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operators_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"username" text NOT NULL,
-	"password_hash" text NOT NULL,
+	"password_hash" text,
 	"roles" text[] NOT NULL,
 	"totp_secret_box" text NOT NULL,
 	"totp_confirmed_at" timestamp with time zone,
@@ -111,6 +171,7 @@ CREATE TABLE "chat_conversations" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_conversations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer,
 	"guest_id" text,
+	"guest_address" text,
 	"status" text DEFAULT 'open' NOT NULL,
 	"assignee_id" integer,
 	"assignee_name" text,
@@ -222,7 +283,7 @@ CREATE TABLE "slips" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "slips_status_ck" CHECK ("slips"."status" in ('PROCESSING', 'SUCCESS', 'FAILED'))
+	CONSTRAINT "slips_status_ck" CHECK ("slips"."status" in ('PROCESSING', 'SUCCESS', 'FAILED', 'REVIEW'))
 );
 --> statement-breakpoint
 CREATE TABLE "true_vouchers" (
@@ -264,6 +325,8 @@ CREATE TABLE "game_accounts" (
 	"password_enc" text NOT NULL,
 	"balance" bigint DEFAULT 0 NOT NULL,
 	"balance_updated_at" timestamp with time zone,
+	"balance_version" bigint,
+	"balance_asked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	CONSTRAINT "game_accounts_status_ck" CHECK ("game_accounts"."status" in ('pending', 'active'))
@@ -502,9 +565,11 @@ CREATE TABLE "referral_commissions" (
 	"commission" bigint NOT NULL,
 	"currency" text NOT NULL,
 	"withheld" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'paid' NOT NULL,
 	"transaction_id" bigint,
 	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "referral_commissions_amount_ck" CHECK ("referral_commissions"."commission" >= 0 and "referral_commissions"."deposit" > 0)
+	CONSTRAINT "referral_commissions_amount_ck" CHECK ("referral_commissions"."commission" >= 0 and "referral_commissions"."deposit" > 0),
+	CONSTRAINT "referral_commissions_status_ck" CHECK ("referral_commissions"."status" in ('paid', 'held', 'approved', 'rejected'))
 );
 --> statement-breakpoint
 CREATE TABLE "referral_links" (
@@ -512,8 +577,14 @@ CREATE TABLE "referral_links" (
 	"inviter_id" integer NOT NULL,
 	"signals" text[] DEFAULT '{}'::text[] NOT NULL,
 	"flagged_at" timestamp with time zone,
+	"shared_addresses" text[] DEFAULT '{}'::text[] NOT NULL,
+	"review" text DEFAULT 'clear' NOT NULL,
+	"reviewed_by" text,
+	"reviewed_at" timestamp with time zone,
+	"review_reason" text,
 	"first_deposit_at" timestamp with time zone,
-	"created_at" timestamp with time zone NOT NULL
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "referral_links_review_ck" CHECK ("referral_links"."review" in ('clear', 'held', 'approved', 'rejected'))
 );
 --> statement-breakpoint
 CREATE TABLE "game_bets" (
@@ -590,6 +661,7 @@ CREATE TABLE "promotions" (
 	"percent_fail" double precision NOT NULL,
 	"max_withdraw_multiple" double precision,
 	"max_bet" bigint,
+	"max_balance_at_claim" bigint DEFAULT 500,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"starts_at" timestamp with time zone,
 	"ends_at" timestamp with time zone,
@@ -640,7 +712,10 @@ CREATE TABLE "refunds" (
 --> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_enrolments" ADD CONSTRAINT "operator_enrolments_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_requests" ADD CONSTRAINT "operator_requests_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "operator_sign_ins" ADD CONSTRAINT "operator_sign_ins_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -679,14 +754,24 @@ CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USI
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
 CREATE INDEX "members_inviter_idx" ON "members" USING btree ("inviter_id");--> statement-breakpoint
+CREATE INDEX "approvals_status_idx" ON "approvals" USING btree ("status","requested_at");--> statement-breakpoint
+CREATE INDEX "approvals_operator_idx" ON "approvals" USING btree ("requested_by_id","requested_at");--> statement-breakpoint
+CREATE INDEX "approvals_member_idx" ON "approvals" USING btree ("member_id","requested_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "approvals_pending_target_uq" ON "approvals" USING btree ("target") WHERE "approvals"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "operator_enrolments_token_uq" ON "operator_enrolments" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "operator_enrolments_operator_idx" ON "operator_enrolments" USING btree ("operator_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "operator_requests_pending_uq" ON "operator_requests" USING btree ("operator_id") WHERE "operator_requests"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree ("operator_id");--> statement-breakpoint
+CREATE INDEX "operator_sign_ins_at_idx" ON "operator_sign_ins" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "operator_sign_ins_username_idx" ON "operator_sign_ins" USING btree ("username","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_member_uq" ON "chat_conversations" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_guest_uq" ON "chat_conversations" USING btree ("guest_id");--> statement-breakpoint
 CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree ("status","last_message_at");--> statement-breakpoint
+CREATE INDEX "chat_conversations_guest_address_idx" ON "chat_conversations" USING btree ("guest_address","status");--> statement-breakpoint
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposits_channel_reference_uq" ON "deposits" USING btree ("channel","reference");--> statement-breakpoint
 CREATE INDEX "deposits_member_idx" ON "deposits" USING btree ("member_id","created_at");--> statement-breakpoint
@@ -734,6 +819,7 @@ CREATE INDEX "balance_adjustments_member_idx" ON "balance_adjustments" USING btr
 CREATE INDEX "promo_banners_place_idx" ON "promo_banners" USING btree ("place","sort_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_commissions_deposit_uq" ON "referral_commissions" USING btree ("deposit_id");--> statement-breakpoint
 CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING btree ("inviter_id","created_at");--> statement-breakpoint
+CREATE INDEX "referral_commissions_invitee_idx" ON "referral_commissions" USING btree ("invitee_id","status");--> statement-breakpoint
 CREATE INDEX "referral_links_inviter_idx" ON "referral_links" USING btree ("inviter_id","created_at");--> statement-breakpoint
 CREATE INDEX "referral_links_flagged_idx" ON "referral_links" USING btree ("flagged_at");--> statement-breakpoint
 CREATE INDEX "game_bets_member_idx" ON "game_bets" USING btree ("member_id","placed_at");--> statement-breakpoint

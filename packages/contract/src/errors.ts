@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   'PAYOUT_ACCOUNT_COOLING',
   'PAYOUT_HOLD',
   'NO_COIN',
+  'CHAT_GUEST_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -144,6 +145,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   REQUEST_LIMIT: 429,
   OTP_BLOCK: 429,
   REQUEST_LIMIT_1MIN: 429,
+  CHAT_GUEST_LIMIT: 429,
   NO_USER: 404,
   NO_DATA: 404,
   NO_GAME: 404,

@@ -96,6 +96,46 @@ export const SETTINGS = {
     .string()
     .regex(/^[a-z0-9_-]{1,32}$/)
     .default('wallet'),
+  /**
+   * Abuse limits of the chat widget's guests, per client address (shared by every server process through Redis):
+   * new guest ids minted and guest messages sent per window, and guest conversations left open at once.
+   */
+  chatGuestLimits: z
+    .object({
+      newIdsPerAddress: z.number().int().min(1).max(100_000),
+      newIdsWindowMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+      messagesPerAddress: z.number().int().min(1).max(100_000),
+      messagesWindowMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+      /** unresolved guest conversations one address may hold (signing in or support resolving one frees a place) */
+      openConversationsPerAddress: z.number().int().min(1).max(10_000),
+    })
+    .default({
+      newIdsPerAddress: 10,
+      newIdsWindowMinutes: 10,
+      messagesPerAddress: 30,
+      messagesWindowMinutes: 1,
+      openConversationsPerAddress: 3,
+    }),
+  /** promotion-code look-ups (find and activate) per member and per client address in one window */
+  promotionCodeLimits: z
+    .object({
+      perMember: z.number().int().min(1).max(100_000),
+      perAddress: z.number().int().min(1).max(100_000),
+      windowMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+    })
+    .default({ perMember: 10, perAddress: 30, windowMinutes: 10 }),
   /** rates of the modules still to come (DESIGN.md §9.6–9.7): typed now, defaulted to "off" */
   bonusRates: z
     .object({
@@ -135,6 +175,19 @@ export const SETTINGS = {
       failPercent: percent.default(10),
     })
     .default({ depositPercent: 0, successPercent: 200, failPercent: 10 }),
+  /**
+   * Self-referral signals: an inviter and invitee who signed in from one address (IP, whatever the browser) within
+   * this many hours of each other are flagged; their commissions wait for an operator's review. 0 turns it off.
+   */
+  selfReferralSignals: z
+    .object({
+      sharedAddressHours: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 90),
+    })
+    .default({ sharedAddressHours: 72 }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type SettingKey = keyof typeof SETTINGS;

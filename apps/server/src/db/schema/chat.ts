@@ -10,6 +10,8 @@ export const chatConversations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     memberId: integer('member_id'),
     guestId: text('guest_id'),
+    /** the client address a guest opened it from (the cap on open guest conversations per address) */
+    guestAddress: text('guest_address'),
     /** open (customer waiting), pending (answered), resolved (session ended) */
     status: text('status').notNull().default('open'),
     assigneeId: integer('assignee_id'),
@@ -26,6 +28,7 @@ export const chatConversations = pgTable(
     uniqueIndex('chat_conversations_member_uq').on(t.memberId),
     uniqueIndex('chat_conversations_guest_uq').on(t.guestId),
     index('chat_conversations_recent_idx').on(t.status, t.lastMessageAt),
+    index('chat_conversations_guest_address_idx').on(t.guestAddress, t.status),
   ],
 );
 

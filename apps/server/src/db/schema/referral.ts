@@ -18,7 +18,8 @@ import { members } from './account.ts';
 
 /**
  * An invitee and who invited them (the `?code=PR{id}` of registration), written once per invitee. `signals` holds
- * what the two accounts share (bank account, phone, device): non-empty marks a self-referral that earns nothing.
+ * what the two accounts share (bank account, phone, device, an address within a window): non-empty marks a possible
+ * self-referral whose commissions wait for an operator's review.
  */
 export const referralLinks = pgTable(
   'referral_links',
@@ -34,6 +35,19 @@ export const referralLinks = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** the addresses (IP) both members signed in from within the window of `selfReferralSignals` */
+    sharedAddresses: text('shared_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * clear (no signals: commissions paid), held (flagged: commissions wait for an operator), approved (paid, also
+     * later ones, until a new signal holds it again) or rejected (never paid)
+     */
+    review: text('review').notNull().default('clear'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewReason: text('review_reason'),
     /** the invitee's first credited deposit (the wallet's `invite.success` counts these) */
     firstDepositAt: timestamp('first_deposit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -41,6 +55,7 @@ export const referralLinks = pgTable(
   (t) => [
     index('referral_links_inviter_idx').on(t.inviterId, t.createdAt),
     index('referral_links_flagged_idx').on(t.flaggedAt),
+    check('referral_links_review_ck', sql`${t.review} in ('clear', 'held', 'approved', 'rejected')`),
   ],
 );
 
@@ -65,6 +80,8 @@ export const referralCommissions = pgTable(
     commission: bigint('commission', { mode: 'bigint' }).notNull(),
     currency: text('currency').notNull(),
     withheld: boolean('withheld').notNull().default(false),
+    /** paid, held (flagged link: waits for review, withheld), approved (paid after review) or rejected (withheld) */
+    status: text('status').notNull().default('paid'),
     transactionId: bigint('transaction_id', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
@@ -72,6 +89,8 @@ export const referralCommissions = pgTable(
     uniqueIndex('referral_commissions_deposit_uq').on(t.depositId),
     index('referral_commissions_inviter_idx').on(t.inviterId, t.createdAt),
     check('referral_commissions_amount_ck', sql`${t.commission} >= 0 and ${t.deposit} > 0`),
+    check('referral_commissions_status_ck', sql`${t.status} in ('paid', 'held', 'approved', 'rejected')`),
+    index('referral_commissions_invitee_idx').on(t.inviteeId, t.status),
   ],
 );
 

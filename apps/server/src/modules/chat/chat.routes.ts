@@ -31,6 +31,7 @@ const SEND_RULES = [
   { limit: 60, windowMs: 60_000 },
 ];
 const UPLOAD_RULE = { limit: 20, windowMs: 60_000 };
+const MINUTE_MS = 60_000;
 /** deposits and withdrawals listed beside a member's conversation (each) */
 const MEMBER_MOVES = 5;
 
@@ -41,10 +42,8 @@ export const chatModule: ModuleFactory = (ctx) => {
   const service = new ChatService(ctx.db, ctx.clock);
   const accounts = createAccountApi(ctx);
   const ledger = new LedgerService(ctx.db);
-  const limiter = new RateLimiter(
-    createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'chat rate-limit store failed')),
-    ctx.clock,
-  );
+  const store = createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'chat rate-limit store failed'));
+  const limiter = new RateLimiter(store, ctx.clock);
   const secret = `${ctx.config.secrets.jwt}:chat-media`;
   const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}|${exp}`).digest('base64url');
 
@@ -115,8 +114,24 @@ export const chatModule: ModuleFactory = (ctx) => {
     }
   }
 
-  async function upload(owner: string, file: ReceivedFile | null, policy: UploadPolicy): Promise<{ path: string }> {
+  /**
+   * Guests are anonymous, so minting ids is free: their limits are per client address too (`chatGuestLimits`,
+   * counted in Redis when REDIS_URL is set, so they hold across processes). Members are limited per member only.
+   */
+  async function guestRules() {
+    const limits = await ctx.settings.get('chatGuestLimits');
+    return {
+      mint: { limit: limits.newIdsPerAddress, windowMs: limits.newIdsWindowMinutes * MINUTE_MS },
+      send: { limit: limits.messagesPerAddress, windowMs: limits.messagesWindowMinutes * MINUTE_MS },
+      maxOpen: limits.openConversationsPerAddress,
+    };
+  }
+
+  async function upload(party: ChatParty | string, file: ReceivedFile | null, policy: UploadPolicy, ip?: string) {
+    const owner = typeof party === 'string' ? party : partyKey(party);
     await limit('chat-upload', owner, [UPLOAD_RULE]);
+    // a guest's uploads also count per address: a fresh guest id does not buy a fresh allowance
+    if (typeof party !== 'string' && party.kind === 'guest' && ip) await limit('chat-upload-ip', ip, [UPLOAD_RULE]);
     const accepted = await acceptUpload(file, policy);
     if (accepted.media === 'video' && !isCompleteMp4(accepted.data)) throw new UploadError(policy, 'unreadable');
     const stored = await storeAcceptedUpload(ctx.storage, accepted, policy);
@@ -175,12 +190,13 @@ export const chatModule: ModuleFactory = (ctx) => {
     name: 'chat',
     handlers: {
       'chat.config': async () => ({ PREFIX: await prefix() }),
-      'chat.guest': async ({ body }) => {
+      'chat.guest': async ({ body, request }) => {
         if (body.token) {
           // a valid token is renewed for the same guest id; a forged or expired one gets a new id
           const guestId = await ctx.guestTokens.verify(body.token).catch(() => null);
           if (guestId) return ctx.guestTokens.issue(guestId);
         }
+        await limit('chat-guest-id', request.ip, [(await guestRules()).mint]);
         return ctx.guestTokens.issue();
       },
       'chat.history': async ({ member, body, request }) => {
@@ -192,7 +208,13 @@ export const chatModule: ModuleFactory = (ctx) => {
       'chat.send': async ({ member, body, request }) => {
         const party = await partyOf(member, request, body);
         await limit('chat-send', partyKey(party), SEND_RULES);
-        const row = await service.sendAsCustomer(party, body.message);
+        if (party.kind === 'member') {
+          const row = await service.sendAsCustomer(party, body.message);
+          return { createdAt: row.createdAt.toISOString() };
+        }
+        const rules = await guestRules();
+        await limit('chat-guest-send', request.ip, [rules.send]);
+        const row = await service.sendAsCustomer(party, body.message, { address: request.ip, maxOpen: rules.maxOpen });
         return { createdAt: row.createdAt.toISOString() };
       },
       'chat.readCustomer': async ({ member, body, request }) => {
@@ -206,9 +228,9 @@ export const chatModule: ModuleFactory = (ctx) => {
         return { count: await service.unreadOfMember(member.id) };
       },
       'chat.uploadImage': async ({ member, file, request }) =>
-        upload(partyKey(await partyOf(member, request)), file, CHAT_IMAGE_UPLOAD),
+        upload(await partyOf(member, request), file, CHAT_IMAGE_UPLOAD, request.ip),
       'chat.uploadVideo': async ({ member, file, request }) =>
-        upload(partyKey(await partyOf(member, request)), file, CHAT_VIDEO_UPLOAD),
+        upload(await partyOf(member, request), file, CHAT_VIDEO_UPLOAD, request.ip),
 
       'admin.chat.conversations': async ({ operator, body }) => {
         const rows = await service.list(body.status, body.filter, operatorOf(operator));
@@ -276,6 +298,7 @@ export const chatModule: ModuleFactory = (ctx) => {
       }),
     ],
     plugin: async (app) => {
+      app.addHook('onClose', async () => store.close());
       // media by signed link only: the link is handed to the conversation's parties (history, pushes, console)
       app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
         `${MEDIA_PATH}*`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatConversationSummary, ChatStatus } from '@wallet/contract/admin/chat';
 import type { Conversation } from '@wallet/contract/chat';
 import { CHAT_TEXT_MAX_CHARS } from '@wallet/contract/limits';
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
@@ -19,6 +19,11 @@ export type ChatParty =
   { kind: 'member'; memberId: number; name: string; username: string } | { kind: 'guest'; guestId: string };
 
 export type ChatOperator = { id: number; username: string };
+
+/** The cap on open guest conversations: the caller's client address and how many may be open from it. */
+export type GuestCap = { address: string; maxOpen: number };
+/** advisory-lock namespace of the per-address guest cap ('CG') */
+const GUEST_ADDRESS_LOCK = 0x4347;
 
 export const partyKey = (party: ChatParty) =>
   party.kind === 'member' ? `member:${party.memberId}` : `guest:${party.guestId}`;
@@ -74,13 +79,14 @@ export class ChatService {
     return row?.unread ?? 0;
   }
 
-  private async ensureConversation(tx: Tx, party: ChatParty): Promise<ConversationRow> {
+  private async ensureConversation(tx: Tx, party: ChatParty, address?: string): Promise<ConversationRow> {
     const now = this.clock.now();
     await tx
       .insert(chatConversations)
       .values({
         memberId: party.kind === 'member' ? party.memberId : null,
         guestId: party.kind === 'guest' ? party.guestId : null,
+        guestAddress: party.kind === 'guest' ? (address ?? null) : null,
         sessionId: newSession(),
         lastMessageAt: now,
         createdAt: now,
@@ -109,14 +115,50 @@ export class ChatService {
     return { rows, conversation };
   }
 
-  /** The customer's message: text (trimmed, 1–2000), media it uploaded itself, or a postback (a pressed button). */
-  async sendAsCustomer(party: ChatParty, message: ChatMessage): Promise<MessageRow> {
+  /**
+   * The customer's message: text (trimmed, 1–2000), media it uploaded itself, or a postback (a pressed button). A
+   * guest whose message opens a conversation (a new one, or one support had resolved) is held to `guestCap`: at most
+   * `maxOpen` unresolved guest conversations per client address (CHAT_GUEST_LIMIT beyond).
+   */
+  async sendAsCustomer(party: ChatParty, message: ChatMessage, guestCap?: GuestCap): Promise<MessageRow> {
     const clean = this.checkCustomerMessage(message);
     return this.db.transaction(async (tx) => {
       await this.assertMediaOwner(tx, clean, [partyKey(party)]);
-      const conversation = await this.ensureConversation(tx, party);
+      if (party.kind === 'guest' && guestCap) await this.checkGuestCap(tx, party.guestId, guestCap);
+      const conversation = await this.ensureConversation(tx, party, guestCap?.address);
       return this.append(tx, conversation, clean, 'customer', null);
     });
+  }
+
+  /**
+   * The open-guest-conversation cap of one address. Guests of one address are serialised by an advisory lock on
+   * it for the rest of the transaction, so a burst from many guest ids (on any number of processes) opens `maxOpen`
+   * conversations, never more.
+   */
+  private async checkGuestCap(tx: Tx, guestId: string, cap: GuestCap): Promise<void> {
+    const isOpen = (c: ConversationRow | undefined) => c !== undefined && c.status !== 'resolved';
+    if (isOpen(await this.conversationOf({ kind: 'guest', guestId }, tx))) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(${GUEST_ADDRESS_LOCK}::int, hashtext(${cap.address}::text))`);
+    // read again under the lock: the same guest's concurrent first message may have opened it meanwhile
+    const existing = await this.conversationOf({ kind: 'guest', guestId }, tx);
+    if (isOpen(existing)) return;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(chatConversations)
+      .where(
+        and(
+          eq(chatConversations.guestAddress, cap.address),
+          isNull(chatConversations.memberId),
+          ne(chatConversations.status, 'resolved'),
+        ),
+      );
+    if ((row?.n ?? 0) >= cap.maxOpen) throw new AppError('CHAT_GUEST_LIMIT');
+    if (existing) {
+      await tx
+        .update(chatConversations)
+        .set({ guestAddress: cap.address })
+        .where(eq(chatConversations.id, existing.id));
+    }
   }
 
   private checkCustomerMessage(message: ChatMessage): ChatMessage {
