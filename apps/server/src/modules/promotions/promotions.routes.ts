@@ -5,6 +5,7 @@ import { requestLanguage } from '../content/content.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { LedgerService } from '../ledger/ledger.api.ts';
 import { bannerRoutes } from './banner-media.ts';
+import { codeLookupLimit } from './code-lookup-limit.ts';
 import { BonusService } from './bonus.service.ts';
 import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
@@ -36,6 +37,7 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
     const ledger = new LedgerService(ctx.db);
     const deps = { db: ctx.db, clock: ctx.clock, ledger };
     const bonuses = new BonusService(deps);
+    const codeLimit = codeLookupLimit(ctx);
     const admin = new PromotionAdminService({ ...deps, storage: ctx.storage });
     const providers = buildGamesDeps(ctx, options.games).providers;
     const turnover: TurnoverDeps = { db: ctx.db, clock: ctx.clock, log: ctx.log, providers };
@@ -50,9 +52,14 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'promotions.bonusMinimum': ({ member }) => bonuses.minimum(member),
         'promotions.bonusClear': ({ member }) => bonuses.clear(member),
         'promotions.promotionCurrent': ({ member, request }) => bonuses.current(member, requestLanguage(request)),
-        'promotions.promotionFind': ({ params, request }) => bonuses.find(params.code, requestLanguage(request)),
-        'promotions.promotionActivate': ({ member, params, request }) =>
-          bonuses.activateCode(member, params.code, requestLanguage(request)),
+        'promotions.promotionFind': async ({ member, params, request }) => {
+          await codeLimit.check(member.id, request.ip);
+          return bonuses.find(params.code, requestLanguage(request));
+        },
+        'promotions.promotionActivate': async ({ member, params, request }) => {
+          await codeLimit.check(member.id, request.ip);
+          return bonuses.activateCode(member, params.code, requestLanguage(request));
+        },
         'admin.promotions.list': () => admin.list(),
         'admin.promotions.create': ({ operator, body, request }) => admin.create(operator, body, { ip: request.ip }),
         'admin.promotions.update': ({ operator, params, body, request }) =>
@@ -83,7 +90,10 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
           handler: () => runTurnoverPull(turnover),
         }),
       ],
-      plugin: bannerRoutes(ctx.storage),
+      plugin: async (app) => {
+        codeLimit.onClose(app);
+        await bannerRoutes(ctx.storage)(app);
+      },
       seed: async ({ db, config }) => {
         if (config.demoData) await seedDemoPromotions(db);
       },
