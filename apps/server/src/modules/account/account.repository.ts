@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { COIN_UNIT, memberCoins } from '../ledger/ledger.api.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { members, memberSecurityEvents } from '../../db/schema/account.ts';
@@ -215,15 +215,17 @@ export class AccountRepository {
 
   /** When the member's latest security event of `kind` happened, if any. */
   /** The payout account and, in the same query, when the member's last security event of `kind` was written. */
-  async payoutAccountAndLast(memberId: number, kind: string) {
-    const [row] = await this.db
+  async payoutAccountAndLast(memberId: number, kind: string, tx?: Tx) {
+    // the subquery names its columns with their tables: drizzle writes a one-table select's columns bare, and a bare
+    // "id" inside it is the event's id, not the member's (every change of payout account went unseen)
+    const [row] = await (tx ?? this.db)
       .select({
         bankCode: members.bankCode,
         bankAccountNo: members.bankAccountNo,
         bankAccountName: members.bankAccountName,
-        lastMs: sql<number | null>`(select extract(epoch from max(${memberSecurityEvents.createdAt})) * 1000
-          from ${memberSecurityEvents}
-          where ${memberSecurityEvents.memberId} = ${members.id} and ${memberSecurityEvents.kind} = ${kind})::float8`,
+        lastMs: sql<number | null>`(select extract(epoch from max(e.created_at)) * 1000
+          from ${memberSecurityEvents} e
+          where e.member_id = ${members}.id and e.kind = ${kind})::float8`,
       })
       .from(members)
       .where(eq(members.id, memberId));

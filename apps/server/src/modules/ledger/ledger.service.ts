@@ -25,6 +25,8 @@ export type PostInput = {
 
 export type PostResult = { transactionId: bigint; replayed: boolean };
 
+type TxConfig = Parameters<Db['transaction']>[1];
+
 const memberIdOf = (code: string): number | null => {
   const match = /^member:(\d+):/.exec(code);
   return match ? Number(match[1]) : null;
@@ -38,19 +40,22 @@ const memberIdOf = (code: string): number | null => {
 export class LedgerService {
   constructor(private readonly db: Db) {}
 
-  /** Post inside the caller's transaction (`tx`) or in a new one with deadlock/serialization retries. */
+  /** Post inside the caller's transaction (`tx`) or in a new one (`transaction`, with its retries). */
   async post(input: PostInput, tx?: Tx, also?: PostAlongside): Promise<PostResult> {
     validate(input);
     if (tx) return this.postIn(tx, input, also);
-    return withRetry(() => this.db.transaction((t) => this.postIn(t, input, also)));
+    return this.transaction((t) => this.postIn(t, input, also));
   }
 
   /**
-   * A database transaction for postings made with its `tx` (with other writes of the caller). Who hears of them:
-   * the `ledger.posted` events they emit, delivered after commit (the wallet module pushes `wallet.changed`).
+   * THE transaction of a money flow (docs/decisions/0019): postings made with its `tx` and the caller's other
+   * writes. A serialization failure or deadlock (40001, 40P01) rolls it back and runs `work` again from the start, a
+   * bounded number of times, so `work` must keep every effect inside `tx` (in-process signals go through
+   * `afterCommit`). Who hears of the postings: the `ledger.posted` events they emit, delivered after commit (the
+   * wallet module pushes `wallet.changed`).
    */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+  transaction<T>(work: (tx: Tx) => Promise<T>, config?: TxConfig): Promise<T> {
+    return withRetry(() => this.db.transaction(work, config));
   }
 
   private async postIn(tx: Tx, input: PostInput, also?: PostAlongside): Promise<PostResult> {

@@ -1,4 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { CHECK_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
 import type { AppError } from '../../errors.ts';
@@ -6,11 +7,44 @@ import { eventRecorded, outboxPayload } from '../../events/emit.ts';
 import type { DomainEvent } from '../../events/event-map.ts';
 import { isMemberAccount } from './account-codes.ts';
 
-/** What a caller posts with a ledger transaction in the same statement (one round trip, in its transaction). */
+/** True in the posting statement only when it inserted a new ledger transaction row (not on an idempotent replay). */
+const POSTED = sql`exists (select 1 from t)`;
+
+declare const postedInsert: unique symbol;
+/** An INSERT made by `insertWhenPosted`: part of the posting's statement, gated on its new transaction row. */
+export type PostedInsert = { readonly [postedInsert]: true; readonly sql: SQL };
+
+/**
+ * One row into `table` with a posting, in its statement, only when the posting is new (docs/decisions/0019):
+ * `insert … select <values> where exists (select 1 from t)`. Columns left undefined take their defaults.
+ */
+export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInsert']): PostedInsert {
+  const values = row as Record<string, unknown>;
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => values[key] !== undefined);
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const params = sql.join(
+    columns.map(([key, column]) => sql`${sql.param(values[key], column)}::${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  return { sql: sql`insert into ${table} (${names}) select ${params} where ${POSTED}` } as PostedInsert;
+}
+
+const isPostedInsert = (write: SQLWrapper | PostedInsert): write is PostedInsert => !('getSQL' in write);
+
+/**
+ * What a caller posts with a ledger transaction (in its transaction). Everything here happens only when the posting
+ * inserts a new transaction row: an idempotent replay writes none of it (docs/decisions/0019).
+ */
 export type PostAlongside = {
-  /** INSERTs or UPDATEs whose results the caller does not need */
-  writes?: SQLWrapper[];
-  /** domain events of the caller's, recorded in the outbox by the same statement */
+  /**
+   * INSERTs or UPDATEs whose results the caller does not need. An `insertWhenPosted` runs in the posting's own
+   * statement; any other statement runs right after it, in one more statement, and only after a new posting.
+   */
+  writes?: Array<SQLWrapper | PostedInsert>;
+  /** domain events of the caller's, recorded in the outbox by the same statement (not on a replay) */
   events?: DomainEvent[];
   /**
    * A condition read by the statement (its snapshot is taken when it starts, after every lock the caller's earlier
@@ -42,9 +76,10 @@ export type PostOutcome = { transactionId: bigint | null; refused: boolean };
 /**
  * The whole posting in ONE statement of data-modifying CTEs: the transaction row (`t`, nothing on an idempotent
  * replay), each account's conditional update or upsert chained in lock order (`a0` runs before `a1`: each waits for
- * the one before it, so the global lock order holds), the entries and the `ledger.posted` outbox row (only with a
- * new transaction row), and the caller's own writes, events and guard. A refused debit (`aN` returns nothing) or a
- * false guard is reported to the caller, who throws: its transaction rolls back every write of the statement.
+ * the one before it, so the global lock order holds), the entries and the `ledger.posted` outbox row, the caller's
+ * events and `insertWhenPosted` rows (all of these only with a new transaction row), and the caller's guard. The
+ * caller's other writes follow in one more statement, again only after a new transaction row. A refused debit (`aN`
+ * returns nothing) or a false guard is reported to the caller, who throws: its transaction rolls back every write.
  */
 export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongside = {}): Promise<PostOutcome> {
   const { transaction: t, changes } = row;
@@ -87,9 +122,11 @@ export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongsi
   events.forEach((event, i) => {
     ctes.push(sql`${sql.raw(`ev${i}`)} as (insert into outbox_events (type, payload)
       select ${event.type}::text, ${JSON.stringify(outboxPayload(event))}::jsonb
-      from (select count(*) from ${sql.raw(i === 0 ? 'ev' : `ev${i - 1}`)}) before returning id)`);
+      from (select count(*) from ${sql.raw(i === 0 ? 'ev' : `ev${i - 1}`)}) before where ${POSTED} returning id)`);
   });
-  (also.writes ?? []).forEach((write, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`));
+  const writes = also.writes ?? [];
+  writes.filter(isPostedInsert).forEach((write, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${write.sql})`));
+  const after = writes.filter((write): write is SQLWrapper => !isPostedInsert(write));
 
   const results = [
     sql`(select id from t)::text as tx_id`,
@@ -106,9 +143,14 @@ export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongsi
   }
   if (!result) throw new Error('ledger: the posting statement answered nothing');
   if (also.guard && !result.guard_ok) throw also.guard.error;
-  for (const event of events) eventRecorded(event);
   if (result.tx_id === null) return { transactionId: null, refused: false };
   const refused = changes.some((_, i) => result[`a${i}`] === null || result[`a${i}`] === undefined);
-  if (!refused) eventRecorded(row.posted);
+  if (refused) return { transactionId: BigInt(String(result.tx_id)), refused };
+  if (after.length > 0) {
+    const statements = after.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`);
+    await tx.execute(sql`with ${sql.join(statements, sql`, `)} select 1`);
+  }
+  for (const event of events) eventRecorded(event);
+  eventRecorded(row.posted);
   return { transactionId: BigInt(String(result.tx_id)), refused };
 }

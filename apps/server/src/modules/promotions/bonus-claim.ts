@@ -8,7 +8,7 @@ import { bangkokDate, bangkokWeekStart } from '../../lib/bangkok-time.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
-import { house, LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, lockMemberMoney, memberWallet } from '../ledger/ledger.api.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
@@ -81,6 +81,9 @@ export async function claimPromotion(
   if (!p || !isOpen(p, now)) throw new AppError('NO_PROMOTION');
   try {
     return await deps.ledger.transaction(async (tx) => {
+      // the member's money lock before anything is read (docs/decisions/0019): a withdrawal never runs between
+      // this claim's checks and its commit
+      await lockMemberMoney(tx, member.id);
       if (await runningCondition(tx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE');
       const period = periodOf(p.type, now);
       const [received] = await tx

@@ -7,7 +7,14 @@ import { referralClaimState, referralCommissions, referralLinks } from '../../db
 import { AppError } from '../../errors.ts';
 import { referralFacts } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
-import { LEDGER_KINDS, memberInvite, memberWallet, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
+import {
+  LEDGER_KINDS,
+  lockMemberMoney,
+  memberInvite,
+  memberWallet,
+  toMajor,
+  type LedgerService,
+} from '../ledger/ledger.api.ts';
 import { hasRunningCondition, startCreditCondition } from '../promotions/promotions.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
@@ -49,9 +56,11 @@ export class InviteService {
    * runs (BONUS_REMAINING).
    */
   async receive(member: AuthMember): Promise<Message> {
-    const { db, ledger, clock, settings } = this.deps;
+    const { ledger, clock, settings } = this.deps;
     const rates = await settings.get('referralRates');
-    return db.transaction(async (tx) => {
+    return ledger.transaction(async (tx) => {
+      // the member's money lock before the claim-state row (docs/decisions/0019)
+      await lockMemberMoney(tx, member.id);
       await tx.insert(referralClaimState).values({ memberId: member.id }).onConflictDoNothing();
       const [state] = await tx
         .select()

@@ -6,7 +6,15 @@ import type { Db } from '../../db/client.ts';
 import { refunds, refundWalletState } from '../../db/schema/refunds.ts';
 import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
-import { house, LEDGER_KINDS, memberRefund, memberWallet, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
+import {
+  house,
+  LEDGER_KINDS,
+  lockMemberMoney,
+  memberRefund,
+  memberWallet,
+  toMajor,
+  type LedgerService,
+} from '../ledger/ledger.api.ts';
 import { hasRunningCondition, promotionConditionRunning, startCreditCondition } from '../promotions/promotions.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
@@ -56,9 +64,9 @@ export class RefundService {
    * to `received` in the transaction of its posting, key `refund:receive:{refundId}`): 50 concurrent calls credit once.
    */
   async receive(member: AuthMember): Promise<Message> {
-    const { db, ledger, clock, settings } = this.deps;
+    const { ledger, clock, settings } = this.deps;
     const { minRefund } = await settings.get('refundRates');
-    return db.transaction(async (tx) => {
+    return ledger.transaction(async (tx) => {
       if (await hasRunningCondition(tx, member.id)) throw new AppError('REFUND_CONDITION');
       const rows = await tx
         .select()
@@ -101,9 +109,11 @@ export class RefundService {
    * fail below failPercent % (the confirmation the player saw in check).
    */
   async addWallet(member: AuthMember): Promise<Message> {
-    const { db, ledger, clock, settings } = this.deps;
+    const { ledger, clock, settings } = this.deps;
     const rates = await settings.get('refundRates');
-    return db.transaction(async (tx) => {
+    return ledger.transaction(async (tx) => {
+      // the member's money lock before the state row (docs/decisions/0019)
+      await lockMemberMoney(tx, member.id);
       await tx.insert(refundWalletState).values({ memberId: member.id }).onConflictDoNothing();
       const [state] = await tx
         .select()

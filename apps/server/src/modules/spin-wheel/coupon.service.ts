@@ -4,7 +4,7 @@ import { spinCoupons, spinSlices, spinWheels } from '../../db/schema/spin-wheel.
 import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
-import { house, LEDGER_KINDS, memberWallet, toMajor } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import { hasRunningCondition, startPrizeCondition } from '../promotions/promotions.api.ts';
 import { pick, toHtml } from './localized.ts';
 import type { SpinDeps } from './spin.service.ts';
@@ -57,6 +57,8 @@ export class CouponService {
   async claim(member: AuthMember, couponId: string): Promise<{ message: string }> {
     const now = this.deps.clock.now();
     await this.deps.ledger.transaction(async (tx) => {
+      // the member's money lock before the coupon row (docs/decisions/0019)
+      await lockMemberMoney(tx, member.id);
       const [coupon] = await tx
         .select({
           id: spinCoupons.id,

@@ -1,12 +1,10 @@
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
-import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
-import { house, LEDGER_KINDS, memberWallet, toMinor, type PostInput } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMinor, type PostInput } from '../ledger/ledger.api.ts';
 import { insertWithdrawalSql, newWithdrawal, withinDailyLimits, type Withdrawal } from './withdrawal.repository.ts';
 import type { WithdrawalDeps } from './withdrawal.service.ts';
 
@@ -14,14 +12,14 @@ import type { WithdrawalDeps } from './withdrawal.service.ts';
 export const withdrawPending = (memberId: number) => house('withdraw_pending', memberId);
 export const withdrawPaid = (memberId: number) => house('withdraw', memberId);
 
-/** One member's requests are serialised by this advisory lock (daily limits are checked and acted on atomically). */
-const LOCK_NAMESPACE = 0x5744; // 'WD'
-
 const newWithdrawalId = () => randomBytes(18).toString('base64url');
 
 /**
- * A member's withdrawal request (WithdrawalService.request pays the auto-approved ones): the checks, then in one
- * transaction the member's lock and ONE statement with the daily limits' check, the row, its event and the hold.
+ * A member's withdrawal request (WithdrawalService.request pays the auto-approved ones): the amount's checks, then in
+ * one transaction the member's money lock (docs/decisions/0019), the running condition, the payout account and its
+ * cooling read after it, and ONE statement with the daily limits' check, the row, its event and the hold. A claim
+ * that credits a bonus and starts its condition takes the same lock, so it either committed before these reads
+ * (BONUS_REMAINING) or waits for this request to commit.
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
@@ -34,14 +32,6 @@ export async function requestWithdrawal(
   if (amount < BigInt(limits.withdrawMin) * unit || amount > BigInt(limits.withdrawMax) * unit || amount <= 0n) {
     throw new AppError('KEY_INVALID');
   }
-  // both reads at once (one round trip of waiting), their refusals in this order
-  const [running, payTo] = await Promise.allSettled([
-    deps.conditionRunning(member.id),
-    deps.account.payoutDestination(member.id),
-  ]);
-  if (settledValue(running)) throw new AppError('BONUS_REMAINING');
-  const destination = settledValue(payTo);
-  if (!destination) throw new AppError('NO_BANK');
   const auto = await deps.settings.get('withdrawAutoApprove');
   let autoApproved = auto.enabled && amount <= BigInt(auto.maxAmount) * unit;
   if (autoApproved) {
@@ -50,48 +40,50 @@ export async function requestWithdrawal(
   }
 
   const id = newWithdrawalId();
-  const row = await withRetry(() =>
-    deps.ledger.transaction(async (tx) => {
-      const now = deps.clock.now();
-      // the lock first: the next statement's snapshot then sees every earlier request of this member
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${member.id})`);
-      const row = newWithdrawal({
-        id,
-        memberId: member.id,
-        amount,
-        currency: member.currency,
-        status: autoApproved ? 'approved' : 'pending_review',
-        ...destination,
-        autoApproved,
-        payoutId: id,
-        reviewedBy: autoApproved ? 'auto' : null,
-        reviewedAt: autoApproved ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      // the daily limits' check, the row, its event and the hold in one statement (one round trip before the
-      // commit); REQUEST_LIMIT or MONEY_NOT_ENOUGH roll the row back with the hold
-      await deps.ledger.post(
-        posting(row, LEDGER_KINDS.withdraw, 'hold', [
-          { account: memberWallet(member.id), amount: -amount },
-          { account: withdrawPending(member.id), amount },
-        ]),
-        tx,
-        {
-          guard: {
-            check: withinDailyLimits(member.id, bangkokDayStart(now), amount, {
-              count: limits.perDayCount,
-              total: BigInt(limits.perDayAmount) * unit,
-            }),
-            error: new AppError('REQUEST_LIMIT'),
-          },
-          writes: [insertWithdrawalSql(tx, row)],
-          events: [changedEvent(row)],
+  const row = await deps.ledger.transaction(async (tx) => {
+    // the lock first: the next statements' snapshots see every earlier request and claim of this member
+    await lockMemberMoney(tx, member.id);
+    if (await deps.conditionRunning(member.id, tx)) throw new AppError('BONUS_REMAINING');
+    // PAYOUT_ACCOUNT_COOLING while the cooling period after a payout-account change runs
+    const destination = await deps.account.payoutDestination(member.id, tx);
+    if (!destination) throw new AppError('NO_BANK');
+    const now = deps.clock.now();
+    const row = newWithdrawal({
+      id,
+      memberId: member.id,
+      amount,
+      currency: member.currency,
+      status: autoApproved ? 'approved' : 'pending_review',
+      ...destination,
+      autoApproved,
+      payoutId: id,
+      reviewedBy: autoApproved ? 'auto' : null,
+      reviewedAt: autoApproved ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // the daily limits' check, the row, its event and the hold in one statement (one round trip before the
+    // commit); REQUEST_LIMIT or MONEY_NOT_ENOUGH roll the row back with the hold
+    await deps.ledger.post(
+      posting(row, LEDGER_KINDS.withdraw, 'hold', [
+        { account: memberWallet(member.id), amount: -amount },
+        { account: withdrawPending(member.id), amount },
+      ]),
+      tx,
+      {
+        guard: {
+          check: withinDailyLimits(member.id, bangkokDayStart(now), amount, {
+            count: limits.perDayCount,
+            total: BigInt(limits.perDayAmount) * unit,
+          }),
+          error: new AppError('REQUEST_LIMIT'),
         },
-      );
-      return row;
-    }),
-  );
+        writes: [insertWithdrawalSql(row)],
+        events: [changedEvent(row)],
+      },
+    );
+    return row;
+  });
   deps.notify(member.id);
   return row;
 }
@@ -122,10 +114,4 @@ function changedEvent(w: Withdrawal) {
 
 export function changed(tx: Tx, w: Withdrawal) {
   return emit(tx, changedEvent(w));
-}
-
-/** The value of a settled promise, or its rejection thrown. */
-function settledValue<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { insertWhenPosted } from '../ledger/ledger.api.ts';
 import type { WithdrawalStatus } from '@wallet/contract/limits';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
@@ -25,9 +26,9 @@ export function newWithdrawal(row: NewWithdrawal): Withdrawal {
   };
 }
 
-/** The INSERT of a new withdrawal, to send with its ledger hold in one statement. */
-export function insertWithdrawalSql(tx: Tx, row: Withdrawal) {
-  return tx.insert(withdrawals).values(row);
+/** The INSERT of a new withdrawal, sent with its ledger hold in one statement (none on a replayed hold). */
+export function insertWithdrawalSql(row: Withdrawal) {
+  return insertWhenPosted(withdrawals, row);
 }
 
 export async function findWithdrawal(db: Db | Tx, id: string): Promise<Withdrawal | undefined> {

@@ -24,8 +24,8 @@ export type WithdrawalDeps = {
   settings: SettingsService;
   bank: PayoutBank;
   account: Pick<AccountApi, 'payoutDestination'>;
-  /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts) */
-  conditionRunning: (memberId: number) => Promise<boolean>;
+  /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts), read in the request's transaction */
+  conditionRunning: (memberId: number, tx: Tx) => Promise<boolean>;
   /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
   memberFlags: (memberId: number) => Promise<MemberFlags>;
   /** tell the member's sockets their statement and balance changed */

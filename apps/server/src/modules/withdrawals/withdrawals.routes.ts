@@ -42,7 +42,7 @@ export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleO
     ledger: new LedgerService(ctx.db),
     bank: options.bank ?? defaultBank(ctx),
     account,
-    conditionRunning: (memberId) => promotionConditionRunning(ctx.db, memberId),
+    conditionRunning: (memberId, tx) => promotionConditionRunning(tx, memberId),
     memberFlags: options.memberFlags ?? ((memberId) => memberPayoutFlags(ctx.db, memberId)),
     notify,
   };
