@@ -72,6 +72,8 @@ test.describe('deposits in the back office', () => {
       data: {
         fromBankCode: 'KBANK',
         fromAccountNo: '0123456789',
+        // the demo member's registered account name as the bank prints it (the slip rules compare names)
+        fromNameEn: 'MR DEMO PLAYER',
         toBankCode: 'KBANK',
         toAccountNo: '0481234567',
         amount: 275,

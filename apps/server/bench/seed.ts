@@ -28,7 +28,8 @@ export async function seedMembers(
           name: `BENCH MEMBER ${i}`,
           bankCode: 'KBANK',
           bankAccountName: 'BENCH MEMBER',
-          bankAccountNo: `55${n}`,
+          // the digits a bank shows of an account (6th to 9th) are i's last four: no two members share a slip mask
+          bankAccountNo: `55${n.slice(0, 3)}${n.slice(4)}${n[3]}`,
         };
       }),
     )

@@ -13,8 +13,11 @@ const CONCURRENCY = Number(process.env.BENCH_SLIP_CONCURRENCY ?? 8);
 /** the seeded th site account (seed-data.ts) */
 const SITE_ACCOUNT = '0481234567';
 
-/** seed.ts gives member i the KBANK account `55` + i (8 digits); ids follow insertion order */
-const accountOf = (index: number) => `55${String(index).padStart(8, '0')}`;
+/** seed.ts gives member i a KBANK account of `55` and i's 8 digits, its last four where banks show them */
+const accountOf = (index: number) => {
+  const n = String(index).padStart(8, '0');
+  return `55${n.slice(0, 3)}${n.slice(4)}${n[3]}`;
+};
 
 export async function slipVerifyScenario(url: string, members: BenchMember[]): Promise<Row[]> {
   const name = `POST /api/wallet/slip: ${SLIPS} distinct sandbox e-slips, ${CONCURRENCY} at a time`;
@@ -27,6 +30,8 @@ export async function slipVerifyScenario(url: string, members: BenchMember[]): P
       body: JSON.stringify({
         fromBankCode: 'KBANK',
         fromAccountNo: accountOf(index),
+        // what the bank prints for the seeded account name (the slip rules compare it)
+        fromNameEn: 'MR BENCH MEMBER',
         toBankCode: 'KBANK',
         toAccountNo: SITE_ACCOUNT,
         amount: 100 + (i % 50),

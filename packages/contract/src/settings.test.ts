@@ -15,7 +15,7 @@ describe('settings schemas', () => {
       successPercent: 200,
       failPercent: 10,
     });
-    expect(SETTINGS.wheelRates.parse(undefined)).toEqual({ coinsPerHundred: 1 });
+    expect(SETTINGS.wheelRates.parse(undefined)).toEqual({ coinsPerHundred: 1, maxCoinsPerDeposit: 100 });
   });
 
   it('refuses values that would break a reader later', () => {

@@ -151,8 +151,10 @@ export const SETTINGS = {
     .object({
       /** spin coins earned per 100 baht deposited */
       coinsPerHundred: z.number().int().min(0).max(1000),
+      /** the most coins one credited deposit earns, whatever its amount */
+      maxCoinsPerDeposit: z.number().int().min(0).max(100_000).default(100),
     })
-    .default({ coinsPerHundred: 1 }),
+    .default({ coinsPerHundred: 1, maxCoinsPerDeposit: 100 }),
   refundRates: z
     .object({
       /** daily loss refund, % of yesterday's net loss */

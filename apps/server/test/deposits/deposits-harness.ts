@@ -10,6 +10,14 @@ import { createTestApp } from '../helpers/test-app.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read as loose JSON in tests
 type Reply = { status: number; body: any };
 
+/** The names a member registered (the slip rules compare them with the bank's printed sender name). */
+export const TESTER_NAME = 'DEPOSIT TESTER';
+/** What a bank prints for that member's transfers (`fromNameEn` of the sandbox bank). */
+export const TESTER_PRINTED = 'MR DEPOSIT TESTER';
+
+/** the digits a bank shows of an account (`xxx-x-x1234-x`: 6th to 9th) differ for every member of one process */
+let shownDigits = randomInt(10_000);
+
 /** A test app on the sandbox QR providers (in-process, as `npm start` mounts them) with member helpers. */
 export async function createDepositsHarness(env: Record<string, string> = {}) {
   const t = await createTestApp({ env: { PROVIDERS: 'sandbox', ...env } });
@@ -37,17 +45,18 @@ export async function createDepositsHarness(env: Record<string, string> = {}) {
   return {
     t,
     send,
-    async member() {
-      const suffix = String(randomInt(10_000_000)).padStart(7, '0');
-      const bankAccountNo = `12${suffix}9`;
+    async member(names: { name?: string; bankAccountName?: string; bankAccountNo?: string } = {}) {
+      shownDigits = (shownDigits + 1) % 10_000;
+      const suffix = `${String(randomInt(1000)).padStart(3, '0')}${String(shownDigits).padStart(4, '0')}`;
+      const bankAccountNo = names.bankAccountNo ?? `12${suffix}9`;
       const [row] = await t.ctx.db
         .insert(members)
         .values({
           username: `086${suffix}`,
           passwordHash: 'x',
-          name: 'DEPOSIT TESTER',
+          name: names.name ?? TESTER_NAME,
           bankCode: 'KBANK',
-          bankAccountName: 'DEPOSIT TESTER',
+          bankAccountName: names.bankAccountName ?? TESTER_NAME,
           bankAccountNo,
         })
         .returning({ id: members.id });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { multipart } from '../helpers/multipart-body.ts';
-import { createDepositsHarness } from './deposits-harness.ts';
+import { createDepositsHarness, TESTER_PRINTED } from './deposits-harness.ts';
 
 let h: Awaited<ReturnType<typeof createDepositsHarness>>;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ async function transfer(m: Member, amount: number, overrides: Record<string, unk
     toAccountNo: SITE_ACCOUNT,
     amount,
     at: h.t.clock.now().toISOString(),
+    fromNameEn: TESTER_PRINTED,
     ...overrides,
   });
   expect(res.status).toBe(200);

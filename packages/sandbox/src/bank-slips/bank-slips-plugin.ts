@@ -4,8 +4,10 @@
  * (payments.md §3.2). Mount with a prefix, normally `/sandbox/bank`. (Payouts live in ../bank-payouts.)
  *
  * Control (loopback or X-Sandbox-Key):
- *   POST /transfers {fromBankCode, fromAccountNo, fromName?, toBankCode?, toAccountNo, amount (baht), at? (ISO)}
- *        → {transRef, sendingBank, qrPayload, slipUrl}
+ *   POST /transfers {fromBankCode, fromAccountNo, fromName?, fromNameEn?, toBankCode?, toAccountNo, amount (baht),
+ *        at? (ISO)} → {transRef, sendingBank, qrPayload, slipUrl}. The sender's names are what the bank prints (Thai
+ *        `fromName`, English `fromNameEn`), truncated to 20 characters as banks do; with neither given, the
+ *        sandbox's own test customer (นาย ทดสอบ ระบบ / MR TEST), with only one, the other is not printed.
  *   POST /_slip-faults {mode: 'verify-outage' | 'none', times?}: the verification API answers 503 (vendor code 1009)
  * Open:
  *   GET /slips/:transRef.png  the e-slip image (Thai text, mini-QR bottom right)
@@ -55,7 +57,8 @@ type Transfer = {
   sendingBank: string;
   receivingBank: string;
   fromAccountNo: string;
-  fromName: string;
+  fromName: string | null;
+  fromNameEn: string | null;
   toAccountNo: string;
   amountSatang: bigint;
   at: Date;
@@ -65,6 +68,7 @@ const TransferSchema = z.object({
   fromBankCode: z.string().min(2).max(10),
   fromAccountNo: z.string().regex(/^\d{6,15}$/),
   fromName: z.string().max(60).optional(),
+  fromNameEn: z.string().max(60).optional(),
   toBankCode: z.string().min(2).max(10).optional(),
   toAccountNo: z.string().regex(/^\d{6,15}$/),
   amount: z.number().positive().max(10_000_000),
@@ -102,7 +106,7 @@ export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app,
       sendingBank,
       receivingBank,
       fromAccountNo: input.fromAccountNo,
-      fromName: input.fromName ?? 'นาย ทดสอบ ระบบ',
+      ...printedNames(input.fromName, input.fromNameEn),
       toAccountNo: input.toAccountNo,
       amountSatang: BigInt(Math.round(input.amount * 100)),
       at: input.at ? new Date(input.at) : now(),
@@ -171,7 +175,7 @@ export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app,
         ref3: '',
         sender: {
           displayName: t.fromName,
-          name: 'MR TEST',
+          name: t.fromNameEn,
           proxy: null,
           account: { type: 'BANKAC', value: maskAccount(t.fromAccountNo) },
         },
@@ -185,6 +189,15 @@ export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app,
     };
   });
 };
+
+/** Banks print names cut short (payments.md §3.2). */
+const PRINTED_NAME_CHARS = 20;
+
+function printedNames(thai: string | undefined, english: string | undefined) {
+  if (thai === undefined && english === undefined) return { fromName: 'นาย ทดสอบ ระบบ', fromNameEn: 'MR TEST' };
+  const cut = (name: string | undefined) => (name === undefined ? null : name.slice(0, PRINTED_NAME_CHARS));
+  return { fromName: cut(thai), fromNameEn: cut(english) };
+}
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -201,7 +214,7 @@ async function renderSlip(t: Transfer): Promise<Buffer> {
   <rect width="720" height="200" fill="#15803d"/>
   <text x="60" y="95" font-size="40" font-weight="700" fill="#ffffff">โอนเงินสำเร็จ</text>
   <text x="60" y="150" font-size="26" fill="#dcfce7">${escapeXml(when)} · ${escapeXml(BANK_NAMES[t.sendingBank] ?? t.sendingBank)}</text>
-  ${line(270, 'จาก', `${t.fromName}  ${maskAccount(t.fromAccountNo)}`)}
+  ${line(270, 'จาก', `${t.fromName ?? t.fromNameEn ?? ''}  ${maskAccount(t.fromAccountNo)}`)}
   ${line(400, 'ไปยัง', `บจก. แซนด์บ็อกซ์ วอลเล็ท  ${maskAccount(t.toAccountNo)}`)}
   ${line(530, 'จำนวนเงิน', `${amount} บาท`, 56)}
   ${line(680, 'เลขที่รายการ', t.transRef, 28)}

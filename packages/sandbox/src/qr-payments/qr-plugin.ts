@@ -16,6 +16,7 @@
  *   POST /pay {payload, amount?} the payer's banking app: reads the QR (CRC, tag 30 / 38), pays it, fires the
  *        webhook → {status:'SUCCESS', provider, paymentId, providerTxnId, delivered}. It pays a QR that expired
  *        or was cancelled at the provider too (a late bank settlement): the wallet must never drop that money.
+ *        A dynamic QR is single-use: a QR already paid → 409 {status:'FAILED', code:'QR_ALREADY_PAID'}.
  *   GET  /pay   a page for people: paste a payload (or ?payload=) and pay it.
  *   POST /_faults {provider?, mode: 'drop-webhook' | 'none', times?}: webhooks not sent (the inquiry finds them).
  *   POST /_redeliver {providerTxnId, times?}: send a paid webhook again (duplicates, out of order).
@@ -229,6 +230,8 @@ export const qrSandboxPlugin: FastifyPluginAsync<QrSandboxOptions> = async (app,
     const r = qr ? qrs.get(qr.paymentId) : undefined;
     if (!qr || !r || r.qrPayload !== payload)
       return reply.status(404).send({ status: 'FAILED', code: 'QR_NOT_RECOGNISED' });
+    // a dynamic PromptPay QR is single-use (payments.md §1.1, point of initiation 12): the bank refuses a second payment
+    if (r.payments.length > 0) return reply.status(409).send({ status: 'FAILED', code: 'QR_ALREADY_PAID' });
     const amount = typeof body?.amount === 'string' && /^\d{1,15}$/.test(body.amount) ? BigInt(body.amount) : r.amount;
     const payment: Payment = {
       providerTxnId: `${r.provider}-TX${randomBytes(8).toString('hex').toUpperCase()}`,

@@ -96,11 +96,13 @@ export const qrWebhookInbox = pgTable(
   (t) => [index('qr_webhook_inbox_payment_idx').on(t.paymentId), index('qr_webhook_inbox_txn_idx').on(t.providerTxnId)],
 );
 
-export const SLIP_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+export const SLIP_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED', 'REVIEW'] as const;
 
 /**
  * An uploaded transfer slip (SPEC.md §3 slip row): the stored image (private), what its mini-QR said, the
- * verifier's answer and the outcome. `PROCESSING` while the verifier had no definite answer (a job asks again).
+ * verifier's answer and the outcome. `PROCESSING` while the verifier had no definite answer (a job asks again);
+ * `REVIEW` when the rules cannot tell who sent the money: its `deposits` row (`depositId`) waits for an operator,
+ * and the operator's decision on that row is the slip's outcome.
  */
 export const slips = pgTable(
   'slips',
@@ -129,7 +131,7 @@ export const slips = pgTable(
   (t) => [
     index('slips_member_idx').on(t.memberId, t.createdAt),
     index('slips_status_idx').on(t.status, t.updatedAt),
-    check('slips_status_ck', sql`${t.status} in ('PROCESSING', 'SUCCESS', 'FAILED')`),
+    check('slips_status_ck', sql`${t.status} in ('PROCESSING', 'SUCCESS', 'FAILED', 'REVIEW')`),
   ],
 );
 

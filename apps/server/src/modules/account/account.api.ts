@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { AccountRepository } from './account.repository.ts';
 
@@ -19,11 +18,10 @@ export type AccountApi = {
   /** The member's registered payout account (withdrawals copy it at request time), or null for no such member. */
   payoutAccount(memberId: number): Promise<PayoutAccount | null>;
   /**
-   * `assertPayoutAllowed`, then `payoutAccount`, in one query (a withdrawal request reads both, in its transaction
-   * `tx` after the member's money lock): throws PAYOUT_ACCOUNT_COOLING while the cooling period runs, null for no
-   * such member.
+   * `assertPayoutAllowed`, then `payoutAccount`, in one query (a withdrawal request reads both): throws
+   * PAYOUT_ACCOUNT_COOLING while the cooling period runs, null for no such member.
    */
-  payoutDestination(memberId: number, tx?: Tx): Promise<PayoutAccount | null>;
+  payoutDestination(memberId: number): Promise<PayoutAccount | null>;
   /** Name and username (phone) of members, for the back-office queues. */
   memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
   /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
@@ -39,8 +37,8 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
   const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
     payoutAccount: async (memberId) => (await repo.payoutAccount(memberId)) ?? null,
-    payoutDestination: async (memberId, tx) => {
-      const found = await repo.payoutAccountAndLast(memberId, PAYOUT_ACCOUNT_CHANGED, tx);
+    payoutDestination: async (memberId) => {
+      const found = await repo.payoutAccountAndLast(memberId, PAYOUT_ACCOUNT_CHANGED);
       if (!found) return null;
       if ((await cooling.untilAfter(found.last)) !== null) throw new AppError('PAYOUT_ACCOUNT_COOLING');
       return found.account;
@@ -56,5 +54,7 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
 export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
 export { memberRecord, newMembersByDay, searchMembers, setMemberStatus, type MemberRecord } from './member-admin.ts';
 export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';
+// The deposits module asks who else a slip's masked sender account could be (slip sender rules).
+export { membersByMaskedAccount, type MaskedAccountHolder } from './masked-accounts.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
 export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';

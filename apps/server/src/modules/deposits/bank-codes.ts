@@ -22,6 +22,12 @@ const BOT_CODES: Record<string, string> = {
 
 export const botCodeOf = (code: string): string | undefined => BOT_CODES[code.toUpperCase()];
 
+/** Our three-letter codes of one Bank of Thailand code (`011` is both TMB and TTB). */
+export const bankCodesOf = (bot: string): string[] =>
+  Object.entries(BOT_CODES)
+    .filter(([, b]) => b === bot)
+    .map(([code]) => code);
+
 /**
  * A bank's masked account (`xxx-x-x1234-x`) against our full number, positionally (payments.md §3.2): dashes
  * stripped, equal length, every shown digit equal, at least 3 digits shown.

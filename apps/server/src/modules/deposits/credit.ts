@@ -1,9 +1,19 @@
+import { MAX_AMOUNT } from '@wallet/contract/limits';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { deposits, type DepositChannel } from '../../db/schema/deposits.ts';
 import { emit } from '../../events/emit.ts';
-import { house, LEDGER_KINDS, memberWallet, type LedgerService } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, memberWallet, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+
+/** the largest amount the API can show (MoneySchema): more in one deposit would break every view of the wallet */
+const MAX_DEPOSIT_MINOR = toMinor(MAX_AMOUNT);
+
+/**
+ * An amount an outside party reports (a PSP's signed webhook, a bank's slip answer, TrueMoney's voucher) that can be
+ * recorded at all: above 0 and within the API's maximum. Signed input is still input (ADR 0016).
+ */
+export const isDepositAmountValid = (minor: bigint): boolean => minor > 0n && minor <= MAX_DEPOSIT_MINOR;
 
 /** Our deposit ids: 16 chars [A-Z0-9] (fits a PromptPay Ref2, ≤20, payments.md §1.1). */
 export function newDepositId(prefix: string): string {

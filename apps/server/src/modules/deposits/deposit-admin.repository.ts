@@ -33,9 +33,16 @@ export type DepositListFilter = {
  */
 const UNIFIED = sql`
   select s.id, 'slip' as channel, s.member_id, s.amount, s.currency,
-         case s.status when 'SUCCESS' then 'credited' when 'FAILED' then 'failed' else 'processing' end as status,
-         s.note as detail, s.deposit_id, null as reviewed_by, s.created_at
+         case when d.status is not null then d.status
+              when s.status = 'SUCCESS' then 'credited' when s.status = 'FAILED' then 'failed'
+              else 'processing' end as status,
+         case when d.source_id is not null and d.source_id <> s.id then 'held with slip ' || d.source_id
+              else coalesce(s.note, d.note) end as detail,
+         -- a slip in review shares its deposit with the slip that recorded it: only that one is decided
+         case when d.source_id is not null and d.source_id <> s.id then null else s.deposit_id end,
+         d.reviewed_by, s.created_at
   from slips s
+  left join deposits d on d.id = s.deposit_id
   union all
   select q.id, 'qr', q.member_id, coalesce(d.amount, q.amount), q.currency,
          case when d.status is not null then d.status

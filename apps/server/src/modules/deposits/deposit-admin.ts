@@ -18,6 +18,10 @@ const DAY_MS = 86_400_000;
 
 type Deps = { ctx: AppContext; account: AccountApi; review: DepositReviewService; slip: SlipService };
 
+/** A deposit's row in the list: QR money and slips are listed by their QR or slip, a manual notice by itself. */
+const listIdOf = (d: { channel: DepositChannel; id: string; sourceId: string | null }): string =>
+  d.channel === 'manual' ? d.id : (d.sourceId ?? d.id);
+
 const auditNote = (after: unknown): string => {
   const note = (after as { note?: unknown } | null)?.note;
   return typeof note === 'string' ? note : '';
@@ -129,11 +133,11 @@ export function depositAdminHandlers({ ctx, account, review, slip }: Deps): Hand
     },
     'admin.deposits.confirm': async ({ operator, params, body, request }) => {
       const d = await review.confirm(params.id, operatorOf(operator, request.ip), body.note);
-      return { row: await rowOf(d.channel, d.channel === 'qr' ? (d.sourceId ?? d.id) : d.id) };
+      return { row: await rowOf(d.channel, listIdOf(d)) };
     },
     'admin.deposits.reject': async ({ operator, params, body, request }) => {
       const d = await review.reject(params.id, operatorOf(operator, request.ip), body.note);
-      return { row: await rowOf(d.channel, d.channel === 'qr' ? (d.sourceId ?? d.id) : d.id) };
+      return { row: await rowOf(d.channel, listIdOf(d)) };
     },
     'admin.deposits.reverifySlip': async ({ operator, params, body, request }) => {
       const { before, after } = await slip.reverify(params.id);

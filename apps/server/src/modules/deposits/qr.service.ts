@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { QrPayment, QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
-import { newDepositId, recordIncoming, type IncomingResult } from './credit.ts';
+import { isDepositAmountValid, newDepositId, recordIncoming, type IncomingResult } from './credit.ts';
 
 export type QrDeps = {
   db: Db;
@@ -28,6 +28,26 @@ const isProvider = (p: string): p is QrProvider => (QR_PROVIDERS as readonly str
 const QR_INQUIRY_AFTER_MS = 20_000;
 /** how long after expiry or cancel the job still asks for late money */
 const LATE_MONEY_WATCH_MS = 30 * 60_000;
+
+/** Why money for this QR waits for an operator instead of being credited, or null. */
+function holdReason(qr: QrRow, payment: QrPayment): { isLate: boolean; note: string | null } {
+  const notes: string[] = [];
+  // a dynamic QR is single-use: a second payment of a paid QR is late money like a payment after expiry
+  const isLate =
+    qr.status === 'paid' ||
+    qr.status === 'cancelled' ||
+    qr.status === 'expired' ||
+    (qr.expiresAt !== null && payment.paidAt > qr.expiresAt);
+  if (isLate)
+    notes.push(
+      qr.status === 'paid'
+        ? 'paid again after the QR was paid'
+        : `paid after the QR was ${qr.status === 'open' ? 'expired' : qr.status}`,
+    );
+  if (payment.amount !== qr.amount)
+    notes.push(`paid ${toMajor(payment.amount).toFixed(2)}, the QR asked ${toMajor(qr.amount).toFixed(2)}`);
+  return { isLate, note: notes.length > 0 ? notes.join('; ') : null };
+}
 
 /** SPEC.md §3/§4 QR deposits (DESIGN.md §9.5): one open QR per provider per member, credited once per payment. */
 export class QrService {
@@ -191,23 +211,39 @@ export class QrService {
       .update(qrWebhookInbox)
       .set({ result, processedAt: this.deps.clock.now() })
       .where(eq(qrWebhookInbox.id, inbox!.id));
+    // signed but not an amount we can record: a definite refusal the PSP can show, never a 500 it retries for ever
+    if (result === 'refused') return { status: 400, body: { status: 'AMOUNT_INVALID' } };
     return { status: 200, body: { status: 'OK' } };
   }
 
-  /** Credit (or hold for review) one payment, whatever state its QR is in: money is never dropped. */
-  async applyPayment(provider: string, payment: QrPayment): Promise<IncomingResult | { kind: 'unmatched' }> {
+  /**
+   * Credit (or hold for review) one payment, whatever state its QR is in: money is never dropped. An amount that is
+   * not above 0 or above the API's maximum is refused (nothing recorded, logged); an amount other than the QR's is
+   * held for an operator; a payment after expiry, cancel or an earlier payment follows `lateQrPayment`.
+   */
+  async applyPayment(
+    provider: string,
+    payment: QrPayment,
+  ): Promise<IncomingResult | { kind: 'unmatched' } | { kind: 'refused' }> {
+    if (!isDepositAmountValid(payment.amount)) {
+      this.deps.log.warn(
+        { qrPayment: { provider, paymentId: payment.paymentId, amount: payment.amount.toString() } },
+        'QR payment amount refused',
+      );
+      return { kind: 'refused' };
+    }
     const lateRule = await this.deps.settings.get('lateQrPayment');
     return withRetry(() =>
       this.deps.ledger.transaction(async (tx) => {
         const [qr] = await tx
           .select()
           .from(qrPayments)
-          .where(and(eq(qrPayments.id, payment.paymentId), eq(qrPayments.provider, provider)));
+          .where(and(eq(qrPayments.id, payment.paymentId), eq(qrPayments.provider, provider)))
+          // two payments of one QR at once: the second sees the first's `paid` (a QR is paid once)
+          .for('update');
         if (!qr) return { kind: 'unmatched' as const };
-        const isLate =
-          qr.status === 'cancelled' ||
-          qr.status === 'expired' ||
-          (qr.expiresAt !== null && payment.paidAt > qr.expiresAt);
+        const { isLate, note } = holdReason(qr, payment);
+        const isHeld = (isLate && lateRule === 'review') || payment.amount !== qr.amount;
         const result = await recordIncoming(this.deps.ledger, tx, {
           memberId: qr.memberId,
           channel: 'qr',
@@ -215,8 +251,8 @@ export class QrService {
           sourceId: qr.id,
           amount: payment.amount,
           currency: qr.currency,
-          status: isLate && lateRule === 'review' ? 'review' : 'credited',
-          note: isLate ? `paid after the QR was ${qr.status === 'open' ? 'expired' : qr.status}` : null,
+          status: isHeld ? 'review' : 'credited',
+          note,
           at: this.deps.clock.now(),
         });
         if (result.kind !== 'duplicate')

@@ -12,11 +12,12 @@ import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
 import { SLIP_UPLOAD } from '../../lib/uploads/upload-policy.ts';
 import type { SlipVerifier, VerifiedSlip } from '../../providers/bank/bank-port.ts';
 import { StorageNotFoundError, type ObjectStorage } from '../../providers/storage/object-storage.ts';
-import type { AccountApi } from '../account/account.api.ts';
+import { membersByMaskedAccount, type AccountApi } from '../account/account.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
-import { botCodeOf, maskedMatches } from './bank-codes.ts';
-import { newDepositId, recordIncoming } from './credit.ts';
+import { bankCodesOf, botCodeOf, maskedMatches } from './bank-codes.ts';
+import { isDepositAmountValid, newDepositId, recordIncoming } from './credit.ts';
+import { senderNameVerdict } from './sender-name.ts';
 import { decodeQrTexts } from './slip-qr.ts';
 
 type SlipRow = typeof slips.$inferSelect;
@@ -42,6 +43,9 @@ const RETRY_AFTER_MS = 30_000;
 const MIN_SLIP_SIDE_PX = 160;
 
 export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
+
+/** What the rules make of a verified slip: a reason it fails, credit it, or hold it for an operator (why). */
+type SlipDecision = { kind: 'fail'; reason: SlipFailureReason } | { kind: 'credit' } | { kind: 'review'; why: string };
 
 /** Minutes since midnight, Asia/Bangkok (UTC+7, no DST). */
 const bangkokMinutes = (at: Date) => (Math.floor(at.getTime() / 60_000) + 7 * 60) % (24 * 60);
@@ -113,7 +117,8 @@ export class SlipService {
   async reverify(id: string): Promise<{ before: SlipRow; after: SlipRow }> {
     const before = await this.find(id);
     if (!before) throw new AppError('NOT_FOUND');
-    if (before.status === 'SUCCESS') return { before, after: before };
+    // credited, or waiting on its deposit's operator decision: nothing to verify again
+    if (before.status === 'SUCCESS' || before.status === 'REVIEW') return { before, after: before };
     const bytes = await readAll(this.deps.storage, before.storageKey);
     const now = this.deps.clock.now();
     const [reset] = await this.deps.db
@@ -145,7 +150,9 @@ export class SlipService {
     if (read.kind === 'not_slip') return this.fail(slip, 'INVALID_SLIP');
     if (read.kind === 'unstable') return this.fail(slip, 'UNSTABLE_REFNO_ON_SLIP');
     const reference = `${read.sendingBank}.${read.transRef}`;
-    if (await this.isUsed(reference)) return this.fail(slip, 'SLIP_REFNO_DUPLICATED');
+    // a slip waiting for an operator is not a duplicate: another uploader who passes the rules is told it is in review
+    const used = await this.usedAs(reference);
+    if (used !== null && used !== 'review') return this.fail(slip, 'SLIP_REFNO_DUPLICATED');
 
     const answer = await this.deps.verifier().verifySlip(read);
     if (answer.kind === 'not_found') return this.fail(slip, 'INVALID_SLIP');
@@ -161,8 +168,8 @@ export class SlipService {
     }
     const verified = answer.slip;
     const extra = { amount: verified.amount, verification: JSON.stringify(serialise(verified)) };
-    const reason = await this.ruleBroken(slip, verified);
-    if (reason) return this.fail(slip, reason, extra);
+    const decision = await this.decide(slip, verified);
+    if (decision.kind === 'fail') return this.fail(slip, decision.reason, extra);
 
     return withRetry(() =>
       this.deps.ledger.transaction(async (tx) => {
@@ -173,17 +180,20 @@ export class SlipService {
           sourceId: slip.id,
           amount: verified.amount,
           currency: slip.currency,
-          status: 'credited',
+          status: decision.kind === 'credit' ? 'credited' : 'review',
+          note: decision.kind === 'review' ? decision.why : null,
           at: this.deps.clock.now(),
         });
-        const isCredited = result.kind === 'credited';
+        // the one deposits row of this slip reference: ours now, or one already waiting for an operator
+        const isReview = result.kind === 'review' || (result.kind === 'duplicate' && result.status === 'review');
+        const status = result.kind === 'credited' ? 'SUCCESS' : isReview ? 'REVIEW' : 'FAILED';
         const [row] = await tx
           .update(slips)
           .set({
             ...extra,
-            status: isCredited ? 'SUCCESS' : 'FAILED',
-            note: isCredited ? null : 'SLIP_REFNO_DUPLICATED',
-            depositId: isCredited ? result.depositId : null,
+            status,
+            note: status === 'FAILED' ? 'SLIP_REFNO_DUPLICATED' : null,
+            depositId: status === 'FAILED' ? null : result.depositId,
             updatedAt: this.deps.clock.now(),
           })
           .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
@@ -199,7 +209,38 @@ export class SlipService {
     });
   }
 
-  /** The rules of DESIGN.md §9.5 that need the verifier's answer; null when the slip may be credited. */
+  /**
+   * The rules of DESIGN.md §9.5 that need the verifier's answer, and who sent the money
+   * (docs/decisions/0025-slip-sender-and-provider-amounts.md): the sender's masked account must fit the uploader's
+   * registered account and the printed sender name must not contradict the uploader's registered names. The slip is
+   * credited only when nothing else could be the sender: another member whose account fits the same mask, or a
+   * sender name the rules cannot compare, sends it to an operator.
+   */
+  private async decide(slip: SlipRow, v: VerifiedSlip): Promise<SlipDecision> {
+    const reason = await this.ruleBroken(slip, v);
+    if (reason) return { kind: 'fail', reason };
+    const masked = v.sender.account!.value;
+    const [registered, holders] = await Promise.all([
+      this.deps.account.payoutAccount(slip.memberId),
+      membersByMaskedAccount(this.deps.db, bankCodesOf(v.sendingBank), masked),
+    ]);
+    const me = holders.find((h) => h.id === slip.memberId);
+    const verdict = senderNameVerdict(
+      [v.sender.displayName, v.sender.name],
+      [registered?.bankAccountName ?? '', me?.name ?? ''].filter((n) => n.length > 0),
+    );
+    if (verdict === 'mismatch') return { kind: 'fail', reason: 'NOT_MATCH' };
+    const others = holders.filter((h) => h.id !== slip.memberId && maskedMatches(masked, h.bankAccountNo));
+    if (others.length > 0)
+      return {
+        kind: 'review',
+        why: `sender account ${masked} fits ${others.length + 1} members (${[slip.memberId, ...others.map((o) => o.id)].join(', ')})`,
+      };
+    if (verdict === 'unknown') return { kind: 'review', why: 'the sender name on the slip cannot be compared' };
+    return { kind: 'credit' };
+  }
+
+  /** The rules of DESIGN.md §9.5 that need the verifier's answer; null when the slip passes them. */
   private async ruleBroken(slip: SlipRow, v: VerifiedSlip): Promise<SlipFailureReason | null> {
     const [settings, window, minDeposit, registered] = await Promise.all([
       this.deps.settings.get('deposit'),
@@ -214,6 +255,8 @@ export class SlipService {
         maskedMatches(v.receiver.account.value, bank.bankAccountNo),
     );
     if (!isOurs) return 'DEST_ACC_INVALID';
+    // a bank answer with an amount we could never record is not a slip we can read
+    if (!isDepositAmountValid(v.amount)) return 'INVALID_SLIP';
     const isMembers =
       registered !== null &&
       botCodeOf(registered.bankCode) === v.sendingBank &&
@@ -225,12 +268,13 @@ export class SlipService {
     return null;
   }
 
-  private async isUsed(reference: string): Promise<boolean> {
+  /** The status of the deposit recorded for this slip reference, or null when there is none. */
+  private async usedAs(reference: string): Promise<string | null> {
     const [row] = await this.deps.db
-      .select({ id: deposits.id })
+      .select({ status: deposits.status })
       .from(deposits)
       .where(and(eq(deposits.channel, 'slip'), eq(deposits.reference, reference)));
-    return row !== undefined;
+    return row?.status ?? null;
   }
 
   private async fail(

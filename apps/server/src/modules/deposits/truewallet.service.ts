@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
-import { recordIncoming } from './credit.ts';
+import { isDepositAmountValid, recordIncoming } from './credit.ts';
 import { decryptTrueLink, extractVoucherHash } from './truelink.ts';
 
 export type TrueWalletDeps = {
@@ -49,6 +49,11 @@ export class TrueWalletService {
     const provider = this.deps.vouchers();
     const check = await provider.verify(hash, phone);
     if (check.kind !== 'active') return this.refuse(hash, check);
+    // an amount we could never record (0, negative, above the API's maximum): refused before the irreversible redeem
+    if (!isDepositAmountValid(check.shareAmount ?? check.totalAmount)) {
+      await this.mark(hash, 'refused', 'AMOUNT_INVALID');
+      throw new AppError('TRUELINK_INVALID');
+    }
     if ((check.shareAmount ?? check.totalAmount) < toMinor(TRUEWALLET_MIN_BAHT)) {
       await this.mark(hash, 'refused', 'BELOW_MINIMUM');
       throw new AppError('TRUELINK_INVALID');
@@ -68,6 +73,12 @@ export class TrueWalletService {
     }
     if (outcome.kind !== 'redeemed') return this.refuse(hash, outcome);
     const amount = outcome.amount;
+    if (!isDepositAmountValid(amount)) {
+      // redeemed at TrueMoney, but with an amount we cannot record: nothing credited, an operator checks it
+      this.deps.log.warn({ voucher: { amount: amount.toString() } }, 'voucher redeemed with an invalid amount');
+      await this.mark(hash, 'unknown', 'AMOUNT_INVALID');
+      throw new AppError('TRUELINK_INVALID');
+    }
     await withRetry(() =>
       this.deps.ledger.transaction(async (tx) => {
         const result = await recordIncoming(this.deps.ledger, tx, {

@@ -25,10 +25,19 @@ const post = (ledger: LedgerService, kind: 'coinEarn' | 'coinGrant', move: CoinM
     tx,
   );
 
-/** Coins a credited deposit earns: whole coins per full 100 (major units) at the setting's rate. */
-export function coinsForDeposit(amountMinor: bigint, coinsPerHundred: number): number {
-  if (amountMinor <= 0n || coinsPerHundred <= 0) return 0;
-  return Number((amountMinor / 10_000n) * BigInt(coinsPerHundred));
+/**
+ * Coins a credited deposit earns: whole coins per full 100 (major units) at the setting's rate, never more than the
+ * setting's cap per deposit (a provider's absurd amount must not mint coins by the billion). Counted in bigint, so
+ * the cap applies before anything becomes a number.
+ */
+export function coinsForDeposit(
+  amountMinor: bigint,
+  rates: { coinsPerHundred: number; maxCoinsPerDeposit: number },
+): number {
+  if (amountMinor <= 0n || rates.coinsPerHundred <= 0 || rates.maxCoinsPerDeposit <= 0) return 0;
+  const earned = (amountMinor / 10_000n) * BigInt(rates.coinsPerHundred);
+  const cap = BigInt(rates.maxCoinsPerDeposit);
+  return Number(earned < cap ? earned : cap);
 }
 
 /** Credit earned coins once per deposit (`coins:deposit:{depositId}`): a redelivered event is a replay. */

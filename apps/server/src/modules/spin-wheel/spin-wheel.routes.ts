@@ -51,8 +51,7 @@ export function createSpinWheelModule(options: { random?: RandomInt } = {}): Mod
       subscribers: [
         // DESIGN.md §4: each credited deposit earns coins at the setting's rate, once per deposit
         subscribe('deposit.credited', 'spin-wheel.coins', async (deposit) => {
-          const { coinsPerHundred } = await ctx.settings.get('wheelRates');
-          const coins = coinsForDeposit(BigInt(deposit.amount), coinsPerHundred);
+          const coins = coinsForDeposit(BigInt(deposit.amount), await ctx.settings.get('wheelRates'));
           if (coins === 0) return;
           await earnCoins(deps.ledger, {
             memberId: deposit.memberId,
