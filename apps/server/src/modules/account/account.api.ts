@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { AccountRepository } from './account.repository.ts';
 
@@ -18,10 +19,11 @@ export type AccountApi = {
   /** The member's registered payout account (withdrawals copy it at request time), or null for no such member. */
   payoutAccount(memberId: number): Promise<PayoutAccount | null>;
   /**
-   * `assertPayoutAllowed`, then `payoutAccount`, in one query (a withdrawal request reads both): throws
-   * PAYOUT_ACCOUNT_COOLING while the cooling period runs, null for no such member.
+   * `assertPayoutAllowed`, then `payoutAccount`, in one query (a withdrawal request reads both, in its transaction
+   * `tx` after the member's money lock): throws PAYOUT_ACCOUNT_COOLING while the cooling period runs, null for no
+   * such member.
    */
-  payoutDestination(memberId: number): Promise<PayoutAccount | null>;
+  payoutDestination(memberId: number, tx?: Tx): Promise<PayoutAccount | null>;
   /** Name and username (phone) of members, for the back-office queues. */
   memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
   /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
@@ -37,8 +39,8 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
   const cooling = new PayoutCooling({ repo, settings: ctx.settings, clock: ctx.clock });
   return {
     payoutAccount: async (memberId) => (await repo.payoutAccount(memberId)) ?? null,
-    payoutDestination: async (memberId) => {
-      const found = await repo.payoutAccountAndLast(memberId, PAYOUT_ACCOUNT_CHANGED);
+    payoutDestination: async (memberId, tx) => {
+      const found = await repo.payoutAccountAndLast(memberId, PAYOUT_ACCOUNT_CHANGED, tx);
       if (!found) return null;
       if ((await cooling.untilAfter(found.last)) !== null) throw new AppError('PAYOUT_ACCOUNT_COOLING');
       return found.account;
