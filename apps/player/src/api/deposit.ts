@@ -24,6 +24,9 @@ export const depositQueries = {
       queryKey: ['deposit', 'qr', provider] as const,
       queryFn: ({ signal }) => call(api.wallet.qrGet, { params: { provider }, signal }),
       retry: false,
+      // a QR is single-use: the sheet never shows a remembered one (it may have been paid meanwhile), it asks again
+      staleTime: 0,
+      gcTime: 0,
     }),
 };
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_PROVIDERS, QR_QUICK_AMOUNTS, type QrProvider } from '@wallet/contract/limits';
 import type { QrState } from '@wallet/contract/wallet';
@@ -12,6 +12,7 @@ import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { cancelQr, depositQueries, useCreateQr, useQrState } from '../../api/deposit.ts';
+import { memberEvents } from '../../lib/member-events.ts';
 import { copyText } from './copy-text.ts';
 import { formatMmSs, useSecondsLeft } from './countdown.ts';
 import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
@@ -28,6 +29,13 @@ export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
   const { t } = useTranslation('deposit');
   const [provider, setProvider] = useState<QrProvider>('KBANK');
   const state = useQrState(provider);
+  const queryClient = useQueryClient();
+
+  // money came in: a paid QR is spent (docs/decisions/0025), so no QR stays on screen; the server says what is open
+  useEffect(
+    () => memberEvents.onDeposit(() => void queryClient.resetQueries({ queryKey: ['deposit', 'qr'] })),
+    [queryClient],
+  );
 
   return (
     <div className="flex flex-col gap-4">

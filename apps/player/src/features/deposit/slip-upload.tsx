@@ -101,7 +101,12 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
           {t(`errors:slip.${result.note ?? 'UNKNOW_ERROR'}`, { defaultValue: t('errors:slip.UNKNOW_ERROR') })}
         </p>
       )}
-      {result && result.status !== 'SUCCESS' && result.status !== 'FAILED' && (
+      {result?.status === 'REVIEW' && (
+        <p className="rounded-xl bg-amber-500/10 p-3 text-sm text-amber-200" data-testid="slip-result" role="status">
+          {t('slip.review')}
+        </p>
+      )}
+      {result && !['SUCCESS', 'FAILED', 'REVIEW'].includes(result.status) && (
         <p className="rounded-xl bg-sky-500/10 p-3 text-sm text-sky-200" data-testid="slip-result" role="status">
           {t('slip.processing')}
         </p>

@@ -1,0 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../lib/i18n.ts';
+import { memberEvents } from '../../lib/member-events.ts';
+import { storage } from '../../lib/storage.ts';
+import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
+import en from './locales/en.json';
+import { QrPanel } from './qr-panel.tsx';
+
+const OPEN_QR = {
+  qrcodeId: 'QABCDEFGH2345678',
+  hasQrcode: true,
+  qrcode: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  amount: 100,
+  expireIn: new Date(Date.now() + 5 * 60_000).toISOString(),
+  message: 'SUCCESS',
+  payload: '00020101021230700016A0000006770101120115010555512345601',
+};
+const NO_QR = { qrcodeId: null, hasQrcode: false, qrcode: null, amount: null, expireIn: null, message: 'NO_QRCODE' };
+
+beforeEach(async () => {
+  storage.setToken('session-token', false);
+  i18next.addResourceBundle('en', 'deposit', en, true, true);
+  await i18next.changeLanguage('en');
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  storage.clearSession();
+  await i18next.changeLanguage('th');
+});
+
+describe('QR panel (docs/decisions/0025-slip-sender-and-provider-amounts.md)', () => {
+  it('drops the QR on deposit.credited and shows what the server has open', async () => {
+    let isPaid = false;
+    const calls = mockApi({ 'GET /api/qrcode/KBANK': () => ({ body: isPaid ? NO_QR : OPEN_QR }) });
+    renderWithProviders(<QrPanel unit="THB" minDeposit={1} onDone={() => undefined} />);
+    expect(await screen.findByTestId('qr-view')).toBeInTheDocument();
+    expect(screen.getByTestId('qr-countdown')).toBeInTheDocument();
+    const reads = calls.length;
+
+    // the payer's bank paid it: the server credits and pushes deposit.credited (the QR is spent from now on)
+    isPaid = true;
+    await act(async () => {
+      memberEvents.publishDeposit({ depositId: 'D1', channel: 'deposit', amount: 100, currency: 'THB' });
+      await Promise.resolve();
+    });
+    expect(screen.queryByTestId('qr-view')).toBeNull();
+    expect(await screen.findByTestId('qr-amount')).toBeInTheDocument();
+    expect(screen.queryByTestId('qr-countdown')).toBeNull();
+    expect(calls.length).toBe(reads + 1);
+  });
+
+  it('never shows a remembered QR when the sheet opens again: it asks the server', async () => {
+    let isPaid = false;
+    mockApi({ 'GET /api/qrcode/KBANK': () => ({ body: isPaid ? NO_QR : OPEN_QR }) });
+    const first = renderWithProviders(<QrPanel unit="THB" minDeposit={1} onDone={() => undefined} />);
+    expect(await screen.findByTestId('qr-view')).toBeInTheDocument();
+    first.unmount();
+    // the closed sheet keeps nothing: paid meanwhile (no push reached it), it is opened again with the same client
+    await vi.waitFor(() =>
+      expect(first.queryClient.getQueryCache().find({ queryKey: ['deposit', 'qr'], exact: false })).toBeUndefined(),
+    );
+    isPaid = true;
+    render(
+      <QueryClientProvider client={first.queryClient}>
+        <QrPanel unit="THB" minDeposit={1} onDone={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByTestId('qr-view')).toBeNull();
+    expect(await screen.findByTestId('qr-amount')).toBeInTheDocument();
+  });
+});
