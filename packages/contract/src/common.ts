@@ -27,7 +27,12 @@ export type PageRequest = z.infer<typeof PageRequestSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const ErrorBodySchema = z.object({ message: z.string() });
+/** `reason` and `values` only for the codes of ERROR_REASONS (errors.ts) */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  reason: z.string().optional(),
+  values: z.record(z.string(), z.string()).optional(),
+});
 
 /** Identifier codes (banks, sources, invites, games, providers): ASCII letters, digits, `_` and `-` only. */
 export const CODE_PATTERN = /^[A-Za-z0-9_-]*$/;

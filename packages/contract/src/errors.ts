@@ -100,6 +100,8 @@ export const ERROR_CODES = [
   'PAYOUT_ACCOUNT_COOLING',
   'PAYOUT_HOLD',
   'NO_COIN',
+  // bonus rules (docs/decisions/0020-bonus-cancel-and-claim-rules.md)
+  'BONUS_CANCEL_GAME_BALANCE',
   'CHAT_GUEST_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -119,6 +121,18 @@ export const SLIP_FAILURE_REASONS = [
   'UNKNOW_ERROR',
 ] as const;
 export type SlipFailureReason = (typeof SLIP_FAILURE_REASONS)[number];
+
+/**
+ * Why a refusal happened, for the codes that say more than their name: the answer is
+ * `{message: CODE, reason: REASON, values?}` (docs/decisions/0020-bonus-cancel-and-claim-rules.md). Clients that know
+ * only the code still read `message`. Translated as `errors:reason.<CODE>.<REASON>` with `values` interpolated.
+ */
+export const ERROR_REASONS = {
+  /** a bonus or promotion code claim: no qualifying deposit, one below the minimum, or too much money held already */
+  BONUS_CONDITION: ['NO_DEPOSIT', 'DEPOSIT_BELOW_MINIMUM', 'BALANCE_ABOVE_MAX'],
+} as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
+/** A refusal's detail as the answer carries it beside `message`. */
+export type ErrorDetail = { reason: string; values?: Record<string, string> };
 
 /** Transport-level messages that are not catalogue codes but drive navigation. */
 export const INVALID_TOKEN_MESSAGE = 'invalid-token';
@@ -159,6 +173,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   PAYOUT_ACCOUNT_COOLING: 403,
   PAYOUT_HOLD: 409,
   NO_COIN: 409,
+  BONUS_CANCEL_GAME_BALANCE: 409,
   COUPON_EXPIRED: 409,
   NO_CLAIMABLE_COUPON: 404,
   TRUELINK_DUPLICATE: 409,

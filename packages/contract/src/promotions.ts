@@ -36,8 +36,23 @@ export const BonusSchema = z.object({
   percentFail: z.number(),
   banners: z.array(BannerSchema),
   userBonus: UserBonusSchema.nullable(),
+  /**
+   * beyond the spec: a claim is refused (BONUS_CONDITION, reason BALANCE_ABOVE_MAX) while the member holds more than
+   * this in the wallet, games and transfers on their way, the qualifying deposit not counted; null: no such rule
+   */
+  maxBalanceAtClaim: MoneySchema.nullable().optional(),
 });
 export type Bonus = z.infer<typeof BonusSchema>;
+/**
+ * Bets above a condition's maxBet, which do not count toward its turnover (docs/decisions/0020): how many, their
+ * stakes together, and the latest few.
+ */
+export const OverMaxBetsSchema = z.object({
+  count: z.number().int(),
+  stake: MoneySchema,
+  latest: z.array(z.object({ game: z.string(), betId: z.string(), stake: MoneySchema, placedAt: z.string() })),
+});
+export type OverMaxBets = z.infer<typeof OverMaxBetsSchema>;
 export const ActiveBonusSchema = z.object({ status: z.boolean(), type: z.string().nullable() });
 /**
  * The running condition in plain figures (beyond the spec: the player sees the rule, a progress bar and what ends
@@ -57,8 +72,18 @@ export const BonusConditionSchema = z.object({
   balance: MoneySchema,
   failBelow: MoneySchema,
   percentFail: z.number(),
-  /** the most the member may withdraw after success, when the promotion caps it */
+  /**
+   * the most the member keeps after success, when the promotion caps it: what the total balance holds above it goes
+   * back to the house as the condition ends (a finish_bonus statement row); the condition waits for game balances to
+   * be back in the wallet before it ends that way
+   */
   maxWithdraw: MoneySchema.nullable(),
+  /** the largest bet that counts toward the turnover, when the promotion sets one */
+  maxBet: MoneySchema.nullable(),
+  /** bets above maxBet since the start, not counted */
+  overMaxBets: OverMaxBetsSchema,
+  /** what a cancel takes back now: the bonus, or the whole balance (wallet, games, in flight) when that is less */
+  forfeitNow: MoneySchema,
   startedAt: z.string(),
 });
 export type BonusCondition = z.infer<typeof BonusConditionSchema>;

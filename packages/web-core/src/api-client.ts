@@ -7,7 +7,12 @@ import {
   type QueryInOf,
   type ResponseOf,
 } from '@wallet/contract/endpoint';
-import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
+import {
+  GONE_MESSAGE,
+  IDENTITY_FAILURE_MESSAGE,
+  INVALID_TOKEN_MESSAGE,
+  type ErrorDetail,
+} from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 
 /** A failed call: `code` is the server's message code (SPEC.md §8) or a transport code. */
@@ -15,6 +20,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
+    /** why, for the codes of ERROR_REASONS (`{message, reason, values}`, docs/decisions/0020) */
+    readonly detail?: ErrorDetail,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -47,6 +54,8 @@ export type ApiClientOptions = {
   renewPath?: string;
   /** the interface language, sent as Accept-Language so server-fed content answers in it */
   language?: () => string | undefined;
+  /** headers added to every call, read when it is sent (the console's CSRF proof, docs/decisions/0021) */
+  headers?: () => Record<string, string>;
 };
 
 /** Renew the access token when it has less than this left (it lives 15 minutes; docs/decisions/0017). */
@@ -96,7 +105,7 @@ export type CallArgs<E extends Endpoint> =
  * One fetcher per app: `call()` for every contract endpoint, with the app's token store and base path, and
  * `onSessionEvent()` for the router (`gone` → /terminated, invalid token → /login). The transport never navigates.
  */
-export function createApiClient({ tokenStore, basePath = '', renewPath, language }: ApiClientOptions) {
+export function createApiClient({ tokenStore, basePath = '', renewPath, language, headers: extra }: ApiClientOptions) {
   const baseUrl = basePath.replace(/\/$/, '');
   let renewing: Promise<boolean> | null = null;
 
@@ -157,7 +166,7 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
       payload = JSON.stringify(body);
     }
     const send = async (): Promise<{ response: Response; message: string | undefined; data: unknown }> => {
-      const headers = { ...baseHeaders };
+      const headers = { ...baseHeaders, ...extra?.() };
       const token = tokenStore.get();
       if (token) headers.Authorization = `Bearer ${token}`;
       const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
@@ -199,9 +208,17 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
       emit('signed-out');
       throw new ApiError(INVALID_TOKEN_MESSAGE, response.status);
     }
-    if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status);
+    if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status, detailOf(data));
     return data as ResponseOf<E>;
   }
 
   return { call, onSessionEvent };
+}
+
+/** The `reason` (and its `values`) an error answer carries beside `message`, when it carries one. */
+function detailOf(data: unknown): ErrorDetail | undefined {
+  if (typeof data !== 'object' || data === null || !('reason' in data) || typeof data.reason !== 'string') return;
+  const values = 'values' in data && typeof data.values === 'object' && data.values !== null ? data.values : {};
+  const strings = Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return { reason: data.reason, values: Object.fromEntries(strings) };
 }

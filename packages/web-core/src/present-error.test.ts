@@ -22,6 +22,20 @@ describe('presentError', () => {
     expect(errorMessage(new ApiError('MONEY_NOT_ENOUGH', 400))).toBe('ຍອດເງິນບໍ່ພຽງພໍ');
   });
 
+  it('a code with a reason reads its reason with the values, and falls back to the code for an unknown reason', async () => {
+    await i18next.changeLanguage('en');
+    const tooMuch = new ApiError('BONUS_CONDITION', 400, {
+      reason: 'BALANCE_ABOVE_MAX',
+      values: { max: '5.00', balance: '12.00' },
+    });
+    expect(errorMessage(tooMuch)).toBe(
+      'This bonus can only be claimed with at most 5.00 in your wallet and games (your new deposit not counted). You hold 12.00 now.',
+    );
+    expect(errorMessage(new ApiError('BONUS_CONDITION', 400, { reason: 'SOMETHING_ELSE' }))).toBe(
+      errorMessage(new ApiError('BONUS_CONDITION', 400)),
+    );
+  });
+
   it('shows the raw message when there is no translation', () => {
     expect(errorMessage(new ApiError('SOMETHING_NEW', 400))).toBe('SOMETHING_NEW');
     expect(errorMessage(new Error('plain text from the server'))).toBe('plain text from the server');

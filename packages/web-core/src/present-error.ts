@@ -2,10 +2,16 @@ import i18next from 'i18next';
 import { ApiError } from './api-client.ts';
 import { notify } from './toast.ts';
 
-/** The text for a server code: its translation, or the raw code when none exists (SPEC.md §8). */
+/**
+ * The text for a server code: its translation, or the raw code when none exists (SPEC.md §8). A code that carries a
+ * reason reads `reason.<CODE>.<REASON>` with the answer's values, falling back to the code's own text.
+ */
 export function errorMessage(error: unknown): string {
   const code = error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error);
-  return i18next.t(code, { ns: 'errors', defaultValue: code });
+  const plain = i18next.t(code, { ns: 'errors', defaultValue: code });
+  const detail = error instanceof ApiError ? error.detail : undefined;
+  if (!detail) return plain;
+  return i18next.t(`reason.${code}.${detail.reason}`, { ns: 'errors', ...detail.values, defaultValue: plain });
 }
 
 export type ErrorPresentation =

@@ -1,4 +1,10 @@
-import { ERROR_CODES, GONE_MESSAGE, INVALID_TOKEN_MESSAGE, SLIP_FAILURE_REASONS } from '@wallet/contract/errors';
+import {
+  ERROR_CODES,
+  ERROR_REASONS,
+  GONE_MESSAGE,
+  INVALID_TOKEN_MESSAGE,
+  SLIP_FAILURE_REASONS,
+} from '@wallet/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR, TIMEOUT_ERROR } from '@wallet/web-core/api-client';
 import { resources } from './resources.ts';
@@ -26,14 +32,20 @@ const isAutonym = (key: string) => key.startsWith('language.') && key !== 'langu
 
 describe('error catalogue', () => {
   const transport = [NETWORK_ERROR, TIMEOUT_ERROR, INVALID_TOKEN_MESSAGE, GONE_MESSAGE];
-  it.each(LANGUAGES)('%s has a message for every ERROR_CODES entry, slip reason and transport code', (language) => {
-    const errors = leaves(language, 'errors');
-    const missing = [
-      ...[...ERROR_CODES, ...transport].filter((code) => !errors.get(code)?.trim()),
-      ...SLIP_FAILURE_REASONS.filter((reason) => !errors.get(`slip.${reason}`)?.trim()),
-    ];
-    expect(missing).toEqual([]);
-  });
+  it.each(LANGUAGES)(
+    '%s has a message for every ERROR_CODES entry, error reason, slip reason and transport code',
+    (language) => {
+      const errors = leaves(language, 'errors');
+      const missing = [
+        ...[...ERROR_CODES, ...transport].filter((code) => !errors.get(code)?.trim()),
+        ...SLIP_FAILURE_REASONS.filter((reason) => !errors.get(`slip.${reason}`)?.trim()),
+        ...Object.entries(ERROR_REASONS).flatMap(([code, reasons]) =>
+          reasons.map((reason) => `reason.${code}.${reason}`).filter((key) => !errors.get(key)?.trim()),
+        ),
+      ];
+      expect(missing).toEqual([]);
+    },
+  );
 });
 
 /** Every namespace of any language (th, la and en must hold the same ones). */

@@ -13,7 +13,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // a catalogue 5xx is still our failure (a store down...): keep what caused it in the log
       if (error.status >= 500 && error.cause !== undefined)
         request.log.error({ err: error.cause }, `failed with ${error.code}`);
-      return reply.status(error.status).send({ message: error.code });
+      return reply.status(error.status).send({ message: error.code, ...error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
       return reply.status(400).send({ message: 'KEY_INVALID' });

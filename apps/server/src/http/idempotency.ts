@@ -218,7 +218,9 @@ export async function runIdempotent(call: IdempotentCall, run: () => Promise<unk
     value = await run();
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
-      await settle(call, () => store.complete(claim, { status: err.status, body: { message: err.code } }));
+      await settle(call, () =>
+        store.complete(claim, { status: err.status, body: { message: err.code, ...err.detail } }),
+      );
     } else {
       await settle(call, () => store.release(claim));
     }

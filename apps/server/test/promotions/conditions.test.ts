@@ -40,7 +40,10 @@ describe('the condition engine', () => {
   it('a deposit bonus: percent of the deposit, base = bonus + deposit; turnover success ends it (finish_bonus)', async () => {
     const p = await addPromotion(t, { percent: 50, minDeposit: 10_000n, maxAmount: 50_000n, turnoverMultiple: 2 });
     const m = await createMember(t);
-    expect((await call(m, 'GET', `/api/bonus/activate/${p.code}`)).body).toEqual({ message: 'BONUS_CONDITION' });
+    expect((await call(m, 'GET', `/api/bonus/activate/${p.code}`)).body).toEqual({
+      message: 'BONUS_CONDITION',
+      reason: 'NO_DEPOSIT',
+    });
     await deposit(t, m.id, 20_000n);
     expect((await call(m, 'GET', `/api/bonus/activate/${p.code}`)).status).toBe(200);
     expect(await walletBalance(t, m.id)).toBe(30_000n); // 200 + 50 % bonus
@@ -115,7 +118,7 @@ describe('the condition engine', () => {
     await resolveTransfer(deps, transfer.id, {
       kind: 'success',
       providerRef: 'ref-1',
-      gameBalance: { accountId: account!.id, balance: 10_000n },
+      gameBalance: { accountId: account!.id, reading: { balance: 10_000n, askedAt: t.clock.now() } },
     });
     await deliverOutbox(t);
     expect(await statuses(m)).toEqual(['running']);

@@ -23,7 +23,7 @@ export async function createPromoApp(options: { env?: Record<string, string>; cl
 type NewPromotion = typeof promotions.$inferInsert;
 const TEXT = { th: 'โบนัส', la: 'ໂບນັດ', en: 'Bonus' };
 
-/** A bonus (defaults: 100 baht fixed, no deposit, limit 1, 3× turnover, fail below 10 %). */
+/** A bonus (defaults: 100 baht fixed, no deposit, limit 1, 3× turnover, fail below 10 %, no balance rule at claim). */
 export async function addPromotion(t: TestApp, overrides: Partial<NewPromotion> = {}) {
   const [row] = await t.ctx.db
     .insert(promotions)
@@ -41,6 +41,7 @@ export async function addPromotion(t: TestApp, overrides: Partial<NewPromotion> 
       turnoverMultiple: 3,
       successPercent: 0,
       percentFail: 10,
+      maxBalanceAtClaim: null,
       ...overrides,
     })
     .returning();

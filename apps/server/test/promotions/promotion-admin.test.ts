@@ -45,6 +45,7 @@ const input: PromotionInput = {
   percentFail: 10,
   maxWithdrawMultiple: 5,
   maxBet: 100,
+  maxBalanceAtClaim: 5,
   isActive: true,
   startsAt: null,
   endsAt: null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
+import { OverMaxBetsSchema } from '../promotions.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { DateRangeQuerySchema, pageOf, PagedQuerySchema } from './paging.ts';
 
@@ -53,10 +54,18 @@ export const PromotionInputSchema = z
     successPercent: PercentSchema,
     /** fail rule: total balance below percentFail % × base */
     percentFail: z.number().min(0).max(100),
-    /** recorded for the operator: the most a member may withdraw after success, as a multiple of the base */
+    /**
+     * the most a member keeps after success, as a multiple of the base: the rest of the total balance goes back to
+     * the house as the condition succeeds (docs/decisions/0020)
+     */
     maxWithdrawMultiple: z.number().min(0).max(1000).nullable(),
-    /** recorded for the operator: the largest single bet while the condition runs */
+    /** the largest single bet that counts toward the turnover; larger bets are listed, not counted */
     maxBet: MoneySchema.nullable(),
+    /**
+     * a claim is refused while the member holds more than this (wallet + games + money in flight, the qualifying
+     * deposit not counted); null: no limit. Default 5.
+     */
+    maxBalanceAtClaim: MoneySchema.nullable().default(5),
     isActive: z.boolean(),
     startsAt: z.iso.datetime({ offset: true }).nullable(),
     endsAt: z.iso.datetime({ offset: true }).nullable(),
@@ -103,6 +112,10 @@ export const AdminConditionSchema = z.object({
   failBelow: MoneySchema,
   maxWithdraw: MoneySchema.nullable(),
   maxBet: MoneySchema.nullable(),
+  /** bets above maxBet while it ran, not counted toward the turnover */
+  overMaxBets: OverMaxBetsSchema,
+  /** money taken back: by a cancel, or above maxWithdraw at success */
+  forfeited: MoneySchema,
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   /** `operator:<name>` or a short reason for the end */

@@ -39,6 +39,11 @@ export const promotions = pgTable(
     percentFail: doublePrecision('percent_fail').notNull(),
     maxWithdrawMultiple: doublePrecision('max_withdraw_multiple'),
     maxBet: bigint('max_bet', { mode: 'bigint' }),
+    /**
+     * a claim is refused while the member holds more than this (wallet + games + money in flight, the qualifying
+     * deposit not counted); null: no limit (docs/decisions/0020-bonus-cancel-and-claim-rules.md)
+     */
+    maxBalanceAtClaim: bigint('max_balance_at_claim', { mode: 'bigint' }).default(sql`500`),
     isActive: boolean('is_active').notNull().default(true),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),

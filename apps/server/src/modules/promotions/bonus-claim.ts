@@ -8,11 +8,17 @@ import { bangkokDate, bangkokWeekStart } from '../../lib/bangkok-time.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
-import { house, LEDGER_KINDS, lockMemberMoney, memberWallet } from '../ledger/ledger.api.ts';
-import { insertCondition, runningCondition } from './condition-engine.ts';
+import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
+import { balancesOf, insertCondition, runningCondition } from './condition-engine.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
-export type ClaimDeps = { db: Db; clock: Clock; ledger: LedgerService };
+export type ClaimDeps = {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  /** reads the member's game balances from the providers before a claim weighs them (maxBalanceAtClaim) */
+  refreshGames?: (memberId: number) => Promise<void>;
+};
 
 /** The receive-limit period of a claim at `at` (Asia/Bangkok days, weeks from Monday). */
 export function periodOf(type: PromotionRow['type'], at: Date): string {
@@ -48,16 +54,50 @@ async function qualifyingDeposit(tx: Tx, memberId: number, currency: string): Pr
   return row ? BigInt(row.amount) : null;
 }
 
-/** Bonus and base of a claim: percent of the qualifying deposit capped at maxAmount, or maxAmount when percent is 0. */
-async function amountsOf(tx: Tx, p: PromotionRow, member: AuthMember): Promise<{ bonus: bigint; base: bigint }> {
+/** Money as the refusal's values carry it: `1,234.50`. */
+const shown = (minor: bigint) =>
+  toMajor(minor).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Bonus and base of a claim: percent of the qualifying deposit capped at maxAmount, or maxAmount when percent is 0.
+ * Also the qualifying deposit (0 when the promotion needs none), which the balance rule does not count.
+ */
+async function amountsOf(
+  tx: Tx,
+  p: PromotionRow,
+  member: AuthMember,
+): Promise<{ bonus: bigint; base: bigint; deposit: bigint }> {
   const needsDeposit = p.percent > 0 || p.minDeposit > 0n;
   const deposit = needsDeposit ? await qualifyingDeposit(tx, member.id, member.currency) : null;
-  if (needsDeposit && (deposit === null || deposit < p.minDeposit)) throw new AppError('BONUS_CONDITION');
-  if (p.percent <= 0) return { bonus: p.maxAmount, base: p.maxAmount };
+  if (needsDeposit && deposit === null) throw new AppError('BONUS_CONDITION', undefined, { reason: 'NO_DEPOSIT' });
+  if (needsDeposit && deposit !== null && deposit < p.minDeposit) {
+    throw new AppError('BONUS_CONDITION', undefined, {
+      reason: 'DEPOSIT_BELOW_MINIMUM',
+      values: { min: shown(p.minDeposit) },
+    });
+  }
+  if (p.percent <= 0) return { bonus: p.maxAmount, base: p.maxAmount, deposit: deposit ?? 0n };
   const raw = ((deposit ?? 0n) * BigInt(Math.round(p.percent * 100))) / 10_000n;
   const bonus = raw < p.maxAmount ? raw : p.maxAmount;
-  if (bonus <= 0n) throw new AppError('BONUS_CONDITION');
-  return { bonus, base: bonus + (deposit ?? 0n) };
+  if (bonus <= 0n) throw new AppError('BONUS_CONDITION', undefined, { reason: 'NO_DEPOSIT' });
+  return { bonus, base: bonus + (deposit ?? 0n), deposit: deposit ?? 0n };
+}
+
+/**
+ * The claim-time balance rule (docs/decisions/0020-bonus-cancel-and-claim-rules.md): a member who already holds more
+ * than the promotion's maxBalanceAtClaim — wallet, games and money in flight to a game, the qualifying deposit not
+ * counted — is refused, so a credit rule cannot be met by money held before the claim. Read in the claim's
+ * transaction (after the member's lock), from the stored game balances.
+ */
+async function checkBalanceAtClaim(tx: Tx, p: PromotionRow, member: AuthMember, deposit: bigint): Promise<void> {
+  if (p.maxBalanceAtClaim === null) return;
+  const { total } = await balancesOf(tx, member.id, member.currency);
+  const held = total - deposit;
+  if (held <= p.maxBalanceAtClaim) return;
+  throw new AppError('BONUS_CONDITION', undefined, {
+    reason: 'BALANCE_ABOVE_MAX',
+    values: { max: shown(p.maxBalanceAtClaim), balance: shown(held) },
+  });
 }
 
 /**
@@ -79,6 +119,7 @@ export async function claimPromotion(
     .from(promotions)
     .where(and(eq(promotions.code, code.toUpperCase()), eq(promotions.kind, kind)));
   if (!p || !isOpen(p, now)) throw new AppError('NO_PROMOTION');
+  if (p.maxBalanceAtClaim !== null) await deps.refreshGames?.(member.id);
   try {
     return await deps.ledger.transaction(async (tx) => {
       // the member's money lock before anything is read (docs/decisions/0019): a withdrawal never runs between
@@ -98,7 +139,8 @@ export async function claimPromotion(
         );
       const seq = (received?.n ?? 0) + 1;
       if (seq > p.maxReceived) throw new AppError(kind === 'code' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED');
-      const { bonus, base } = await amountsOf(tx, p, member);
+      const { bonus, base, deposit } = await amountsOf(tx, p, member);
+      await checkBalanceAtClaim(tx, p, member, deposit);
       const ref = `promo:${p.id}:member:${member.id}:${period}:${seq}`;
       const name = p.name[lang] || p.name.th;
       const { transactionId } = await deps.ledger.post(

@@ -6,14 +6,29 @@ import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
 import { claimPromotion, isOpen, periodOf, type ClaimDeps, type PromotionRow } from './bonus-claim.ts';
-import { cancelCondition, evaluateCondition, progressOf, runningCondition, totalBalance } from './condition-engine.ts';
+import {
+  balancesOf,
+  cancelCondition,
+  evaluateCondition,
+  forfeitOf,
+  overMaxBets,
+  progressOf,
+  runningCondition,
+  totalBalance,
+} from './condition-engine.ts';
+
+/**
+ * Brings every game balance of the member back into the wallet (game-transfers' transferAll), before a cancel takes
+ * the unplayed bonus from the wallet (docs/decisions/0020-bonus-cancel-and-claim-rules.md).
+ */
+export type CollectGames = (member: { id: number; currency: string }) => Promise<void>;
 
 const text = (p: PromotionRow, field: 'name' | 'description', lang: ContentLanguage) =>
   p[field][lang] || p[field].th || p[field].en;
 
 /** The player's bonus and promotion endpoints (SPEC.md §3 bonus, promotion; DESIGN.md §4). */
 export class BonusService {
-  constructor(private readonly deps: ClaimDeps) {}
+  constructor(private readonly deps: ClaimDeps & { collectGames: CollectGames }) {}
 
   /** GET /api/bonus: open bonuses with the member's receipts in the current period and whether one runs. */
   async list(member: AuthMember, lang: ContentLanguage): Promise<Bonus[]> {
@@ -47,6 +62,7 @@ export class BonusService {
         maxReceived: p.maxReceived,
         percentFail: p.percentFail,
         banners: p.banners,
+        maxBalanceAtClaim: p.maxBalanceAtClaim === null ? null : toMajor(p.maxBalanceAtClaim),
         userBonus: last
           ? {
               _id: String(last.id),
@@ -101,6 +117,7 @@ export class BonusService {
     const c = await runningCondition(this.deps.db, member.id);
     if (!c) return { condition: null };
     const { progress, balance } = await progressOf(this.deps.db, c);
+    const { total } = await balancesOf(this.deps.db, c.memberId, c.currency);
     const major = (n: bigint) => toMajor(n < 0n ? 0n : n);
     return {
       condition: {
@@ -115,6 +132,9 @@ export class BonusService {
         failBelow: major(c.failBelow),
         percentFail: c.percentFail,
         maxWithdraw: c.maxWithdraw === null ? null : major(c.maxWithdraw),
+        maxBet: c.maxBet === null ? null : major(c.maxBet),
+        overMaxBets: await overMaxBets(this.deps.db, c),
+        forfeitNow: major(forfeitOf(c.bonus, total)),
         startedAt: c.startedAt.toISOString(),
       },
     };
@@ -128,10 +148,14 @@ export class BonusService {
     return { status: balance >= running.failBelow, minimum: toMajor(running.failBelow) };
   }
 
-  /** GET /api/bonus/clear: cancel the running condition, forfeiting the unplayed bonus. */
+  /**
+   * GET /api/bonus/clear: cancel the running condition. Game balances come back to the wallet first, then the unplayed
+   * bonus (or the whole balance, when less) is taken back; BONUS_CANCEL_GAME_BALANCE when some of it is still away.
+   */
   async clear(member: AuthMember) {
     const running = await runningCondition(this.deps.db, member.id);
     if (!running) throw new AppError('BONUS_CLEAR');
+    await this.deps.collectGames(member);
     await cancelCondition(this.deps.ledger, running, { at: this.deps.clock.now(), reason: 'member' });
     return { message: 'SUCCESS' };
   }

@@ -1,4 +1,5 @@
-import { and, eq, gte, sql, sum } from 'drizzle-orm';
+import type { OverMaxBets } from '@wallet/contract/promotions';
+import { and, count, desc, eq, gt, gte, lt, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { gameBets, promotionConditions } from '../../db/schema/promotions.ts';
@@ -6,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import { listGameAccounts } from '../game-accounts/game-accounts.api.ts';
 import { inFlightToGame } from '../game-transfers/game-transfers.api.ts';
-import { house, LEDGER_KINDS, LedgerService, memberWallet } from '../ledger/ledger.api.ts';
+import { house, LEDGER_KINDS, LedgerService, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import type { ConditionStart } from './promotions.api.ts';
 
 export type ConditionRow = typeof promotionConditions.$inferSelect;
@@ -84,27 +85,71 @@ export async function insertCondition(
  * and a player who moves everything into a game must not look broke (and fail the condition) meanwhile.
  */
 export async function totalBalance(db: Db | Tx, memberId: number, currency: string): Promise<bigint> {
+  return (await balancesOf(db, memberId, currency)).total;
+}
+
+/** The wallet alone, and the total balance: wallet + game balances + money in flight to a game. */
+export async function balancesOf(
+  db: Db | Tx,
+  memberId: number,
+  currency: string,
+): Promise<{ wallet: bigint; total: bigint }> {
   const wallet = await new LedgerService(db as Db).balance(memberWallet(memberId), currency, db as Tx);
   const inFlight = await inFlightToGame(db, memberId);
   const games = await listGameAccounts(db, memberId);
-  return games.reduce((total, account) => total + account.balance, wallet + inFlight);
+  return { wallet, total: games.reduce((total, account) => total + account.balance, wallet + inFlight) };
 }
 
-/** Valid bets of the member placed since `since` (the turnover pull's `game_bets`). */
-async function turnoverSince(db: Db | Tx, memberId: number, since: Date): Promise<bigint> {
+/** The condition's bets: placed since it started (and before it ended). */
+const betsOf = (c: ConditionRow): SQL | undefined =>
+  and(
+    eq(gameBets.memberId, c.memberId),
+    gte(gameBets.placedAt, c.startedAt),
+    c.endedAt ? lt(gameBets.placedAt, c.endedAt) : undefined,
+  );
+
+/**
+ * Valid bets of the member placed since the condition started (the turnover pull's `game_bets`); a bet above the
+ * promotion's maxBet does not count (docs/decisions/0020-bonus-cancel-and-claim-rules.md).
+ */
+async function turnoverOf(db: Db | Tx, c: ConditionRow): Promise<bigint> {
   const [row] = await db
     .select({ total: sum(gameBets.stake) })
     .from(gameBets)
-    .where(and(eq(gameBets.memberId, memberId), gte(gameBets.placedAt, since)));
+    .where(and(betsOf(c), c.maxBet === null ? undefined : lte(gameBets.stake, c.maxBet)));
   return BigInt(row?.total ?? 0);
+}
+
+/** Bets above the condition's maxBet (not counted toward its turnover): how many, their stakes, the latest `limit`. */
+export async function overMaxBets(db: Db | Tx, c: ConditionRow, limit = 10): Promise<OverMaxBets> {
+  if (c.maxBet === null) return { count: 0, stake: 0, latest: [] };
+  const over = and(betsOf(c), gt(gameBets.stake, c.maxBet));
+  const [totals] = await db
+    .select({ n: count(), stake: sum(gameBets.stake) })
+    .from(gameBets)
+    .where(over);
+  const latest = await db.select().from(gameBets).where(over).orderBy(desc(gameBets.placedAt)).limit(limit);
+  return {
+    count: totals?.n ?? 0,
+    stake: toMajor(BigInt(totals?.stake ?? 0)),
+    latest: latest.map((b) => ({
+      game: b.game,
+      betId: b.betId,
+      stake: toMajor(b.stake),
+      placedAt: b.placedAt.toISOString(),
+    })),
+  };
 }
 
 /** Progress toward the success rule: turnover made, or the total balance. */
 export async function progressOf(db: Db | Tx, c: ConditionRow): Promise<{ progress: bigint; balance: bigint }> {
   const balance = await totalBalance(db, c.memberId, c.currency);
-  const progress = c.successRule === 'turnover' ? await turnoverSince(db, c.memberId, c.startedAt) : balance;
+  const progress = c.successRule === 'turnover' ? await turnoverOf(db, c) : balance;
   return { progress, balance };
 }
+
+/** What a cancel takes back: the bonus, or the whole total balance when that is less (never below zero). */
+export const forfeitOf = (bonus: bigint, total: bigint): bigint => (total <= 0n ? 0n : total < bonus ? total : bonus);
 
 /** Mark a running condition ended (once: a concurrent end finds it no longer running and changes nothing). */
 async function endCondition(
@@ -131,18 +176,48 @@ async function endCondition(
   return true;
 }
 
-/**
- * Evaluate the member's running condition: success (turnover or balance reached) or fail (total balance below the
- * threshold) ends it; otherwise its progress is stored. Returns the status after the evaluation, null when none ran.
- */
-export async function evaluateCondition(db: Db, memberId: number, at: Date): Promise<ConditionRow['status'] | null> {
-  const c = await runningCondition(db, memberId);
-  if (!c) return null;
+/** The status the rules give on the stored balances and bets (one snapshot). */
+async function tentativeStatus(db: Db, c: ConditionRow): Promise<{ progress: bigint; status: ConditionRow['status'] }> {
   // one snapshot: a transfer settling between the reads would otherwise count its amount twice or not at all
   const { progress, balance } = await db.transaction((tx) => progressOf(tx, c), { isolationLevel: 'repeatable read' });
   const status: ConditionRow['status'] =
     progress >= c.target ? 'success' : c.failBelow > 0n && balance < c.failBelow ? 'fail' : 'running';
+  return { progress, status };
+}
+
+/**
+ * Evaluate the member's running condition: success (turnover or balance reached) or fail (total balance below the
+ * threshold) ends it; otherwise its progress is stored. Returns the status after the evaluation, null when none ran.
+ */
+export async function evaluateCondition(
+  db: Db,
+  memberId: number,
+  at: Date,
+  /**
+   * brings the member's stored game balances up to their last settled transfer (game-transfers'
+   * `settleGameBalances`); false when they cannot be trusted now. A decision that reads balances waits for it.
+   */
+  settleBalances?: (memberId: number) => Promise<boolean>,
+): Promise<ConditionRow['status'] | null> {
+  const c = await runningCondition(db, memberId);
+  if (!c) return null;
+  // stale readings are read again first (a stale high one would hide a loss, a stale low one invent it)
+  const settled = settleBalances ? await settleBalances(memberId) : true;
+  const ruled = await tentativeStatus(db, c);
+  const { progress } = ruled;
+  // success by turnover reads bets only; a fail, success by balance or a capped success (maxWithdraw) must not rest
+  // on a stale game reading
+  const readsBalances =
+    ruled.status === 'fail' || (ruled.status === 'success' && (c.successRule !== 'turnover' || c.maxWithdraw !== null));
+  const status = readsBalances && !settled ? 'running' : ruled.status;
   if (status === 'running') {
+    if (progress !== c.progress) {
+      await db.update(promotionConditions).set({ progress }).where(eq(promotionConditions.id, c.id));
+    }
+    return 'running';
+  }
+  if (status === 'success' && c.maxWithdraw !== null) {
+    if (await succeedCapped(db, c, c.maxWithdraw, { at, progress })) return 'success';
     if (progress !== c.progress) {
       await db.update(promotionConditions).set({ progress }).where(eq(promotionConditions.id, c.id));
     }
@@ -154,8 +229,57 @@ export async function evaluateCondition(db: Db, memberId: number, at: Date): Pro
 }
 
 /**
+ * Success of a condition whose promotion caps what the member keeps (maxWithdraw, docs/decisions/0020): what the
+ * total balance holds above the cap goes back to `house:promotion` as it ends (a `finish_bonus` posting). The excess
+ * must be in the wallet: while part of it is in a game or on its way, the condition keeps running (withdrawals stay
+ * blocked) and the next evaluation ends it — money coming back from a game is a ledger posting, which evaluates.
+ * Returns whether it ended now.
+ */
+async function succeedCapped(
+  db: Db,
+  c: ConditionRow,
+  cap: bigint,
+  end: { at: Date; progress: bigint },
+): Promise<boolean> {
+  const ledger = new LedgerService(db);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockMemberMoney(tx, c.memberId);
+      const { wallet, total } = await balancesOf(tx, c.memberId, c.currency);
+      const excess = total > cap ? total - cap : 0n;
+      if (excess > wallet) return false;
+      const reason = excess > 0n ? `${c.successRule}, capped at maxWithdraw` : c.successRule;
+      const ended = await endCondition(tx, c, { status: 'success', ...end, reason, forfeited: excess });
+      if (!ended || excess === 0n) return ended;
+      await ledger.post(
+        {
+          kind: LEDGER_KINDS.finishBonus,
+          currency: c.currency,
+          memberId: c.memberId,
+          idempotencyKey: `promo:condition:${c.id}:cap`,
+          metadata: { conditionId: c.id, reason: 'maxWithdraw', cap: cap.toString() },
+          postings: [
+            { account: memberWallet(c.memberId), amount: -excess },
+            { account: house('promotion', c.memberId), amount: excess },
+          ],
+        },
+        tx,
+      );
+      return true;
+    });
+  } catch (err) {
+    // the wallet was spent between the read and the posting (a transfer into a game): the next evaluation decides
+    if (err instanceof AppError && err.code === 'MONEY_NOT_ENOUGH') return false;
+    throw err;
+  }
+}
+
+/**
  * Cancel the member's running condition (the player's /api/bonus/clear or an operator): the unplayed bonus — the
- * bonus, or what is left of it in the wallet — goes back to `house:promotion` (a `finish_bonus` posting), once.
+ * bonus, or the whole balance (wallet, games, money in flight) when that is less — goes back to `house:promotion`
+ * (a `finish_bonus` posting), once. It is taken from the wallet: the caller first brings game balances back
+ * (docs/decisions/0020-bonus-cancel-and-claim-rules.md); when the wallet still does not hold it (a transfer pending, a
+ * provider that did not answer, money moved into a game meanwhile) nothing changes: BONUS_CANCEL_GAME_BALANCE.
  */
 export async function cancelCondition(
   ledger: LedgerService,
@@ -165,25 +289,35 @@ export async function cancelCondition(
   alsoInTx?: (tx: Tx, forfeited: bigint) => Promise<void>,
 ): Promise<{ forfeited: bigint }> {
   return ledger.transaction(async (tx) => {
+    // the member's money lock first (docs/decisions/0019): no claim or withdrawal decides between the reads and the post
+    await lockMemberMoney(tx, c.memberId);
     const [locked] = await tx.select().from(promotionConditions).where(eq(promotionConditions.id, c.id)).for('update');
     if (!locked || locked.status !== 'running') throw new AppError('BONUS_CLEAR');
-    const wallet = await ledger.balance(memberWallet(c.memberId), c.currency, tx);
-    const forfeited = wallet < locked.bonus ? wallet : locked.bonus;
+    const { wallet, total } = await balancesOf(tx, c.memberId, c.currency);
+    const forfeited = forfeitOf(locked.bonus, total);
+    if (forfeited > wallet) throw new AppError('BONUS_CANCEL_GAME_BALANCE');
     if (forfeited > 0n) {
-      await ledger.post(
-        {
-          kind: LEDGER_KINDS.finishBonus,
-          currency: c.currency,
-          memberId: c.memberId,
-          idempotencyKey: `promo:condition:${c.id}:forfeit`,
-          metadata: { conditionId: c.id, reason: end.reason },
-          postings: [
-            { account: memberWallet(c.memberId), amount: -forfeited },
-            { account: house('promotion', c.memberId), amount: forfeited },
-          ],
-        },
-        tx,
-      );
+      await ledger
+        .post(
+          {
+            kind: LEDGER_KINDS.finishBonus,
+            currency: c.currency,
+            memberId: c.memberId,
+            idempotencyKey: `promo:condition:${c.id}:forfeit`,
+            metadata: { conditionId: c.id, reason: end.reason },
+            postings: [
+              { account: memberWallet(c.memberId), amount: -forfeited },
+              { account: house('promotion', c.memberId), amount: forfeited },
+            ],
+          },
+          tx,
+        )
+        .catch((err: unknown) => {
+          // the wallet was spent between the read and the posting (a transfer into a game started meanwhile)
+          if (err instanceof AppError && err.code === 'MONEY_NOT_ENOUGH')
+            throw new AppError('BONUS_CANCEL_GAME_BALANCE');
+          throw err;
+        });
     }
     await endCondition(tx, locked, { status: 'cancelled', at: end.at, reason: end.reason, forfeited });
     await alsoInTx?.(tx, forfeited);

@@ -49,7 +49,8 @@ const NAMES: Record<string, { name: L; description: L }> = {
   },
 };
 
-const common = { minDeposit: 0n, isActive: true, maxWithdrawMultiple: null, maxBet: null };
+/** a claim is refused above 5.00 held (docs/decisions/0020-bonus-cancel-and-claim-rules.md) */
+const common = { minDeposit: 0n, isActive: true, maxWithdrawMultiple: null, maxBet: null, maxBalanceAtClaim: 500n };
 
 /** Demo bonuses of each receive type and both success rules, and the promotion code WELCOME100 (issue 12). */
 const DEMO: NewPromotion[] = [
@@ -108,6 +109,9 @@ const DEMO: NewPromotion[] = [
     percent: 0,
     maxAmount: 10_000n,
     percentFail: 10,
+    // no balance rule: a turnover code counts only bets made after the claim, so money already held cannot meet it
+    // (the demo member, 1,000 in the wallet, claims it on the promotions screen)
+    maxBalanceAtClaim: null,
     banners: [banner('welcome100')],
   },
 ];

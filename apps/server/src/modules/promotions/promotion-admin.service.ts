@@ -14,12 +14,13 @@ import type { AuthOperator } from '../auth/auth.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
 import { toMajor, toMinor } from '../ledger/ledger.api.ts';
 import type { PromotionRow } from './bonus-claim.ts';
-import { cancelCondition, progressOf, type ConditionRow } from './condition-engine.ts';
+import type { CollectGames } from './bonus.service.ts';
+import { cancelCondition, overMaxBets, progressOf, type ConditionRow } from './condition-engine.ts';
 import { BANNER_UPLOAD, bannerPath } from './banner-media.ts';
 import { promotionReport } from './promotion-report.ts';
 
 type Meta = { ip: string | null };
-type AdminDeps = { db: Db; clock: Clock; ledger: LedgerService; storage: ObjectStorage };
+type AdminDeps = { db: Db; clock: Clock; ledger: LedgerService; storage: ObjectStorage; collectGames: CollectGames };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function fields(input: PromotionInput) {
@@ -28,6 +29,7 @@ function fields(input: PromotionInput) {
     minDeposit: toMinor(input.minDeposit),
     maxAmount: toMinor(input.maxAmount),
     maxBet: input.maxBet === null ? null : toMinor(input.maxBet),
+    maxBalanceAtClaim: input.maxBalanceAtClaim === null ? null : toMinor(input.maxBalanceAtClaim),
     startsAt: input.startsAt ? new Date(input.startsAt) : null,
     endsAt: input.endsAt ? new Date(input.endsAt) : null,
   };
@@ -39,6 +41,7 @@ function toAdmin(p: PromotionRow, claims: number): AdminPromotion {
     minDeposit: toMajor(p.minDeposit),
     maxAmount: toMajor(p.maxAmount),
     maxBet: p.maxBet === null ? null : toMajor(p.maxBet),
+    maxBalanceAtClaim: p.maxBalanceAtClaim === null ? null : toMajor(p.maxBalanceAtClaim),
     startsAt: iso(p.startsAt),
     endsAt: iso(p.endsAt),
     claims,
@@ -64,6 +67,8 @@ async function toAdminCondition(db: Db, c: ConditionRow, code: string | null): P
     failBelow: toMajor(c.failBelow),
     maxWithdraw: c.maxWithdraw === null ? null : toMajor(c.maxWithdraw),
     maxBet: c.maxBet === null ? null : toMajor(c.maxBet),
+    overMaxBets: await overMaxBets(db, c),
+    forfeited: toMajor(c.forfeited),
     startedAt: c.startedAt.toISOString(),
     endedAt: iso(c.endedAt),
     endReason: c.endReason,
@@ -197,7 +202,10 @@ export class PromotionAdminService {
     return { conditions: await Promise.all(rows.map((r) => toAdminCondition(this.deps.db, r.c, r.code))) };
   }
 
-  /** The operator's cancel: forfeits like the member's own, then an audit row; an ended condition is BONUS_CLEAR. */
+  /**
+   * The operator's cancel: forfeits like the member's own (game balances collected first; BONUS_CANCEL_GAME_BALANCE
+   * while some of it is still away), then an audit row; an ended condition is BONUS_CLEAR.
+   */
   async cancel(actor: AuthOperator, id: number, reason: string, meta: Meta) {
     const [found] = await this.deps.db
       .select({ c: promotionConditions, code: promotions.code })
@@ -205,6 +213,8 @@ export class PromotionAdminService {
       .leftJoin(promotions, eq(promotions.id, promotionConditions.promotionId))
       .where(eq(promotionConditions.id, id));
     if (!found) throw new AppError('NOT_FOUND');
+    if (found.c.status !== 'running') throw new AppError('BONUS_CLEAR');
+    await this.deps.collectGames({ id: found.c.memberId, currency: found.c.currency });
     const now = this.deps.clock.now();
     const before = await toAdminCondition(this.deps.db, found.c, found.code);
     const ended: AdminCondition = {
@@ -213,22 +223,25 @@ export class PromotionAdminService {
       endedAt: now.toISOString(),
       endReason: `operator:${actor.username}: ${reason}`,
     };
-    await cancelCondition(this.deps.ledger, found.c, { at: now, reason: ended.endReason ?? reason }, (tx, forfeited) =>
-      appendAudit(
-        tx,
-        {
-          actor: { id: actor.id, username: actor.username },
-          action: 'promotions.cancelCondition',
-          target: `member:${found.c.memberId}:condition:${id}`,
-          before,
-          after: { ...ended, forfeited: toMajor(forfeited), reason },
-          ip: meta.ip,
-        },
-        now,
-      ).then(() => undefined),
+    const { forfeited } = await cancelCondition(
+      this.deps.ledger,
+      found.c,
+      { at: now, reason: ended.endReason ?? reason },
+      (tx, forfeited) =>
+        appendAudit(
+          tx,
+          {
+            actor: { id: actor.id, username: actor.username },
+            action: 'promotions.cancelCondition',
+            target: `member:${found.c.memberId}:condition:${id}`,
+            before,
+            after: { ...ended, forfeited: toMajor(forfeited), reason },
+            ip: meta.ip,
+          },
+          now,
+        ).then(() => undefined),
     );
-    const after = ended;
-    return { condition: after };
+    return { condition: { ...ended, forfeited: toMajor(forfeited) } };
   }
 
   report(query: { from?: string | undefined; to?: string | undefined }) {

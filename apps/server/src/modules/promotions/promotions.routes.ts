@@ -1,12 +1,15 @@
+import { WALLET_CODE } from '@wallet/contract/limits';
 import { subscribe } from '../../events/subscriber.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { requestLanguage } from '../content/content.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
+import { settleGameBalances, TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService } from '../ledger/ledger.api.ts';
 import { bannerRoutes } from './banner-media.ts';
 import { codeLookupLimit } from './code-lookup-limit.ts';
-import { BonusService } from './bonus.service.ts';
+import { BonusService, type CollectGames } from './bonus.service.ts';
+import { refreshGameBalances } from './claim-balances.ts';
 import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
 import { PromotionAdminService } from './promotion-admin.service.ts';
@@ -21,11 +24,11 @@ export type PromotionsModuleOptions = {
  * The turnover pull, then every running condition evaluated: success or fail ends it (DESIGN.md §4). Exported for
  * tests, which run it as the job would.
  */
-export async function runTurnoverPull(deps: TurnoverDeps) {
+export async function runTurnoverPull(deps: TurnoverDeps, settleBalances?: (memberId: number) => Promise<boolean>) {
   const pulled = await pullTurnover(deps);
   const ended: Record<string, number> = {};
   for (const memberId of await membersWithRunningConditions(deps.db)) {
-    const status = await evaluateCondition(deps.db, memberId, deps.clock.now());
+    const status = await evaluateCondition(deps.db, memberId, deps.clock.now(), settleBalances);
     if (status && status !== 'running') ended[status] = (ended[status] ?? 0) + 1;
   }
   return { bets: pulled.bets, failed: pulled.failed, ended };
@@ -35,12 +38,21 @@ export async function runTurnoverPull(deps: TurnoverDeps) {
 export function createPromotionsModule(options: PromotionsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const ledger = new LedgerService(ctx.db);
-    const deps = { db: ctx.db, clock: ctx.clock, ledger };
+    const games = buildGamesDeps(ctx, options.games);
+    // a cancel first brings game balances back to the wallet, as withdrawAll does (docs/decisions/0020)
+    let transfers: TransferService | undefined;
+    const collectGames: CollectGames = async (member) => {
+      await (transfers ??= new TransferService(games)).transferAll(member, WALLET_CODE);
+    };
+    const refreshGames = (memberId: number) => refreshGameBalances(games, memberId);
+    const deps = { db: ctx.db, clock: ctx.clock, ledger, collectGames, refreshGames };
     const bonuses = new BonusService(deps);
     const codeLimit = codeLookupLimit(ctx);
     const admin = new PromotionAdminService({ ...deps, storage: ctx.storage });
-    const providers = buildGamesDeps(ctx, options.games).providers;
+    const providers = games.providers;
     const turnover: TurnoverDeps = { db: ctx.db, clock: ctx.clock, log: ctx.log, providers };
+    // a condition's balance rules decide on game balances read after the member's last settled transfer (ADR 0024)
+    const settleBalances = (memberId: number) => settleGameBalances(games, memberId);
     return {
       name: 'promotions',
       handlers: {
@@ -75,7 +87,7 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
       subscribers: [
         // money moved for a member (deposit, transfer, loss adjustment…): their running condition may have ended
         subscribe('ledger.posted', 'promotions.evaluate', async ({ memberIds }) => {
-          for (const memberId of memberIds) await evaluateCondition(ctx.db, memberId, ctx.clock.now());
+          for (const memberId of memberIds) await evaluateCondition(ctx.db, memberId, ctx.clock.now(), settleBalances);
         }),
         // the member's open apps refetch the bonus state: a condition started, succeeded, failed or was cancelled
         subscribe('condition.changed', 'promotions.push-condition', async ({ memberId }) => {
@@ -87,7 +99,7 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
           name: 'turnover-pull',
           schedule: { everyMinutes: 1 },
           timeoutSeconds: 120,
-          handler: () => runTurnoverPull(turnover),
+          handler: () => runTurnoverPull(turnover, settleBalances),
         }),
       ],
       plugin: async (app) => {
