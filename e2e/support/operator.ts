@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import type { RunningServer } from './server.ts';
 
@@ -119,6 +119,30 @@ export async function demoOperatorToken(request: APIRequestContext, server: Runn
   const { token } = (await response.json()) as { token: string };
   demoTokens.set(server.url, token);
   return token;
+}
+
+const consoleSessions = new Map<string, Cookie[]>();
+
+/**
+ * Sign a browser context in to the console as the demo operator without the form: the console's session is a pair of
+ * cookies (httpOnly session, readable CSRF proof; docs/decisions/0021-operator-console-session.md), made once per
+ * server through the API and then given to every context that asks, like tabs of one browser.
+ */
+export async function signInConsoleContext(context: BrowserContext, server: RunningServer): Promise<void> {
+  const cached = consoleSessions.get(server.url);
+  if (cached) {
+    await context.addCookies(cached);
+    return;
+  }
+  const secret = demoOperatorSecret(server.logs());
+  const response = await context.request.post(`${server.url}/api/admin/login`, {
+    data: { ...DEMO_OPERATOR, totp: await freshTotp(secret), session: 'cookie' },
+    headers: { 'X-Wallet-User': '1' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const cookies = (await context.cookies(server.url)).filter((c) => /^wallet-op(-csrf)?$/.test(c.name));
+  expect(cookies).toHaveLength(2);
+  consoleSessions.set(server.url, cookies);
 }
 
 type WheelSlice = Record<string, unknown> & { code: string; weight: number; prizeType: string };

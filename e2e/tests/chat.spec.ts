@@ -1,8 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
-import { demoOperatorToken } from '../support/operator.ts';
+import { signInConsoleContext } from '../support/operator.ts';
 import type { RunningServer } from '../support/server.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
@@ -20,11 +20,8 @@ async function shot(page: Page, step: string, lang: string) {
   copyFileSync(file, path.join(SHOTS, path.basename(file)));
 }
 
-/** The demo operator's token, signed in once per server with a fresh TOTP step (support/operator.ts). */
-const operatorSignIn = (request: APIRequestContext, server: RunningServer): Promise<string> =>
-  demoOperatorToken(request, server);
-
-async function consolePage(browser: Browser, server: RunningServer, token: string, lang: 'th' | 'en') {
+/** The console in a new browser context, signed in as the demo operator (its session cookie, support/operator.ts). */
+async function consolePage(browser: Browser, server: RunningServer, lang: 'th' | 'en') {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 1366, height: 900 },
@@ -33,13 +30,8 @@ async function consolePage(browser: Browser, server: RunningServer, token: strin
     deviceScaleFactor: 1,
     timezoneId: 'Asia/Bangkok',
   });
-  await context.addInitScript(
-    ([value, language]) => {
-      sessionStorage.setItem('wallet.operator.token', value);
-      localStorage.setItem('wallet.admin.language', language);
-    },
-    [token, lang] as const,
-  );
+  await signInConsoleContext(context, server);
+  await context.addInitScript((language) => localStorage.setItem('wallet.admin.language', language), lang);
   const page = await context.newPage();
   await page.goto('/admin/chat');
   await expect(page.getByTestId('chat-live')).toHaveAttribute('data-live', 'true');
@@ -92,7 +84,6 @@ test.describe('live chat', () => {
     page,
     browser,
     server,
-    request,
   }) => {
     test.setTimeout(120_000);
     await useLanguage(page, 'th');
@@ -115,8 +106,7 @@ test.describe('live chat', () => {
     await expect(page.getByTestId('chat-alert')).toContainText('10 MB');
 
     // the operator sees the message in the inbox, live, and answers
-    const token = await operatorSignIn(request, server);
-    const admin = await consolePage(browser, server, token, 'th');
+    const admin = await consolePage(browser, server, 'th');
     const row = admin.getByTestId('chat-conversation').filter({ hasText: 'ฝากเงินแล้วยังไม่เข้า' });
     await expect(row).toBeVisible();
     await row.click();
@@ -177,7 +167,7 @@ test.describe('live chat', () => {
   });
 
   for (const lang of LANGUAGES) {
-    test(`the widget in ${lang}: a visitor asks, support answers live`, async ({ page, browser, server, request }) => {
+    test(`the widget in ${lang}: a visitor asks, support answers live`, async ({ page, browser, server }) => {
       await useLanguage(page, lang);
       await page.goto('/contact');
       await openWidget(page);
@@ -185,9 +175,8 @@ test.describe('live chat', () => {
         page,
         lang === 'en' ? 'Hi, my deposit has not arrived' : lang === 'la' ? 'ສະບາຍດີ ເງິນຝາກຍັງບໍ່ເຂົ້າ' : 'สวัสดีค่ะ',
       );
-      const token = await operatorSignIn(request, server);
       const consoleLang = lang === 'en' ? 'en' : 'th';
-      const admin = await consolePage(browser, server, token, consoleLang);
+      const admin = await consolePage(browser, server, consoleLang);
       const last = admin.getByTestId('chat-conversation').first();
       await last.click();
       await admin.getByTestId('chat-reply').fill(lang === 'en' ? 'Hello! Please send your slip.' : 'รบกวนส่งสลิปค่ะ');
@@ -208,14 +197,13 @@ test.describe('live chat', () => {
     page,
     browser,
     server,
-    request,
   }) => {
     test.setTimeout(120_000);
     await signInQuickly(page, 'th');
     await page.goto('/user/contact');
     await openWidget(page);
     await say(page, 'ขอสอบถามเรื่องถอนเงินค่ะ');
-    const admin = await consolePage(browser, server, await operatorSignIn(request, server), 'th');
+    const admin = await consolePage(browser, server, 'th');
     // the tab title counts unread customer messages until the operator opens the conversation
     await expect(admin).toHaveTitle(/^\(\d+\) /);
     const row = admin.getByTestId('chat-conversation').filter({ hasText: 'ขอสอบถามเรื่องถอนเงินค่ะ' });

@@ -144,7 +144,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await waitAtMost(BUS_READY_MS, bus.ready?.());
   app.addHook('onClose', async () => bus.close());
   const sessions = new SessionService(db, config.secrets.jwt, clock, sessionMembers(db), memberCache);
-  const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock);
+  const operatorSessions = new OperatorSessionService(db, config.secrets.jwt, clock, {
+    secureCookies: config.env === 'production',
+  });
   const guestTokens = new GuestTokens(config.secrets.jwt, clock);
   const realtime = createRealtimeGateway(app.server, {
     log: app.log,
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` (SPEC.md §7), decided here, never by the client
     chatRoomOf: async (party) => chatRoom(await settings.get('chatPrefix'), party),
     now: () => clock.now().getTime(),
+    operatorCookieToken: (headers) => operatorSessions.cookieToken(headers),
     verifiers: {
       member: async (token) => {
         const member = await sessions.verify(token);

@@ -1,14 +1,16 @@
 import { AdminIcon } from '../components/admin-icon.tsx';
 import { clsx } from 'clsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../components/states.tsx';
-import { onSessionEvent, operatorTokens } from '../lib/api.ts';
+import { consoleSession, onSessionEvent } from '../lib/api.ts';
 import { featuresFor } from '../lib/features.ts';
 import { asLanguage } from '../lib/i18n.ts';
 import { useMe, useSignOut } from '../lib/operator.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 
 /** The console frame: sidebar (the features the operator's roles open), top bar, the page. Signed-in only. */
 export function Layout() {
@@ -19,19 +21,27 @@ export function Layout() {
   const signOut = useSignOut();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const language = asLanguage(i18n.language);
+  const queryClient = useQueryClient();
+  // read once: the session cookie is this browser's, shared with its other tabs (docs/decisions/0021)
+  const [hadSession] = useState(consoleSession.isSignedIn);
+  const [isExpired, setExpired] = useState(false);
 
   useEffect(
     () =>
       onSessionEvent((event) => {
-        if (event === 'signed-out') void navigate('/login?expired=1', { replace: true });
+        if (event === 'signed-out') setExpired(true);
       }),
-    [navigate],
+    [],
   );
 
-  if (!operatorTokens.get()) {
-    const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`} replace />;
-  }
+  const next = `${location.pathname}${location.search}`;
+  const toSignIn = (expired: boolean) => {
+    const query = [expired ? 'expired=1' : '', next !== '/' ? `next=${encodeURIComponent(next)}` : ''].filter(Boolean);
+    return `/login${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  };
+  if (!hadSession) return <Navigate to={toSignIn(false)} replace />;
+  // ended before the page knew whose it was: the sign-in page says so and comes back here
+  if (isExpired && !me.data) return <Navigate to={toSignIn(true)} replace />;
   if (me.isPending) return <LoadingState className="min-h-dvh" />;
   if (me.isError) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />;
 
@@ -130,6 +140,15 @@ export function Layout() {
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <Outlet />
         </main>
+        <SessionExpiredDialog
+          open={isExpired}
+          username={me.data.username}
+          onSignedIn={async () => {
+            setExpired(false);
+            // the same operator again: the page stays; its data is read anew
+            await queryClient.invalidateQueries();
+          }}
+        />
       </div>
     </div>
   );

@@ -4,21 +4,50 @@ import { createApiClient, type CallArgs } from '@wallet/web-core/api-client';
 import { safe } from '@wallet/web-core/storage';
 import i18next from 'i18next';
 
-const TOKEN_KEY = 'wallet.operator.token';
+/**
+ * The console's session is an httpOnly cookie shared by every tab of the browser (docs/decisions/0021): the script
+ * never holds the token. Beside it the server sets a readable CSRF cookie, the proof every state-changing call sends
+ * back in `X-CSRF-Token` (over HTTPS the names carry the `__Host-` prefix).
+ */
+const CSRF_COOKIES = ['__Host-wallet-op-csrf', 'wallet-op-csrf'] as const;
+export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** The operator token: kept for the tab only (a shared office computer forgets it when the tab closes). */
-export const operatorTokens = {
-  get: (): string | null => safe(() => sessionStorage.getItem(TOKEN_KEY), null),
-  set: (token: string): void => safe(() => sessionStorage.setItem(TOKEN_KEY, token), undefined),
-  clear: (): void => safe(() => sessionStorage.removeItem(TOKEN_KEY), undefined),
+function readCsrf(): string | null {
+  const cookies = safe(() => document.cookie, '');
+  for (const part of cookies.split(';')) {
+    const [name = '', ...value] = part.trim().split('=');
+    if ((CSRF_COOKIES as readonly string[]).includes(name) && value.join('=')) return value.join('=');
+  }
+  return null;
+}
+
+export const consoleSession = {
+  /** whether this browser holds a console session (a hint; the server decides on every call) */
+  isSignedIn: (): boolean => readCsrf() !== null,
+  /** forget the readable half after the server refused the session (the httpOnly half is dead anyway) */
+  forget: (): void =>
+    safe(() => {
+      document.cookie = `${CSRF_COOKIES[0]}=; Path=/; Max-Age=0; Secure; SameSite=Strict`;
+      document.cookie = `${CSRF_COOKIES[1]}=; Path=/; Max-Age=0; SameSite=Strict`;
+    }, undefined),
 };
 
-const client = createApiClient({ tokenStore: operatorTokens, language: () => i18next.language });
+/** The CSRF proof for requests made outside `adminCall` (uploads with progress). */
+export function csrfHeaders(): Record<string, string> {
+  const token = readCsrf();
+  return token ? { [CSRF_HEADER]: token } : {};
+}
+
+const client = createApiClient({
+  tokenStore: { get: () => null, clear: consoleSession.forget },
+  language: () => i18next.language,
+  headers: csrfHeaders,
+});
 
 /** The console's fetcher: call any admin descriptor (packages/contract/src/admin) with its typed input and answer. */
 export function adminCall<E extends Endpoint>(endpoint: E, ...input: CallArgs<E>) {
   return client.call<E>(endpoint as unknown as ClientEndpoint<E>, ...input);
 }
 
-/** 'signed-out' when the server refuses the token (expired, revoked, operator disabled). */
+/** 'signed-out' when the server refuses the session (expired, revoked, operator disabled). */
 export const onSessionEvent = client.onSessionEvent;

@@ -3,16 +3,16 @@ import type { AdminMe } from '@wallet/contract/admin/auth';
 import type { OperatorRole } from '@wallet/contract/admin/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { adminCall, operatorTokens } from './api.ts';
+import { adminCall, consoleSession } from './api.ts';
 
 export const ME_KEY = ['admin', 'me'] as const;
 
-/** The signed-in operator (GET /api/admin/me); disabled without a token. */
+/** The signed-in operator (GET /api/admin/me); disabled without a console session. */
 export function useMe() {
   return useQuery({
     queryKey: ME_KEY,
     queryFn: () => adminCall(adminApi.auth.me),
-    enabled: operatorTokens.get() !== null,
+    enabled: consoleSession.isSignedIn(),
     staleTime: 60_000,
     retry: false,
   });
@@ -26,12 +26,12 @@ export function useOperator(): AdminMe {
 
 export const hasRole = (me: AdminMe, ...roles: OperatorRole[]) => roles.some((role) => me.roles.includes(role));
 
-/** Sign out: revoke the session on the server (best effort), forget the token and every cached answer. */
+/** Sign out: end the session on the server (it clears the cookies; best effort), forget every cached answer. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await adminCall(adminApi.auth.logout).catch(() => undefined);
-    operatorTokens.clear();
+    consoleSession.forget();
     queryClient.clear();
   }, [queryClient]);
 }

@@ -89,8 +89,8 @@ export function registerRoutes(
       onRequest: async (request) => {
         const token = bearer(request);
         if (roles) {
-          if (!token) throw new AppError('invalid-token');
-          const operator = await ctx.operatorSessions.verify(token);
+          // a Bearer token, or the console's cookie with its CSRF proof (docs/decisions/0021-operator-console-session.md)
+          const operator = await ctx.operatorSessions.fromRequest(request, token);
           if (!holdsAnyRole(operator, roles)) throw new AppError('FORBIDDEN');
           request.operator = operator;
         } else if (endpoint.access === 'member') {

@@ -54,7 +54,21 @@ export type RealtimeOptions = {
   chatRoomOf?: (party: { userId: string } | { guestId: string }) => Promise<string>;
   /** milliseconds now (the typing throttle); the app passes its clock */
   now?: () => number;
+  /** the operator token of the console's session cookie, for an operator handshake that sends none (ADR 0021) */
+  operatorCookieToken?: (headers: Record<string, string | string[] | undefined>) => string | null;
 };
+
+/** The handshake's auth; an operator's without a token takes the console's session cookie, if any. */
+function handshakeAuth(
+  handshake: { auth: unknown; headers: Record<string, string | string[] | undefined> },
+  options: RealtimeOptions,
+): unknown {
+  const auth = handshake.auth as { kind?: unknown; token?: unknown } | null;
+  if (auth?.kind !== 'operator' || (typeof auth.token === 'string' && auth.token) || !options.operatorCookieToken) {
+    return auth;
+  }
+  return { kind: 'operator', token: options.operatorCookieToken(handshake.headers) ?? '' };
+}
 
 /** The chat rooms a principal's socket is put in besides its own, decided by the server (operators: none). */
 function chatRoomsOf(principal: SocketPrincipal, options: RealtimeOptions): Promise<string[]> {
@@ -97,7 +111,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
 
   // every connect (recovered ones too) proves who it is again: a revoked session cannot ride a recovery
   io.use((socket, next) => {
-    void authenticate(socket.handshake.auth, verifiers).then((principal) => {
+    void authenticate(handshakeAuth(socket.handshake, options), verifiers).then((principal) => {
       // a handshake that finishes while the gateway closes is refused: it would open a socket on a closed adapter
       if (!principal || closing) return next(new Error(SOCKET_UNAUTHORIZED));
       socket.data.principal = principal;

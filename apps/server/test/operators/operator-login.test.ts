@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/account.ts';
 import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
-import { OPERATOR_LOGIN_IP_RULE, OPERATOR_LOGIN_USER_RULE } from '../../src/modules/auth/operator-login.service.ts';
+import {
+  OPERATOR_LOGIN_IP_RULE,
+  OPERATOR_LOGIN_PAIR_RULE,
+  OPERATOR_LOGIN_USER_RULE,
+} from '../../src/modules/auth/operator-login.service.ts';
 import { OPERATOR_SESSION_IDLE_MS } from '../../src/modules/auth/operator-sessions.ts';
 import { totpCode } from '../../src/modules/auth/totp.ts';
 import { DEMO_MEMBER } from '../../src/bootstrap/demo.ts';
 import { get, post, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminToken, operatorLogin, TOTP_STEP_MS, totpSecretOf } from './operator-helpers.ts';
+import { tally } from './sign-in-helpers.ts';
 
 let t: TestApp;
 let secret: string;
@@ -48,7 +53,7 @@ describe('operator sign-in (password + TOTP)', () => {
     ]) {
       expect(await post(t, '/api/admin/login', body, { ip })).toEqual({
         status: 401,
-        body: { message: 'WRONG_CREDENTIAL' },
+        body: { message: 'OPERATOR_CREDENTIAL_WRONG' },
       });
     }
     await post(t, '/api/admin/login', { username, password, totp: code }, { ip }); // reset the failure counter
@@ -61,7 +66,7 @@ describe('operator sign-in (password + TOTP)', () => {
     expect(first.status).toBe(200);
     t.clock.advance(10_000); // same code, still inside its window
     const again = await post(t, '/api/admin/login', { username, password, totp: code }, { ip: uniqueIp() });
-    expect(again).toEqual({ status: 401, body: { message: 'WRONG_CREDENTIAL' } });
+    expect(again).toEqual({ status: 401, body: { message: 'OPERATOR_CREDENTIAL_WRONG' } });
   });
 
   it('keeps member and operator tokens apart', async () => {
@@ -87,8 +92,26 @@ describe('operator sign-in (password + TOTP)', () => {
     expect((await get(t, '/api/admin/me', { token: idle })).status).toBe(401);
   });
 
-  it('limits failed sign-ins per username, whatever the IP', async () => {
+  it('locks an address after 5 failures for a username; the owner elsewhere still signs in', async () => {
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
+    const attacker = uniqueIp();
+    for (let i = 0; i < OPERATOR_LOGIN_PAIR_RULE.limit; i++) {
+      const res = await post(t, '/api/admin/login', { username, password: 'wrong', totp: '000000' }, { ip: attacker });
+      expect(res).toEqual({ status: 401, body: { message: 'OPERATOR_CREDENTIAL_WRONG' } });
+    }
     t.clock.advance(TOTP_STEP_MS);
+    // even the right password and code are refused from the locked address, unchecked
+    expect(await operatorLogin(t, username, password, secret, attacker)).toEqual({
+      status: 429,
+      body: { message: 'SIGN_IN_LOCKED' },
+    });
+    expect((await operatorLogin(t, username, password, secret, uniqueIp())).status).toBe(200);
+    t.clock.advance(2 * OPERATOR_LOGIN_PAIR_RULE.windowMs);
+    expect((await operatorLogin(t, username, password, secret, attacker)).status).toBe(200);
+  });
+
+  it('slows a username down across addresses: past 10 failures, browsers without its device cookie wait', async () => {
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
     for (let i = 0; i < OPERATOR_LOGIN_USER_RULE.limit; i++) {
       const res = await post(
         t,
@@ -98,13 +121,17 @@ describe('operator sign-in (password + TOTP)', () => {
       );
       expect(res.status).toBe(401);
     }
-    const blocked = await operatorLogin(t, username, password, secret, uniqueIp());
-    expect(blocked).toEqual({ status: 429, body: { message: 'REQUEST_LIMIT' } });
+    t.clock.advance(TOTP_STEP_MS);
+    expect(await operatorLogin(t, username, password, secret, uniqueIp())).toEqual({
+      status: 429,
+      body: { message: 'SIGN_IN_LOCKED' },
+    });
     t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
     expect((await operatorLogin(t, username, password, secret, uniqueIp())).status).toBe(200);
   });
 
   it('limits sign-in attempts per IP, whatever the username', async () => {
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
     const ip = uniqueIp();
     for (let i = 0; i < OPERATOR_LOGIN_IP_RULE.limit; i++) {
       const res = await post(t, '/api/admin/login', { username: `nobody${i}`, password, totp: '000000' }, { ip });
@@ -113,7 +140,57 @@ describe('operator sign-in (password + TOTP)', () => {
     t.clock.advance(TOTP_STEP_MS);
     expect(await operatorLogin(t, username, password, secret, ip)).toEqual({
       status: 429,
-      body: { message: 'REQUEST_LIMIT' },
+      body: { message: 'SIGN_IN_LOCKED' },
     });
+  });
+
+  it('counts each attempt before checking it: a parallel burst is checked only up to the limits', async () => {
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
+    // 12 guesses at once from one client: the (username, address) lock lets 5 through
+    const one = uniqueIp();
+    const fromOne = tally(
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          post(t, '/api/admin/login', { username, password: `guess-${i}`, totp: '000000' }, { ip: one }),
+        ),
+      ),
+    );
+    expect(fromOne).toEqual({ sent: 12, checked: OPERATOR_LOGIN_PAIR_RULE.limit, locked: 7, other: 0 });
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
+    // 40 TOTP guesses with the right password from 40 addresses: the per-username limit lets 10 through
+    const codes = tally(
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          post(t, '/api/admin/login', { username, password, totp: String(900_000 + i) }, { ip: uniqueIp() }),
+        ),
+      ),
+    );
+    expect(codes.checked).toBeLessThanOrEqual(OPERATOR_LOGIN_USER_RULE.limit);
+    expect(codes.checked + codes.locked).toBe(40);
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
+  });
+
+  it('records every attempt: admins read all of them, an operator those made to its own account', async () => {
+    t.clock.advance(2 * OPERATOR_LOGIN_USER_RULE.windowMs);
+    const ip = uniqueIp();
+    await post(t, '/api/admin/login', { username, password, totp: '000000' }, { ip });
+    await post(t, '/api/admin/login', { username: 'ghost', password, totp: '000000' }, { ip });
+    t.clock.advance(TOTP_STEP_MS);
+    const res = await operatorLogin(t, username, password, secret, ip);
+    const token = res.body.token as string;
+    const mine = await get(t, `/api/admin/sign-ins?pageSize=3`, { token });
+    const rows = (mine.body.rows as Array<Record<string, unknown>>).map(({ username: u, outcome, ip: from }) => ({
+      u,
+      outcome,
+      from,
+    }));
+    expect(rows).toEqual([
+      { u: 'admin', outcome: 'success', from: ip },
+      { u: 'ghost', outcome: 'wrong', from: ip },
+      { u: 'admin', outcome: 'wrong', from: ip },
+    ]);
+    const ghosts = await get(t, `/api/admin/sign-ins?username=ghost`, { token });
+    expect((ghosts.body.rows as unknown[]).length).toBeGreaterThan(0);
+    expect(JSON.stringify(mine.body)).not.toContain(password);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MessageSchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { pageOf, PagedQuerySchema } from './paging.ts';
 import { OPERATOR_ROLES } from './roles.ts';
 
 export const OperatorRoleSchema = z.enum(OPERATOR_ROLES);
@@ -22,6 +23,12 @@ export const AdminLoginRequestSchema = z.object({
     .string()
     .regex(/^\d{6}$/)
     .optional(),
+  /**
+   * `cookie` (the console): the session rides an httpOnly SameSite=Strict cookie shared by the browser's tabs and the
+   * answer carries no token; left out (API clients, scripts): the token is in the answer, sent as a Bearer header
+   * (docs/decisions/0021-operator-console-session.md)
+   */
+  session: z.enum(['cookie', 'token']).optional(),
 });
 export type AdminLoginRequest = z.infer<typeof AdminLoginRequestSchema>;
 
@@ -32,6 +39,7 @@ export type TotpEnrolment = z.infer<typeof TotpEnrolmentSchema>;
 /** A token, or (right password, TOTP not confirmed yet, no code sent) the QR to enrol with, then sign in again. */
 export const AdminLoginResponseSchema = z.union([
   z.object({ token: z.string() }),
+  z.object({ signedIn: z.literal(true) }),
   z.object({ enrolment: TotpEnrolmentSchema }),
 ]);
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
@@ -50,6 +58,27 @@ export const OperatorSessionSchema = z.object({
   current: z.boolean(),
 });
 export type OperatorSession = z.infer<typeof OperatorSessionSchema>;
+
+export const SIGN_IN_OUTCOMES = ['success', 'enrolment', 'wrong', 'locked'] as const;
+export const SignInOutcomeSchema = z.enum(SIGN_IN_OUTCOMES);
+
+/** One recorded sign-in attempt (the username as typed, lower case; never the password or the code). */
+export const OperatorSignInSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  username: z.string(),
+  outcome: SignInOutcomeSchema,
+  /** made with the signed device cookie of an earlier sign-in to this account */
+  knownDevice: z.boolean(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type OperatorSignIn = z.infer<typeof OperatorSignInSchema>;
+
+export const SignInsQuerySchema = PagedQuerySchema.extend({
+  username: z.string().trim().max(32).optional(),
+  outcome: SignInOutcomeSchema.optional(),
+});
 
 /** Operator sign-in (password + TOTP), session and sign-out. */
 export const adminAuthEndpoints = {
@@ -83,6 +112,15 @@ export const adminAuthEndpoints = {
     params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
     response: MessageSchema,
     summary: 'Revoke one of my sessions (audited); NOT_FOUND for a session of another operator',
+  }),
+  signIns: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/sign-ins',
+    access: { operator: [] },
+    query: SignInsQuerySchema,
+    response: pageOf(OperatorSignInSchema),
+    summary:
+      'Recorded sign-in attempts, newest first: an admin sees every account (filter by username), anyone else those made to their own',
   }),
   logout: defineEndpoint({
     method: 'POST',

@@ -11,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { safe } from '@wallet/web-core/storage';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
-import { operatorTokens } from '../../lib/api.ts';
 import { playChime } from './chime.ts';
 
 const STATUS_KEY = 'wallet.chat.status';
@@ -85,7 +84,8 @@ export function InboxProvider({ children }: { children: ReactNode }) {
       if (isClosed) return;
       const socket: Socket<SocketServerEvents, SocketClientEvents> = io({
         path: SOCKET_PATH,
-        auth: (send) => send({ kind: 'operator', token: operatorTokens.get() ?? '' }),
+        // no token: the server reads the console's session cookie from the handshake (docs/decisions/0021)
+        auth: { kind: 'operator' },
       });
       socketRef.current = socket;
       let hasConnected = false;

@@ -1,7 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminCall, operatorTokens } from '../../lib/api.ts';
+import { adminCall, csrfHeaders } from '../../lib/api.ts';
 
 /** SPEC.md §9: chat uploads time out after 300 s. */
 const UPLOAD_TIMEOUT_MS = 300_000;
@@ -18,15 +18,15 @@ export type PendingUpload = {
   preview: string;
 };
 
-/** A multipart upload with real progress (fetch has none): XMLHttpRequest with the operator token. */
+/** A multipart upload with real progress (fetch has none): XMLHttpRequest with the console's session. */
 function uploadWithProgress(kind: 'image' | 'video', file: File, onProgress: (f: number) => void): Promise<string> {
   const endpoint = kind === 'video' ? adminApi.chat.uploadVideo : adminApi.chat.uploadImage;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', endpoint.path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
-    const token = operatorTokens.get();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    // the session cookie goes along (same origin); the CSRF proof as adminCall sends it
+    for (const [name, value] of Object.entries(csrfHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

@@ -4,22 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@wallet/ui/spinner';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { operatorTokens } from '../../lib/api.ts';
 
 /**
- * The stored slip image, read with the operator's token (GET /api/admin/deposits/slips/:id/image, role finance)
- * and shown from a blob URL: the image is never at a public or cookie-authorised address.
+ * The stored slip image, read with the console's session (GET /api/admin/deposits/slips/:id/image, role finance)
+ * and shown from a blob URL: the image is never at a public address.
  */
 export function SlipImage({ slipId }: { slipId: string }) {
   const { t } = useTranslation('deposits');
   const image = useQuery({
     queryKey: ['admin', 'deposits', 'slip-image', slipId],
     queryFn: async ({ signal }) => {
-      const token = operatorTokens.get();
-      const res = await fetch(buildPath(adminApi.deposits.slipImage.path, { id: slipId }), {
-        signal,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
+      // the session cookie goes along (same origin); a GET needs no CSRF proof
+      const res = await fetch(buildPath(adminApi.deposits.slipImage.path, { id: slipId }), { signal });
       if (!res.ok) throw new Error(String(res.status));
       return URL.createObjectURL(await res.blob());
     },

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useSignOut } from '../../lib/operator.ts';
+import { SignInsTable } from './sign-ins-table.tsx';
 
 const KEY = ['admin', 'sessions'] as const;
 const column = createColumnHelper<OperatorSession>();
@@ -107,6 +108,7 @@ export default function SessionsPage() {
         onPageChange={() => undefined}
         getRowId={(s) => s.id}
       />
+      <SignInsTable />
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}

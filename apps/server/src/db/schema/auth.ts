@@ -49,6 +49,30 @@ export const operators = pgTable(
   ],
 );
 
+/**
+ * Every operator sign-in attempt, successful or not (docs/decisions/0021-operator-console-session.md): the username
+ * as typed (lower case, it may name no operator), the operator when it does, the outcome, whether the signed device
+ * cookie of an earlier sign-in came along, and where from. Never the password or the code.
+ */
+export const operatorSignIns = pgTable(
+  'operator_sign_ins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    username: text('username').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    outcome: text('outcome').notNull(),
+    knownDevice: boolean('known_device').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('operator_sign_ins_at_idx').on(t.at),
+    index('operator_sign_ins_username_idx').on(t.username, t.at),
+    check('operator_sign_ins_outcome_ck', sql`${t.outcome} in ('success', 'enrolment', 'wrong', 'locked')`),
+  ],
+);
+
 /** Operator sessions: apart from the members' (own JWT audience), revocable at once. */
 export const operatorSessions = pgTable(
   'operator_sessions',

@@ -8,6 +8,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { operators, operatorSessions } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { appendAudit } from '../audit/audit.api.ts';
+import {
+  cookieNames,
+  CSRF_HEADER,
+  csrfTokenOf,
+  isCsrfTokenOf,
+  readCookie,
+  type CookieNames,
+} from './operator-cookies.ts';
 
 /** Shorter than a member's: a back-office session lasts a working day, idles out after 30 minutes. */
 export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 3600_000;
@@ -20,19 +28,106 @@ const ISSUER = 'member-wallet';
 /** The signed-in operator a request acts for. */
 export type AuthOperator = { id: number; username: string; roles: OperatorRole[]; sessionId: string };
 
+/** What the auth hook reads of a request (a Fastify request fits). */
+type RequestLike = { method: string; headers: Record<string, string | string[] | undefined> };
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const header = (request: RequestLike, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/**
+ * Whether a request came from a page of this site: an Origin header, when sent, names this host, and Sec-Fetch-Site,
+ * when sent, says same-origin. Browsers send at least one of them on a cross-site POST.
+ */
+export function isSameOriginRequest(request: RequestLike): boolean {
+  const site = header(request, 'sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  const origin = header(request, 'origin');
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === header(request, 'host');
+  } catch {
+    return false;
+  }
+}
+
 /** Server-side operator sessions behind short HS256 JWTs (audience `wallet-operator`). */
 export class OperatorSessionService {
   private readonly key: Uint8Array;
+  /** the console's cookie names (prefixed and Secure in production) */
+  readonly cookies: CookieNames;
 
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly clock: Clock,
+    options: { secureCookies?: boolean } = {},
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.cookies = cookieNames(options.secureCookies ?? false);
+  }
+
+  /** The key the console's CSRF proofs and device marks are signed with (apart from the JWTs by purpose). */
+  get signingKey(): Uint8Array {
+    return this.key;
+  }
+
+  /** The CSRF proof the console sends back with every state-changing call of this session. */
+  csrfToken(sessionId: string): string {
+    return csrfTokenOf(this.key, sessionId);
+  }
+
+  /**
+   * The operator of a request: a Bearer token (API clients; a browser never adds one by itself), else the console's
+   * session cookie, which on a state-changing call also needs the session's CSRF proof and a same-origin request
+   * (403 CSRF_REFUSED). 401 invalid-token without either, or when the session is not live.
+   */
+  async fromRequest(request: RequestLike, bearer: string | null): Promise<AuthOperator> {
+    if (bearer) return this.verify(bearer);
+    const token = readCookie(header(request, 'cookie'), this.cookies.session);
+    if (!token) throw new AppError('invalid-token');
+    const operator = await this.verify(token);
+    if (SAFE_METHODS.has(request.method)) return operator;
+    if (!isSameOriginRequest(request) || !isCsrfTokenOf(this.key, operator.sessionId, header(request, CSRF_HEADER))) {
+      throw new AppError('CSRF_REFUSED');
+    }
+    return operator;
+  }
+
+  /**
+   * The console's session token from a socket handshake's headers (the operator socket authenticates with the same
+   * cookie): only from a page of this site, so another site cannot open an operator socket in the browser.
+   */
+  cookieToken(headers: RequestLike['headers']): string | null {
+    const request = { method: 'GET', headers };
+    return isSameOriginRequest(request) ? readCookie(header(request, 'cookie'), this.cookies.session) : null;
+  }
+
+  /** The session a token names, whatever its state (the browser's previous session, ended at a new sign-in). */
+  async sessionIdOf(token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        currentDate: this.clock.now(),
+      });
+      return typeof payload.sid === 'string' ? payload.sid : null;
+    } catch {
+      return null;
+    }
   }
 
   async create(operatorId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+    return (await this.start(operatorId, meta)).token;
+  }
+
+  /** A new session: its id (for the CSRF proof) and its token. */
+  async start(
+    operatorId: number,
+    meta: { ip?: string; userAgent?: string } = {},
+  ): Promise<{ sessionId: string; token: string; expiresAt: Date }> {
     const now = this.clock.now();
     const id = randomBytes(18).toString('base64url');
     const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS);
@@ -45,7 +140,7 @@ export class OperatorSessionService {
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
-    return new SignJWT({ sid: id })
+    const token = await new SignJWT({ sid: id })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(operatorId))
       .setAudience(AUDIENCE)
@@ -53,6 +148,7 @@ export class OperatorSessionService {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
+    return { sessionId: id, token, expiresAt };
   }
 
   /** Resolve an operator token, or throw 401 invalid-token (also for a disabled operator or a revoked session). */

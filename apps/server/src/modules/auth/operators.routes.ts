@@ -3,6 +3,7 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { OperatorAccountsService } from './operator-accounts.service.ts';
 import { OperatorLoginService } from './operator-login.service.ts';
+import { signInHandlers } from './operator-sign-in.handlers.ts';
 
 export type OperatorsModuleOptions = {
   /** replaces the rate-limit store (default: Redis when REDIS_URL is set, else memory) */
@@ -34,18 +35,13 @@ export function createOperatorsModule(options: OperatorsModuleOptions = {}): Mod
     return {
       name: 'operators',
       handlers: {
-        'admin.auth.login': ({ body, request }) =>
-          login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+        ...signInHandlers(ctx, login),
         'admin.auth.me': async ({ operator }) => ({ username: operator.username, roles: operator.roles }),
         'admin.auth.sessions': async ({ operator }) => ({
           sessions: await ctx.operatorSessions.listLive(operator),
         }),
         'admin.auth.revokeSession': async ({ operator, params, request }) => {
           await ctx.operatorSessions.revokeOwn(operator, params.id, { ip: request.ip });
-          return { message: 'SUCCESS' };
-        },
-        'admin.auth.logout': async ({ operator }) => {
-          await ctx.operatorSessions.revoke(operator.sessionId);
           return { message: 'SUCCESS' };
         },
         'admin.operators.list': ({ query }) => accounts.list(query),
