@@ -71,7 +71,13 @@ export const CommissionRowSchema = z.object({
 });
 export type CommissionRow = z.infer<typeof CommissionRowSchema>;
 
-export const SELF_REFERRAL_SIGNALS = ['bank_account', 'phone', 'device'] as const;
+/**
+ * What an inviter and invitee share: a bank account, a phone, a device (IP + browser of a session) or an address (IP
+ * of sessions within the `selfReferralSignals` window, whatever the browser).
+ */
+export const SELF_REFERRAL_SIGNALS = ['bank_account', 'phone', 'device', 'shared_ip'] as const;
+/** held: the commissions wait for an operator; approved: paid (a new signal holds it again); rejected: never paid */
+export const REFERRAL_REVIEW_STATES = ['held', 'approved', 'rejected'] as const;
 export const SelfReferralFlagSchema = z.object({
   id: z.number().int(),
   inviterId: z.number().int(),
@@ -80,11 +86,25 @@ export const SelfReferralFlagSchema = z.object({
   inviteeName: z.string(),
   /** what the two accounts share */
   signals: z.array(z.enum(SELF_REFERRAL_SIGNALS)),
-  /** commission withheld so far */
+  /** the addresses both signed in from within the window (the `shared_ip` signal) */
+  sharedAddresses: z.array(z.string()),
+  review: z.enum(REFERRAL_REVIEW_STATES),
+  /** commission waiting for the review (held) and refused (rejected) */
   withheld: MoneySchema,
+  /** commission paid on this invitee's deposits (after an approval) */
+  paid: MoneySchema,
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SelfReferralFlag = z.infer<typeof SelfReferralFlagSchema>;
+
+export const ReferralReviewSchema = z.object({
+  decision: z.enum(['approve', 'reject']),
+  /** recorded in the audit log */
+  reason: z.string().trim().min(3).max(500),
+});
 
 /** One daily refund run: yesterday's losses of every member turned into claimable refunds. */
 export const RefundRunSchema = z.object({
@@ -188,7 +208,17 @@ export const adminReferralEndpoints = {
     access: marketing,
     query: PagedQuerySchema,
     response: pageOf(SelfReferralFlagSchema),
-    summary: 'Invites flagged as self-referrals (no commission paid)',
+    summary: 'Invites flagged as possible self-referrals, with their signals and review state',
+  }),
+  review: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/referral/flags/:id/review',
+    access: marketing,
+    params: IdParamsSchema,
+    body: ReferralReviewSchema,
+    response: z.object({ flag: SelfReferralFlagSchema }),
+    movesMoney: true,
+    summary: "Approve (pay the held commissions) or reject a flagged invite; id is the invitee's member id",
   }),
 };
 

@@ -35,3 +35,4 @@ export {
 } from './member-sessions-admin.ts';
 export { totpCode } from './totp.ts';
 export { deviceFingerprints } from './device-fingerprints.ts';
+export { sharedSessionAddresses } from './shared-addresses.ts';

@@ -1,14 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { referralCommissions, referralLinks } from '../../db/schema/referral.ts';
 import { house, LEDGER_KINDS, memberInvite, type LedgerService } from '../ledger/ledger.api.ts';
 import { referralFacts } from '../account/account.api.ts';
 import { memberChanged } from '../../lib/change-signals.ts';
-import { addSignals, ensureLink, sharesDevice, type Link } from './links.ts';
+import { addSignals, ensureLink, sessionSignals, type Link } from './links.ts';
 
 export type CreditedDeposit = { memberId: number; depositId: string; amount: string; currency: string };
 export type CommissionDeps = { db: Db; clock: Clock; ledger: LedgerService };
+/** `referralRates.depositPercent` and `selfReferralSignals.sharedAddressHours` */
+export type CommissionRules = { percent: number; sharedAddressHours: number };
 
 /** The percentage (two decimals at most) as hundredths of a percent: 5.25 → 525. */
 const basisPoints = (percent: number) => Math.round(percent * 100);
@@ -18,42 +20,57 @@ const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(poin
 
 /**
  * The `deposit.credited` subscriber (DESIGN.md §9.6): the invitee's inviter earns `percent` % of the deposit into
- * `member:{inviter}:invite`, once per deposit (unique row and ledger key `invite:commission:{depositId}`). A self-
- * referral (shared bank account, phone or device) earns nothing: the row is kept, withheld, for the operator.
+ * `member:{inviter}:invite`, once per deposit (unique row and ledger key `invite:commission:{depositId}`). A possible
+ * self-referral (shared bank account, phone, device or address) earns nothing yet: the row is kept `held` until an
+ * operator approves (paid then, under the same key) or rejects it (referral-review.ts).
  */
-export async function creditCommission(deps: CommissionDeps, deposit: CreditedDeposit, percent: number): Promise<void> {
+export async function creditCommission(
+  deps: CommissionDeps,
+  deposit: CreditedDeposit,
+  rules: CommissionRules,
+): Promise<void> {
   const at = deps.clock.now();
-  const link = await ensureLink(deps.db, deposit.memberId, at);
+  const link = await ensureLink(deps.db, deposit.memberId, at, rules.sharedAddressHours);
   if (!link) return;
-  const amount = BigInt(deposit.amount);
-  await payCommission(deps, deposit, link, amount, percent, at);
+  await payCommission(deps, deposit, link, rules, at);
   // the inviter's wallet view counts invitees who deposited (`invite.success`), also when nothing was paid
   memberChanged(link.inviterId);
 }
 
+/** What a new commission on a link in this review state becomes. */
+const statusFor = (review: string) => (review === 'held' ? 'held' : review === 'rejected' ? 'rejected' : 'paid');
+
 async function payCommission(
   deps: CommissionDeps,
   deposit: CreditedDeposit,
-  link: Link,
-  amount: bigint,
-  percent: number,
+  found: Link,
+  rules: CommissionRules,
   at: Date,
 ): Promise<void> {
+  const amount = BigInt(deposit.amount);
   await deps.db.transaction(async (tx) => {
+    // the link row is locked: an operator's review of it waits for this commission, and the reverse
+    const [locked] = await tx
+      .select()
+      .from(referralLinks)
+      .where(eq(referralLinks.inviteeId, found.inviteeId))
+      .for('update');
+    if (!locked) return;
     // the invitee has deposited: `invite.success` of the inviter counts them
     await tx
       .update(referralLinks)
       .set({ firstDepositAt: at })
-      .where(and(eq(referralLinks.inviteeId, link.inviteeId), isNull(referralLinks.firstDepositAt)));
-    const points = basisPoints(percent);
+      .where(and(eq(referralLinks.inviteeId, locked.inviteeId), isNull(referralLinks.firstDepositAt)));
+    const points = basisPoints(rules.percent);
     const commission = commissionOf(amount, points);
     if (commission <= 0n) return;
-    const inviter = (await referralFacts(tx, [link.inviterId])).get(link.inviterId);
+    const inviter = (await referralFacts(tx, [locked.inviterId])).get(locked.inviterId);
     // a commission is paid in the inviter's own currency only (the Lao variant lets the two differ)
     if (!inviter || inviter.currency !== deposit.currency) return;
-    const device = (await sharesDevice(tx, link.inviteeId, link.inviterId)) ? (['device'] as const) : [];
-    const signals = await addSignals(tx, link, [...device], at);
-    const withheld = signals.length > 0;
+    const sessions = await sessionSignals(tx, locked.inviteeId, locked.inviterId, rules.sharedAddressHours);
+    const link = await addSignals(tx, locked, sessions, at);
+    const status = statusFor(link.review);
+    const withheld = status !== 'paid';
     const [row] = await tx
       .insert(referralCommissions)
       .values({
@@ -65,29 +82,52 @@ async function payCommission(
         commission,
         currency: deposit.currency,
         withheld,
+        status,
         createdAt: at,
       })
       .onConflictDoNothing()
       .returning({ id: referralCommissions.id });
     if (!row || withheld) return;
-    const posted = await deps.ledger.post(
-      {
-        kind: LEDGER_KINDS.inviteCommission,
-        currency: deposit.currency,
-        memberId: link.inviterId,
-        idempotencyKey: `invite:commission:${deposit.depositId}`,
-        reference: `commission:${row.id}`,
-        metadata: { depositId: deposit.depositId, inviteeId: link.inviteeId, basisPoints: points },
-        postings: [
-          { account: house('invite', link.inviterId), amount: -commission },
-          { account: memberInvite(link.inviterId), amount: commission },
-        ],
-      },
-      tx,
-    );
-    await tx
-      .update(referralCommissions)
-      .set({ transactionId: posted.transactionId })
-      .where(eq(referralCommissions.id, row.id));
+    await postCommission(tx, deps.ledger, {
+      id: row.id,
+      ...link,
+      depositId: deposit.depositId,
+      commission,
+      currency: deposit.currency,
+      basisPoints: points,
+    });
   });
+}
+
+export type CommissionToPay = {
+  id: number;
+  inviterId: number;
+  inviteeId: number;
+  depositId: string;
+  commission: bigint;
+  currency: string;
+  basisPoints: number;
+};
+
+/** The ledger posting of one commission (`house:invite → member:{inviter}:invite`), recorded on its row. */
+export async function postCommission(tx: Tx, ledger: LedgerService, c: CommissionToPay): Promise<void> {
+  const posted = await ledger.post(
+    {
+      kind: LEDGER_KINDS.inviteCommission,
+      currency: c.currency,
+      memberId: c.inviterId,
+      idempotencyKey: `invite:commission:${c.depositId}`,
+      reference: `commission:${c.id}`,
+      metadata: { depositId: c.depositId, inviteeId: c.inviteeId, basisPoints: c.basisPoints },
+      postings: [
+        { account: house('invite', c.inviterId), amount: -c.commission },
+        { account: memberInvite(c.inviterId), amount: c.commission },
+      ],
+    },
+    tx,
+  );
+  await tx
+    .update(referralCommissions)
+    .set({ transactionId: posted.transactionId })
+    .where(eq(referralCommissions.id, c.id));
 }

@@ -91,7 +91,8 @@ export async function seedDemoReferral(deps: DemoDeps, variant: 'th' | 'la'): Pr
     passwordHash: await hashPassword(`${DEMO_MEMBER.password}-friend`),
   });
   if (!friend) return;
-  await ensureLink(deps.db, friend.id, deps.clock.now());
+  const { sharedAddressHours } = await deps.settings.get('selfReferralSignals');
+  await ensureLink(deps.db, friend.id, deps.clock.now(), sharedAddressHours);
   await deps.ledger.transaction((tx) =>
     recordIncoming(deps.ledger, tx, {
       memberId: friend.id,

@@ -1,7 +1,7 @@
 import type { Page } from '@wallet/contract/admin/paging';
 import type { CommissionRow, InviteTree, SelfReferralFlag } from '@wallet/contract/admin/referral-refunds';
-import { and, count, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { referralCommissions, referralLinks } from '../../db/schema/referral.ts';
 import { AppError } from '../../errors.ts';
 import { referralFacts } from '../account/account.api.ts';
@@ -15,7 +15,7 @@ const within = (column: typeof referralCommissions.createdAt, q: PageQuery) => [
   q.to ? lt(column, new Date(q.to)) : undefined,
 ];
 
-/** The back-office view of referral (role marketing): read-only, so nothing here is audited. */
+/** The back-office view of referral (role marketing): read-only, so nothing here is audited (reviews: referral-review.ts). */
 export class ReferralAdminService {
   constructor(private readonly db: Db) {}
 
@@ -93,40 +93,61 @@ export class ReferralAdminService {
     };
   }
 
-  /** Invites flagged as self-referrals, newest flag first, with the commission withheld from each. */
+  /** Invites flagged as possible self-referrals, newest flag first, with their signals and review state. */
   async flags(q: PageQuery): Promise<Page<SelfReferralFlag>> {
     const where = and(
       isNotNull(referralLinks.flaggedAt),
       q.from ? gte(referralLinks.flaggedAt, new Date(q.from)) : undefined,
       q.to ? lt(referralLinks.flaggedAt, new Date(q.to)) : undefined,
     );
-    const rows = await this.db
+    const rows = await this.flagRows(where, q);
+    const [total] = await this.db.select({ n: count() }).from(referralLinks).where(where);
+    return { rows, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  }
+
+  /** One flagged invite as the console lists it (NOT_FOUND when the invitee has no flagged link). */
+  async flag(inviteeId: number, db: Db | Tx = this.db): Promise<SelfReferralFlag> {
+    const where = and(isNotNull(referralLinks.flaggedAt), eq(referralLinks.inviteeId, inviteeId));
+    const [row] = await this.flagRows(where, { page: 1, pageSize: 1 }, db);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  private async flagRows(
+    where: SQL | undefined,
+    q: { page: number; pageSize: number },
+    db: Db | Tx = this.db,
+  ): Promise<SelfReferralFlag[]> {
+    const rows = await db
       .select({
         link: referralLinks,
         withheld: sql<string>`(select coalesce(sum(c.commission), 0) from referral_commissions c
           where c.invitee_id = referral_links.invitee_id and c.withheld)`,
+        paid: sql<string>`(select coalesce(sum(c.commission), 0) from referral_commissions c
+          where c.invitee_id = referral_links.invitee_id and not c.withheld)`,
       })
       .from(referralLinks)
       .where(where)
-      .orderBy(desc(referralLinks.flaggedAt))
+      .orderBy(desc(referralLinks.flaggedAt), desc(referralLinks.inviteeId))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
-    const [total] = await this.db.select({ n: count() }).from(referralLinks).where(where);
-    const people = await referralFacts(this.db, [...rows.flatMap((r) => [r.link.inviteeId, r.link.inviterId])]);
-    return {
-      rows: rows.map(({ link, withheld }) => ({
-        id: link.inviteeId,
-        inviterId: link.inviterId,
-        inviterName: people.get(link.inviterId)?.name ?? '',
-        inviteeId: link.inviteeId,
-        inviteeName: people.get(link.inviteeId)?.name ?? '',
-        signals: link.signals as Signal[],
-        withheld: toMajor(BigInt(withheld)),
-        createdAt: (link.flaggedAt ?? link.createdAt).toISOString(),
-      })),
-      total: Number(total?.n ?? 0),
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    const people = await referralFacts(db, [...rows.flatMap((r) => [r.link.inviteeId, r.link.inviterId])]);
+    return rows.map(({ link, withheld, paid }) => ({
+      id: link.inviteeId,
+      inviterId: link.inviterId,
+      inviterName: people.get(link.inviterId)?.name ?? '',
+      inviteeId: link.inviteeId,
+      inviteeName: people.get(link.inviteeId)?.name ?? '',
+      signals: link.signals as Signal[],
+      sharedAddresses: link.sharedAddresses,
+      // a link flagged before reviews existed reads as held
+      review: link.review === 'clear' ? 'held' : (link.review as SelfReferralFlag['review']),
+      withheld: toMajor(BigInt(withheld)),
+      paid: toMajor(BigInt(paid)),
+      reviewedBy: link.reviewedBy,
+      reviewedAt: link.reviewedAt?.toISOString() ?? null,
+      reviewReason: link.reviewReason,
+      createdAt: (link.flaggedAt ?? link.createdAt).toISOString(),
+    }));
   }
 }

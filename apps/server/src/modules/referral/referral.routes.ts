@@ -11,6 +11,7 @@ import { seedDemoReferral } from './demo-referral.ts';
 import { InviteService } from './invite.service.ts';
 import { ensureLink } from './links.ts';
 import { ReferralAdminService } from './referral-admin.service.ts';
+import { ReferralReview } from './referral-review.ts';
 
 /**
  * Referral (DESIGN.md §9.6): invite links, commissions on invitees' deposits, receiving them; and the banners of the
@@ -21,6 +22,8 @@ export const referralModule: ModuleFactory = (ctx) => {
   const invites = new InviteService(deps);
   const banners = new BannerService({ db: ctx.db, clock: ctx.clock, storage: ctx.storage });
   const admin = new ReferralAdminService(ctx.db);
+  const review = new ReferralReview({ ...deps, admin });
+  const sharedAddressHours = async () => (await ctx.settings.get('selfReferralSignals')).sharedAddressHours;
   const meta = (request: { ip: string }) => ({ ip: request.ip });
   return {
     name: 'referral',
@@ -38,14 +41,19 @@ export const referralModule: ModuleFactory = (ctx) => {
       'admin.referral.tree': ({ params }) => admin.tree(params.id),
       'admin.referral.commissions': ({ query }) => admin.commissions(query),
       'admin.referral.flags': ({ query }) => admin.flags(query),
+      'admin.referral.review': ({ operator, params, body, request }) =>
+        review.review(operator, params.id, body, request.ip),
     },
     subscribers: [
       subscribe('member.registered', 'referral.link', async ({ memberId }) => {
-        await ensureLink(ctx.db, memberId, ctx.clock.now());
+        await ensureLink(ctx.db, memberId, ctx.clock.now(), await sharedAddressHours());
       }),
       subscribe('deposit.credited', 'referral.commission', async (deposit) => {
         const { depositPercent } = await ctx.settings.get('referralRates');
-        await creditCommission(deps, deposit, depositPercent);
+        await creditCommission(deps, deposit, {
+          percent: depositPercent,
+          sharedAddressHours: await sharedAddressHours(),
+        });
       }),
     ],
     plugin: async (app: FastifyInstance) => {
