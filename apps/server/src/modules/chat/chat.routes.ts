@@ -249,8 +249,8 @@ export const chatModule: ModuleFactory = (ctx) => {
           messages: messages.map((m) => toConversation(m, partyIds(conversation))),
         };
       },
-      'admin.chat.reply': async ({ operator, params, body }) => {
-        const row = await service.reply(params.id, body.message, operatorOf(operator));
+      'admin.chat.reply': async ({ operator, params, body, request }) => {
+        const row = await service.reply(params.id, body.message, operatorOf(operator), request.ip);
         const conversation = await service.byId(params.id);
         return { message: toConversation(row, partyIds(conversation)) };
       },

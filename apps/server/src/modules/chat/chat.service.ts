@@ -320,19 +320,33 @@ export class ChatService {
     return { message, conversation: await this.byId(message.conversationId) };
   }
 
-  async reply(id: number, message: ChatMessage, operator: ChatOperator): Promise<MessageRow> {
+  async reply(id: number, message: ChatMessage, operator: ChatOperator, ip: string | null = null): Promise<MessageRow> {
     if (message.message_type === 'text' || message.message_type === 'postback') {
       if (typeof message.payload !== 'string' || message.payload.trim().length === 0) throw new AppError('KEY_INVALID');
     }
     return this.db.transaction(async (tx) => {
       await this.assertMediaOwner(tx, message, ['operator:*']);
       const conversation = await this.byId(id, tx);
-      if (conversation.assigneeId === null) {
-        // answering takes the conversation, as in Chatwoot
-        await tx
-          .update(chatConversations)
-          .set({ assigneeId: operator.id, assigneeName: operator.username })
-          .where(eq(chatConversations.id, id));
+      // answering an unassigned conversation takes it, as in Chatwoot: the same `chat.assign` audit row as taking it
+      // by hand; only if it is still unassigned (two operators answering at once: the first one takes it)
+      const [taken] = await tx
+        .update(chatConversations)
+        .set({ assigneeId: operator.id, assigneeName: operator.username })
+        .where(and(eq(chatConversations.id, id), isNull(chatConversations.assigneeId)))
+        .returning({ id: chatConversations.id });
+      if (taken) {
+        await appendAudit(
+          tx,
+          {
+            actor: operator,
+            action: 'chat.assign',
+            target: `chat:${id}`,
+            before: { assignee: null },
+            after: { assignee: operator.username, by: 'reply' },
+            ip,
+          },
+          this.clock.now(),
+        );
       }
       return this.append(tx, conversation, message, 'other', operator.id);
     });
