@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ProviderRejectedError,
   ProviderUnknownError,
+  type BalanceReading,
   type BetRecord,
   type CancelOutcome,
   type GameProvider,
@@ -25,6 +26,7 @@ type Applied = {
   amount: bigint;
   refId: string;
   balanceAfter: bigint;
+  balanceVersion: bigint;
 };
 
 /**
@@ -33,7 +35,8 @@ type Applied = {
  * crash simulations that need to apply a transfer without our server seeing the answer.
  */
 export class FakeGameProvider implements GameProvider {
-  readonly players = new Map<string, { password: string; balance: bigint }>();
+  /** `version` counts balance changes, like the sandbox's `balanceVersion` */
+  readonly players = new Map<string, { password: string; balance: bigint; version: bigint }>();
   readonly transfers = new Map<string, Applied>();
   /** cancelled ids: refused forever, like the sandbox's tombstones */
   readonly tombstones = new Set<string>();
@@ -43,6 +46,11 @@ export class FakeGameProvider implements GameProvider {
   onTransferCall: ((transferId: string) => void) | null = null;
   /** runs at each cancel call, before the provider looks at the id (tests land a late transfer here) */
   onCancelCall: ((transferId: string) => void) | null = null;
+  /**
+   * awaited after a deposit/withdraw is applied and before its answer returns: a test holds one answer back
+   * while others overtake it (answers arriving out of order)
+   */
+  answerGate: ((transferId: string) => Promise<void>) | null = null;
 
   constructor(readonly game: string) {}
 
@@ -67,7 +75,7 @@ export class FakeGameProvider implements GameProvider {
     if (fault === 'fail') throw new ProviderRejectedError('refused');
     if (fault) throw new ProviderUnknownError('timeout');
     if (this.players.has(username)) throw new ProviderRejectedError('PLAYER_EXISTS');
-    this.players.set(username, { password, balance: 0n });
+    this.players.set(username, { password, balance: 0n, version: 0n });
   }
 
   async changePassword(username: string, password: string): Promise<void> {
@@ -92,20 +100,22 @@ export class FakeGameProvider implements GameProvider {
   apply(direction: 'deposit' | 'withdraw', username: string, amount: bigint, transferId: string): TransferOutcome {
     if (this.tombstones.has(transferId)) return { kind: 'failed', reason: 'TRANSFER_CANCELLED' };
     const existing = this.transfers.get(transferId);
-    if (existing) return { kind: 'ok', providerRef: existing.refId, balanceAfter: existing.balanceAfter };
+    if (existing) return okOf(existing);
     const player = this.players.get(username);
     if (!player) return { kind: 'failed', reason: 'PLAYER_NOT_FOUND' };
     if (direction === 'withdraw' && player.balance < amount) return { kind: 'failed', reason: 'INSUFFICIENT_BALANCE' };
     player.balance += direction === 'deposit' ? amount : -amount;
+    player.version += 1n;
     const record = {
       direction,
       username,
       amount,
       refId: `REF${randomBytes(6).toString('hex')}`,
       balanceAfter: player.balance,
+      balanceVersion: player.version,
     };
     this.transfers.set(transferId, record);
-    return { kind: 'ok', providerRef: record.refId, balanceAfter: record.balanceAfter };
+    return okOf(record);
   }
 
   private async transfer(
@@ -121,15 +131,24 @@ export class FakeGameProvider implements GameProvider {
     if (fault === 'timeout' || fault === 'unknown') throw new ProviderUnknownError('timeout');
     const outcome = this.apply(direction, username, amount, transferId);
     if (fault === 'success-then-timeout') throw new ProviderUnknownError('timeout after applying');
+    await this.answerGate?.(transferId);
     return outcome;
   }
 
-  async balance(username: string): Promise<bigint> {
+  async balance(username: string): Promise<BalanceReading> {
     this.log.push({ op: 'balance', username });
     if (this.take('balance')) throw new ProviderUnknownError('timeout');
     const player = this.players.get(username);
     if (!player) throw new ProviderRejectedError('PLAYER_NOT_FOUND');
-    return player.balance;
+    return { balance: player.balance, version: player.version };
+  }
+
+  /** Test hook: the player won or lost `delta` (a balance change the wallet did not make). */
+  play(username: string, delta: bigint): void {
+    const player = this.players.get(username);
+    if (!player) throw new Error(`no player ${username}`);
+    player.balance += delta;
+    player.version += 1n;
   }
 
   async transferStatus(transferId: string): Promise<TransferStatus> {
@@ -200,3 +219,10 @@ export class FakeGameProvider implements GameProvider {
     return [...rows.values()];
   }
 }
+
+const okOf = (t: Applied): TransferOutcome => ({
+  kind: 'ok',
+  providerRef: t.refId,
+  balanceAfter: t.balanceAfter,
+  balanceVersion: t.balanceVersion,
+});

@@ -15,7 +15,18 @@ export class SandboxError extends Error {
 }
 
 export type TransferDirection = 'deposit' | 'withdraw';
-export type SandboxPlayer = { game: string; username: string; password: string; balance: bigint; createdAt: Date };
+/**
+ * `version` counts the changes of the player's balance (transfers and bets): the answer with the higher version is
+ * the newer balance, whatever order the answers reach the wallet in.
+ */
+export type SandboxPlayer = {
+  game: string;
+  username: string;
+  password: string;
+  balance: bigint;
+  version: bigint;
+  createdAt: Date;
+};
 export type SandboxTransfer = {
   game: string;
   transferId: string;
@@ -25,6 +36,8 @@ export type SandboxTransfer = {
   refId: string;
   balanceBefore: bigint;
   balanceAfter: bigint;
+  /** the player's balance version right after this transfer */
+  balanceVersion: bigint;
   at: Date;
 };
 /** What a cancel came to: the id is tombstoned (now or before), or it had been applied before the cancel. */
@@ -78,7 +91,7 @@ export class GameSandboxStore {
 
   createPlayer(game: string, username: string, password: string): SandboxPlayer {
     if (this.players.has(key(game, username))) throw new SandboxError('PLAYER_EXISTS', 409, 'username already taken');
-    const player = { game, username, password, balance: 0n, createdAt: this.now() };
+    const player = { game, username, password, balance: 0n, version: 0n, createdAt: this.now() };
     this.players.set(key(game, username), player);
     return player;
   }
@@ -99,7 +112,9 @@ export class GameSandboxStore {
 
   /** Test hook: set a player's balance as if they had won or lost. */
   setBalance(game: string, username: string, balance: bigint): void {
-    this.requirePlayer(game, username).balance = balance;
+    const player = this.requirePlayer(game, username);
+    player.balance = balance;
+    player.version += 1n;
   }
 
   /**
@@ -130,6 +145,7 @@ export class GameSandboxStore {
     }
     const balanceBefore = player.balance;
     player.balance += direction === 'deposit' ? amount : -amount;
+    player.version += 1n;
     const record = {
       game,
       transferId,
@@ -139,6 +155,7 @@ export class GameSandboxStore {
       refId: newId('REF'),
       balanceBefore,
       balanceAfter: player.balance,
+      balanceVersion: player.version,
       at: this.now(),
     };
     this.transfers.set(key(game, transferId), record);
@@ -170,6 +187,7 @@ export class GameSandboxStore {
     if (stake <= 0n || payout < 0n) throw new SandboxError('INVALID_BET', 400);
     if (player.balance < stake) throw new SandboxError('INSUFFICIENT_BALANCE', 400, 'balance lower than the stake');
     player.balance += payout - stake;
+    player.version += 1n;
     const bet = { betId: newId('BET'), game, username, stake, payout, placedAt: this.now(), detail };
     const list = this.bets.get(key(game, username)) ?? [];
     list.push(bet);

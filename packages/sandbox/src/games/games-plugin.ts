@@ -11,12 +11,14 @@
  *   POST players/:username/password {password}         → {status:'SUCCESS', username}
  *   POST transfers/deposit  {username, amount, transferId}
  *   POST transfers/withdraw {username, amount, transferId}
- *        → {status:'SUCCESS', transferId, username, direction, amount, refId, balanceBefore, balanceAfter}.
+ *        → {status:'SUCCESS', transferId, username, direction, amount, refId, balanceBefore, balanceAfter,
+ *        balanceVersion}. `balanceVersion` counts the player's balance changes (transfers, bets): of two answers,
+ *        the higher version carries the newer balance, whatever order they arrive in.
  *        Idempotent by transferId: a repeat returns the first result, even with another amount; the same id
  *        for another player or direction → 409 TRANSFER_ID_CONFLICT. Withdraw beyond the balance → 400
  *        INSUFFICIENT_BALANCE (nothing applied). A cancelled id → 409 {status:'FAILED', code:'TRANSFER_CANCELLED'}
  *        (nothing applied, ever).
- *   GET  players/:username/balance                     → {status:'SUCCESS', username, balance}
+ *   GET  players/:username/balance                     → {status:'SUCCESS', username, balance, balanceVersion}
  *   GET  transfers/:transferId                         → the transfer answer above, {status:'CANCELLED', transferId}
  *                                                        for a cancelled id, or {status:'NOT_FOUND', transferId}
  *   POST transfers/:transferId/cancel {}               → cancel our id for good (the wallet calls it before it

@@ -90,14 +90,20 @@ describe('transfers', () => {
       status: 'SUCCESS',
       balanceBefore: '0',
       balanceAfter: '10000',
+      balanceVersion: '1',
       direction: 'deposit',
       amount: '10000',
     });
     expect(d.body.refId).toMatch(/^REF/);
     const w = await withdraw('2500', 'T-2');
-    expect(w.body).toMatchObject({ status: 'SUCCESS', balanceBefore: '10000', balanceAfter: '7500' });
+    expect(w.body).toMatchObject({
+      status: 'SUCCESS',
+      balanceBefore: '10000',
+      balanceAfter: '7500',
+      balanceVersion: '2',
+    });
     const balance = await kit.signed('GET', 'pg', 'players/agt_alice/balance');
-    expect(balance.body).toEqual({ status: 'SUCCESS', username: 'agt_alice', balance: '7500' });
+    expect(balance.body).toEqual({ status: 'SUCCESS', username: 'agt_alice', balance: '7500', balanceVersion: '2' });
   });
 
   it('is idempotent by transferId: a retry returns the first result, even with another amount', async () => {

@@ -61,6 +61,7 @@ const transferAnswer = (t: SandboxTransfer) => ({
   refId: t.refId,
   balanceBefore: t.balanceBefore.toString(),
   balanceAfter: t.balanceAfter.toString(),
+  balanceVersion: t.balanceVersion.toString(),
 });
 
 /** The signed provider API under `/:game/...` (see games-plugin.ts for the protocol). */
@@ -184,11 +185,15 @@ export const providerRoutes: FastifyPluginAsync<ProviderRoutesOptions> = async (
 
   app.get('/:game/players/:username/balance', async (request, reply) => {
     const { game, username } = parse(PlayerParams, request.params);
-    return run(request, reply, 'balance', { username }, () => ({
-      status: 'SUCCESS',
-      username,
-      balance: store.requirePlayer(game, username).balance.toString(),
-    }));
+    return run(request, reply, 'balance', { username }, () => {
+      const player = store.requirePlayer(game, username);
+      return {
+        status: 'SUCCESS',
+        username,
+        balance: player.balance.toString(),
+        balanceVersion: player.version.toString(),
+      };
+    });
   });
 
   app.get('/:game/transfers/:transferId', async (request, reply) => {

@@ -23,6 +23,12 @@ export const gameAccounts = pgTable(
       .notNull()
       .default(sql`0`),
     balanceUpdatedAt: timestamp('balance_updated_at', { withTimezone: true }),
+    /**
+     * What orders two readings of `balance` (ADR 0024): the provider's balance version when it sends one, else the
+     * time we sent the call that read it. Only a newer reading replaces the stored one.
+     */
+    balanceVersion: bigint('balance_version', { mode: 'bigint' }),
+    balanceAskedAt: timestamp('balance_asked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * `pending` while the player is being created at the provider (the row is reserved before calling out, so

@@ -9,5 +9,6 @@ export {
   updateGameBalance,
   updateGameBalanceSql,
   type GameAccount,
+  type GameBalanceReading,
 } from './game-accounts.repository.ts';
 export { DEFAULT_TIMING, providerOf, type GameInfo, type GamesDeps, type TransferTiming } from './games-deps.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/game-accounts.ts';
 import { memberBalanceChanged } from '../../lib/change-signals.ts';
@@ -83,20 +83,58 @@ export async function updateGamePassword(db: Db, id: number, passwordEnc: string
   await db.update(gameAccounts).set({ passwordEnc }).where(eq(gameAccounts.id, id));
 }
 
-/** Remember the provider's balance as last seen. */
+/**
+ * One reading of a game balance: what the provider answered, its balance version when it sent one, and when we sent
+ * the call that read it.
+ */
+export type GameBalanceReading = { balance: bigint; version?: bigint | undefined; askedAt: Date };
+
+/**
+ * Only a newer reading replaces the stored one (ADR 0024): when both carry the provider's balance version, the
+ * higher version wins (an equal one is the same state); otherwise the reading asked later wins. Answers that come
+ * back out of order can then never leave an older balance behind.
+ */
+function isNewer(reading: GameBalanceReading) {
+  const version = reading.version ?? null;
+  return sql`(${gameAccounts.balanceAskedAt} is null or case
+    when ${version}::bigint is not null and ${gameAccounts.balanceVersion} is not null
+      then ${gameAccounts.balanceVersion} <= ${version}::bigint
+    else ${gameAccounts.balanceAskedAt} <= ${reading.askedAt.toISOString()}::timestamptz end)`;
+}
+
+function readingSet(reading: GameBalanceReading, at: Date) {
+  return {
+    balance: reading.balance,
+    balanceUpdatedAt: at,
+    balanceAskedAt: reading.askedAt,
+    // a reading without a version keeps the last version seen: a later versioned answer still compares to it
+    ...(reading.version === undefined ? {} : { balanceVersion: reading.version }),
+  };
+}
+
 /**
  * The UPDATE of `updateGameBalance`, for a caller to send within a larger statement (a settlement's posting); the
  * member's caches hear of it from the event that statement records (`game.balanceChanged`).
  */
-export function updateGameBalanceSql(db: Db | Tx, id: number, balance: bigint, at: Date) {
-  return db.update(gameAccounts).set({ balance, balanceUpdatedAt: at }).where(eq(gameAccounts.id, id));
+export function updateGameBalanceSql(db: Db | Tx, id: number, reading: GameBalanceReading, at: Date) {
+  return db
+    .update(gameAccounts)
+    .set(readingSet(reading, at))
+    .where(and(eq(gameAccounts.id, id), isNewer(reading)));
 }
 
-export async function updateGameBalance(db: Db | Tx, id: number, balance: bigint, at: Date): Promise<void> {
+/** Remember the provider's balance as last seen, unless a newer reading is stored already. Returns whether it was. */
+export async function updateGameBalance(
+  db: Db | Tx,
+  id: number,
+  reading: GameBalanceReading,
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(gameAccounts)
-    .set({ balance, balanceUpdatedAt: at })
-    .where(eq(gameAccounts.id, id))
+    .set(readingSet(reading, at))
+    .where(and(eq(gameAccounts.id, id), isNewer(reading)))
     .returning({ memberId: gameAccounts.memberId });
   memberBalanceChanged(...rows.map((r) => r.memberId));
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 // The public face of the game-transfers module: two-phase transfers to_game / from_game, settlement, reconciler,
 // the ledger checks and the provider-call helpers.
 export { createGameTransfersModule, gameTransfersModule } from './game-transfers.routes.ts';
+export { settleGameBalances } from './balance-freshness.ts';
 export { callWithSameId, isInsufficient, withTimeout, type CallResult } from './provider-call.ts';
 export { RECONCILE_INTERVAL_MS, reconcilePending, type ReconcileOptions, type ReconcileReport } from './reconciler.ts';
 export { gameTransfersLedgerCheck, pendingTransfersCheck } from './transfer-checks.ts';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
-import { updateGameBalanceSql } from '../game-accounts/game-accounts.api.ts';
+import { updateGameBalanceSql, type GameBalanceReading } from '../game-accounts/game-accounts.api.ts';
 import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
@@ -34,8 +33,11 @@ export type Resolution =
   | {
       kind: 'success';
       providerRef: string;
-      /** the game account's balance the provider answered with, stored in the settlement's transaction */
-      gameBalance?: { accountId: number; balance: bigint };
+      /**
+       * the game account's balance the provider answered with, stored in the settlement's transaction unless a
+       * newer reading is stored already (ADR 0024)
+       */
+      gameBalance?: { accountId: number; reading: GameBalanceReading };
     }
   | { kind: 'failed'; reason: string };
 
@@ -60,19 +62,17 @@ export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<
   const id = newTransferId();
   const row = newTransfer({ id, ...input, direction: 'to_game', createdAt: now });
   // the row and the hold in one statement: BEGIN, the statement, COMMIT
-  return withRetry(() =>
-    deps.ledger.transaction(async (tx) => {
-      await deps.ledger.post(
-        posting(row, LEDGER_KINDS.toGameHold, 'hold', [
-          { account: memberWallet(row.memberId), amount: -row.amount },
-          { account: transit(row.game, row.memberId), amount: row.amount },
-        ]),
-        tx,
-        { writes: [insertTransferSql(tx, row)] },
-      );
-      return row;
-    }),
-  );
+  return deps.ledger.transaction(async (tx) => {
+    await deps.ledger.post(
+      posting(row, LEDGER_KINDS.toGameHold, 'hold', [
+        { account: memberWallet(row.memberId), amount: -row.amount },
+        { account: transit(row.game, row.memberId), amount: row.amount },
+      ]),
+      tx,
+      { writes: [insertTransferSql(tx, row)] },
+    );
+    return row;
+  });
 }
 
 /** from_game (game → wallet), phase 1: only the row, written before the provider is called (a crash leaves it pending). */
@@ -119,32 +119,30 @@ export async function resolveTransfer(
   resolution: Resolution,
 ): Promise<TransferStatusValue> {
   const now = deps.clock.now();
-  return withRetry(() =>
-    deps.ledger.transaction(async (tx: Tx) => {
-      const row = await resolvePending(tx, transferId, {
-        status: resolution.kind,
-        providerRef: resolution.kind === 'success' ? resolution.providerRef : null,
-        lastError: resolution.kind === 'failed' ? resolution.reason.slice(0, 500) : null,
-        at: now,
-      });
-      if (!row) {
-        const current = await findTransfer(tx, transferId);
-        if (!current) throw new Error(`game transfer ${transferId} does not exist`);
-        return current.status as TransferStatusValue;
-      }
-      // a settlement's game balance and game.balanceChanged go in its posting's statement: a member's app
-      // refetching on `wallet.changed` (after commit) reads the new game balance
-      const gameBalance = resolution.kind === 'success' ? resolution.gameBalance : undefined;
-      const also = {
-        writes: gameBalance ? [updateGameBalanceSql(tx, gameBalance.accountId, gameBalance.balance, now)] : [],
-        events: resolution.kind === 'success' ? [balanceChanged(row)] : [],
-      };
-      // only a failed from_game posts nothing (and has no game balance or event either)
-      const entry = resolutionPostings(row, resolution);
-      if (entry) await deps.ledger.post(entry, tx, also);
-      return row.status as TransferStatusValue;
-    }),
-  );
+  return deps.ledger.transaction(async (tx: Tx) => {
+    const row = await resolvePending(tx, transferId, {
+      status: resolution.kind,
+      providerRef: resolution.kind === 'success' ? resolution.providerRef : null,
+      lastError: resolution.kind === 'failed' ? resolution.reason.slice(0, 500) : null,
+      at: now,
+    });
+    if (!row) {
+      const current = await findTransfer(tx, transferId);
+      if (!current) throw new Error(`game transfer ${transferId} does not exist`);
+      return current.status as TransferStatusValue;
+    }
+    // a settlement's game balance and game.balanceChanged go in its posting's statement: a member's app
+    // refetching on `wallet.changed` (after commit) reads the new game balance
+    const gameBalance = resolution.kind === 'success' ? resolution.gameBalance : undefined;
+    const also = {
+      writes: gameBalance ? [updateGameBalanceSql(tx, gameBalance.accountId, gameBalance.reading, now)] : [],
+      events: resolution.kind === 'success' ? [balanceChanged(row)] : [],
+    };
+    // only a failed from_game posts nothing (and has no game balance or event either)
+    const entry = resolutionPostings(row, resolution);
+    if (entry) await deps.ledger.post(entry, tx, also);
+    return row.status as TransferStatusValue;
+  });
 }
 
 function balanceChanged(row: GameTransfer) {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/game-transfers.ts';
+import { insertWhenPosted } from '../ledger/ledger.api.ts';
 
 export type GameTransfer = typeof gameTransfers.$inferSelect;
 export type { GameTransferDirection } from '../../db/schema/game-transfers.ts';
@@ -27,14 +28,36 @@ export function newTransfer(
   };
 }
 
-/** The INSERT of a new transfer, to send with its ledger hold in one statement. */
+/** The INSERT of a new transfer, sent with its ledger hold in one statement (none on a replayed hold). */
 export function insertTransferSql(tx: Tx, row: GameTransfer) {
-  return tx.insert(gameTransfers).values(row);
+  return insertWhenPosted(gameTransfers, row);
 }
 
 export async function findTransfer(db: Db | Tx, id: string): Promise<GameTransfer | undefined> {
   const [row] = await db.select().from(gameTransfers).where(eq(gameTransfers.id, id));
   return row;
+}
+
+/**
+ * The member's other transfers of the same game that ran alongside `t` (opened before it was resolved and resolved
+ * after it was opened, or still pending): how many are still pending and how many are resolved.
+ */
+export async function transfersAlongside(db: Db | Tx, t: GameTransfer): Promise<{ pending: number; resolved: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${gameTransfers.status} = 'pending')::int`,
+      resolved: sql<number>`count(*) filter (where ${gameTransfers.status} <> 'pending')::int`,
+    })
+    .from(gameTransfers)
+    .where(
+      and(
+        eq(gameTransfers.memberId, t.memberId),
+        eq(gameTransfers.game, t.game),
+        sql`${gameTransfers.id} <> ${t.id}`,
+        sql`(${gameTransfers.status} = 'pending' or ${gameTransfers.updatedAt} >= ${t.createdAt.toISOString()}::timestamptz)`,
+      ),
+    );
+  return { pending: row?.pending ?? 0, resolved: row?.resolved ?? 0 };
 }
 
 /**

@@ -12,7 +12,14 @@ import {
   type GameAccount,
 } from '../game-accounts/game-accounts.api.ts';
 import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts';
-import { findTransfer, notePending, type GameTransfer, type GameTransferDirection } from './transfer.repository.ts';
+import { refreshGameBalance } from './balance-freshness.ts';
+import {
+  findTransfer,
+  notePending,
+  transfersAlongside,
+  type GameTransfer,
+  type GameTransferDirection,
+} from './transfer.repository.ts';
 import { openFromGame, openToGame, resolveTransfer } from './transfer-settlement.ts';
 
 /** The provider adapter keeps its wire words: to_game is its `deposit`, from_game its `withdraw`. */
@@ -106,18 +113,24 @@ export class TransferService {
       game: account.game,
       amount,
     });
+    // what orders this call's balance answer against others' (ADR 0024)
+    const askedAt = this.deps.clock.now();
     const result = await callWithSameId(
       () => provider[WIRE_OP[direction]](account.username, amount, transfer.id),
       this.deps.timing.callAttempts,
       () => this.mayRetry(transfer),
     );
-    return this.finish(transfer.id, account, amount, result);
+    const leg = await this.finish(transfer, account, askedAt, result);
+    if (leg.status === 'success' && result.kind === 'ok' && result.balanceVersion === undefined) {
+      await this.refreshAfterOverlap(transfer, account);
+    }
+    return leg;
   }
 
   private async finish(
-    transferId: string,
+    { id: transferId, amount }: GameTransfer,
     account: GameAccount,
-    amount: bigint,
+    askedAt: Date,
     result: Awaited<ReturnType<typeof callWithSameId>>,
   ): Promise<LegResult> {
     if (result.kind === 'unknown') {
@@ -136,7 +149,10 @@ export class TransferService {
             kind: 'success',
             providerRef: result.providerRef,
             // stored with the settlement, so game.balanceChanged (wallet.changed) follows the new balance
-            gameBalance: { accountId: account.id, balance: result.balanceAfter },
+            gameBalance: {
+              accountId: account.id,
+              reading: { balance: result.balanceAfter, version: result.balanceVersion, askedAt },
+            },
           }
         : { kind: 'failed', reason: result.reason },
     );
@@ -154,15 +170,26 @@ export class TransferService {
     return (await findTransfer(this.deps.db, transfer.id))?.status === 'pending';
   }
 
+  /**
+   * A provider without balance versions: when other transfers of this game account ran alongside this one, their
+   * answers may have arrived in any order, so once the last of them is settled the balance is read again (a
+   * reading asked now is newer than all of theirs, ADR 0024).
+   */
+  private async refreshAfterOverlap(transfer: GameTransfer, account: GameAccount): Promise<void> {
+    const others = await transfersAlongside(this.deps.db, transfer);
+    if (others.pending === 0 && others.resolved > 0) await refreshGameBalance(this.deps, account);
+  }
+
   /** Refresh one game's balance from its provider and bring all of it back (from_game); skipped when the balance is unknown or 0. */
   private async collect(member: TransferMember, account: GameAccount): Promise<LegResult | null> {
     const provider = providerOf(this.deps, account.game);
-    const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
-    if (balance === undefined) return null;
-    await updateGameBalance(this.deps.db, account.id, balance, this.deps.clock.now());
-    if (balance !== account.balance) this.deps.gameBalanceChanged?.(account.memberId);
-    if (balance <= 0n) return null;
-    return this.fromGame(member, account, balance);
+    const askedAt = this.deps.clock.now();
+    const reading = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
+    if (reading === undefined) return null;
+    await updateGameBalance(this.deps.db, account.id, { ...reading, askedAt }, this.deps.clock.now());
+    if (reading.balance !== account.balance) this.deps.gameBalanceChanged?.(account.memberId);
+    if (reading.balance <= 0n) return null;
+    return this.fromGame(member, account, reading.balance);
   }
 
   private async activeAccount(memberId: number, game: string): Promise<GameAccount> {

@@ -61,12 +61,14 @@ export class WalletService {
       accounts.map(async (account) => {
         const provider = this.deps.providers.get(account.game);
         if (!provider) return account;
-        const balance = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
-        if (balance === undefined) return account;
+        const askedAt = this.deps.clock.now();
+        const reading = await withTimeout(provider.balance(account.username), this.deps.timing.balanceTimeoutMs);
+        if (reading === undefined) return account;
         const at = this.deps.clock.now();
-        await updateGameBalance(this.deps.db, account.id, balance, at);
-        isChanged ||= balance !== account.balance;
-        return { ...account, balance, balanceUpdatedAt: at };
+        // a settlement that answered with a newer balance meanwhile keeps its reading (ADR 0024)
+        if (!(await updateGameBalance(this.deps.db, account.id, { ...reading, askedAt }, at))) return account;
+        isChanged ||= reading.balance !== account.balance;
+        return { ...account, balance: reading.balance, balanceUpdatedAt: at };
       }),
     );
     // the member's other tabs and devices show the new game balances too

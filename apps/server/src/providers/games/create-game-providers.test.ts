@@ -33,6 +33,6 @@ describe('createGameProviders', () => {
     expect(() => createGameProviders(config)).toThrow(/baseUrl/);
     const providers = createGameProviders(config, { baseUrl: sandbox.baseUrl, secret: sandbox.secret });
     sandbox.store.createPlayer('usun', 'agt_erin', 'secret-1');
-    expect(await providers.get('usun')?.balance('agt_erin')).toBe(0n);
+    expect((await providers.get('usun')?.balance('agt_erin'))?.balance).toBe(0n);
   });
 });

@@ -11,7 +11,14 @@
  * so a request still in flight can never be applied after our void; `already_applied` means it landed after all.
  */
 export type TransferOutcome =
-  { kind: 'ok'; providerRef: string; balanceAfter: bigint } | { kind: 'failed'; reason: string };
+  | { kind: 'ok'; providerRef: string; balanceAfter: bigint; balanceVersion?: bigint }
+  | { kind: 'failed'; reason: string };
+
+/**
+ * A balance as the provider answered it. `version` (when the provider sends one) grows with every change of the
+ * player's balance: of two readings, the higher version is the newer, whatever order the answers arrived in.
+ */
+export type BalanceReading = { balance: bigint; version?: bigint };
 
 export type TransferStatus =
   | { kind: 'success'; providerRef: string; direction: 'deposit' | 'withdraw'; amount: bigint }
@@ -46,7 +53,7 @@ export interface GameProvider {
   deposit(username: string, amount: bigint, transferId: string): Promise<TransferOutcome>;
   /** money out of the game */
   withdraw(username: string, amount: bigint, transferId: string): Promise<TransferOutcome>;
-  balance(username: string): Promise<bigint>;
+  balance(username: string): Promise<BalanceReading>;
   transferStatus(transferId: string): Promise<TransferStatus>;
   /**
    * Cancel our transfer id for good: resolves only to a definite answer (idempotent at the provider) and throws

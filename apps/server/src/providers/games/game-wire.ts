@@ -21,6 +21,8 @@ export const TransferSuccessSchema = z.object({
   refId: Id,
   balanceBefore: Minor,
   balanceAfter: Minor,
+  /** optional on the wire: providers without balance versions are ordered by when we asked (ADR 0024) */
+  balanceVersion: Minor.optional(),
 });
 
 /** A definite refusal; anything else in a 4xx is not trusted as one. */
@@ -53,7 +55,11 @@ export const CancelAnswerSchema = z.discriminatedUnion('status', [
 ]);
 
 export const OkSchema = z.object({ status: z.literal('SUCCESS') });
-export const BalanceSchema = z.object({ status: z.literal('SUCCESS'), balance: Minor });
+export const BalanceSchema = z.object({
+  status: z.literal('SUCCESS'),
+  balance: Minor,
+  balanceVersion: Minor.optional(),
+});
 export const LaunchSchema = z.object({ status: z.literal('SUCCESS'), url: z.url({ protocol: /^https?$/ }).max(2048) });
 export const BetsSchema = z
   .array(

@@ -59,7 +59,9 @@ describe('players', () => {
 
   it('reads the balance', async () => {
     sandbox.store.setBalance('pg', 'agt_alice', 12_345n);
-    expect(await pg.balance('agt_alice')).toBe(12_345n);
+    const version = sandbox.store.player('pg', 'agt_alice')!.version;
+    // the balance version orders readings that arrive out of order (ADR 0024)
+    expect(await pg.balance('agt_alice')).toEqual({ balance: 12_345n, version });
   });
 });
 

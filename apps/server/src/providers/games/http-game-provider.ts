@@ -20,6 +20,7 @@ import {
   type PlayerWinLoss,
   type CancelOutcome,
   type GameProvider,
+  type BalanceReading,
   type TransferOutcome,
   type TransferStatus,
 } from './game-provider.ts';
@@ -93,9 +94,16 @@ export class HttpGameProvider implements GameProvider {
     return this.transfer('withdraw', username, amount, transferId);
   }
 
-  async balance(username: string): Promise<bigint> {
-    return this.expect(BalanceSchema, 'balance', await this.call('balance', 'GET', `players/${enc(username)}/balance`))
-      .balance;
+  async balance(username: string): Promise<BalanceReading> {
+    const answer = this.expect(
+      BalanceSchema,
+      'balance',
+      await this.call('balance', 'GET', `players/${enc(username)}/balance`),
+    );
+    return {
+      balance: answer.balance,
+      ...(answer.balanceVersion === undefined ? {} : { version: answer.balanceVersion }),
+    };
   }
 
   async transferStatus(transferId: string): Promise<TransferStatus> {
@@ -176,7 +184,13 @@ export class HttpGameProvider implements GameProvider {
     if (answer.status >= 200 && answer.status < 300) {
       const ok = TransferSuccessSchema.safeParse(answer.json);
       if (!ok.success) throw this.unknown(direction, `unreadable success answer (HTTP ${answer.status})`);
-      return { kind: 'ok', providerRef: ok.data.refId, balanceAfter: ok.data.balanceAfter };
+      const { refId, balanceAfter, balanceVersion } = ok.data;
+      return {
+        kind: 'ok',
+        providerRef: refId,
+        balanceAfter,
+        ...(balanceVersion === undefined ? {} : { balanceVersion }),
+      };
     }
     const refusal = RefusalSchema.safeParse(answer.json);
     if (isDefiniteRefusal(answer.status) && refusal.success) {
