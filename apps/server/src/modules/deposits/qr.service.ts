@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { pgErrorCode, UNIQUE_VIOLATION, withRetry } from '../../db/pg-error.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { qrPayments, qrWebhookInbox } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
 import type { QrPayment, QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
@@ -233,36 +233,34 @@ export class QrService {
       return { kind: 'refused' };
     }
     const lateRule = await this.deps.settings.get('lateQrPayment');
-    return withRetry(() =>
-      this.deps.ledger.transaction(async (tx) => {
-        const [qr] = await tx
-          .select()
-          .from(qrPayments)
-          .where(and(eq(qrPayments.id, payment.paymentId), eq(qrPayments.provider, provider)))
-          // two payments of one QR at once: the second sees the first's `paid` (a QR is paid once)
-          .for('update');
-        if (!qr) return { kind: 'unmatched' as const };
-        const { isLate, note } = holdReason(qr, payment);
-        const isHeld = (isLate && lateRule === 'review') || payment.amount !== qr.amount;
-        const result = await recordIncoming(this.deps.ledger, tx, {
-          memberId: qr.memberId,
-          channel: 'qr',
-          reference: `${provider}.${payment.providerTxnId}`,
-          sourceId: qr.id,
-          amount: payment.amount,
-          currency: qr.currency,
-          status: isHeld ? 'review' : 'credited',
-          note,
-          at: this.deps.clock.now(),
-        });
-        if (result.kind !== 'duplicate')
-          await tx
-            .update(qrPayments)
-            .set({ status: 'paid', updatedAt: this.deps.clock.now() })
-            .where(eq(qrPayments.id, qr.id));
-        return result;
-      }),
-    );
+    return this.deps.ledger.transaction(async (tx) => {
+      const [qr] = await tx
+        .select()
+        .from(qrPayments)
+        .where(and(eq(qrPayments.id, payment.paymentId), eq(qrPayments.provider, provider)))
+        // two payments of one QR at once: the second sees the first's `paid` (a QR is paid once)
+        .for('update');
+      if (!qr) return { kind: 'unmatched' as const };
+      const { isLate, note } = holdReason(qr, payment);
+      const isHeld = (isLate && lateRule === 'review') || payment.amount !== qr.amount;
+      const result = await recordIncoming(this.deps.ledger, tx, {
+        memberId: qr.memberId,
+        channel: 'qr',
+        reference: `${provider}.${payment.providerTxnId}`,
+        sourceId: qr.id,
+        amount: payment.amount,
+        currency: qr.currency,
+        status: isHeld ? 'review' : 'credited',
+        note,
+        at: this.deps.clock.now(),
+      });
+      if (result.kind !== 'duplicate')
+        await tx
+          .update(qrPayments)
+          .set({ status: 'paid', updatedAt: this.deps.clock.now() })
+          .where(eq(qrPayments.id, qr.id));
+      return result;
+    });
   }
 
   private async inquireOne(row: QrRow): Promise<string> {

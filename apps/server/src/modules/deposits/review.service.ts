@@ -93,40 +93,38 @@ export class DepositReviewService {
     status: 'credited' | 'rejected',
     effect?: (tx: Tx, row: DepositRow) => Promise<void>,
   ): Promise<DepositRow> {
-    return withRetry(() =>
-      this.deps.ledger.transaction(async (tx) => {
-        const now = this.deps.clock.now();
-        const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-        if (!before) throw new AppError('NOT_FOUND');
-        if (before.status === status) return before;
-        if (before.status !== 'review') throw new AppError('KEY_INVALID');
-        const [row] = await tx
-          .update(deposits)
-          .set({
-            status,
-            note,
-            reviewedBy: operator.username,
-            reviewedAt: now,
-            ...(status === 'credited' ? { creditedAt: now } : {}),
-          })
-          .where(and(eq(deposits.id, id), eq(deposits.status, 'review')))
-          .returning();
-        if (!row) throw new AppError('KEY_INVALID');
-        await effect?.(tx, row);
-        await appendAudit(
-          tx,
-          {
-            actor: { id: operator.id, username: operator.username },
-            action: status === 'credited' ? 'deposit.confirm' : 'deposit.reject',
-            target: `deposit:${id}`,
-            before: auditView(before),
-            after: auditView(row),
-            ip: operator.ip,
-          },
-          now,
-        );
-        return row;
-      }),
-    );
+    return this.deps.ledger.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+      if (!before) throw new AppError('NOT_FOUND');
+      if (before.status === status) return before;
+      if (before.status !== 'review') throw new AppError('KEY_INVALID');
+      const [row] = await tx
+        .update(deposits)
+        .set({
+          status,
+          note,
+          reviewedBy: operator.username,
+          reviewedAt: now,
+          ...(status === 'credited' ? { creditedAt: now } : {}),
+        })
+        .where(and(eq(deposits.id, id), eq(deposits.status, 'review')))
+        .returning();
+      if (!row) throw new AppError('KEY_INVALID');
+      await effect?.(tx, row);
+      await appendAudit(
+        tx,
+        {
+          actor: { id: operator.id, username: operator.username },
+          action: status === 'credited' ? 'deposit.confirm' : 'deposit.reject',
+          target: `deposit:${id}`,
+          before: auditView(before),
+          after: auditView(row),
+          ip: operator.ip,
+        },
+        now,
+      );
+      return row;
+    });
   }
 }

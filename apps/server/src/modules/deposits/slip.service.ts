@@ -3,7 +3,6 @@ import type { SlipFailureReason } from '@wallet/contract/errors';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
 import { deposits, slips } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
 import { acceptUpload } from '../../lib/uploads/accept-upload.ts';
@@ -171,8 +170,8 @@ export class SlipService {
     const decision = await this.decide(slip, verified);
     if (decision.kind === 'fail') return this.fail(slip, decision.reason, extra);
 
-    return withRetry(() =>
-      this.deps.ledger.transaction(async (tx) => {
+    return this.deps.ledger
+      .transaction(async (tx) => {
         const result = await recordIncoming(this.deps.ledger, tx, {
           memberId: slip.memberId,
           channel: 'slip',
@@ -201,12 +200,12 @@ export class SlipService {
         // another process decided this slip first: roll back our credit, answer theirs
         if (!row) throw new SlipRaced(slip.id);
         return row;
-      }),
-    ).catch(async (err: unknown) => {
-      if (!(err instanceof SlipRaced)) throw err;
-      const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
-      return current ?? slip;
-    });
+      })
+      .catch(async (err: unknown) => {
+        if (!(err instanceof SlipRaced)) throw err;
+        const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
+        return current ?? slip;
+      });
   }
 
   /**

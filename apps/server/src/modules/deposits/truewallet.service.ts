@@ -2,7 +2,6 @@ import { TRUEWALLET_MIN_BAHT } from '@wallet/contract/limits';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
 import { trueVouchers } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
 import type { VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
@@ -79,29 +78,27 @@ export class TrueWalletService {
       await this.mark(hash, 'unknown', 'AMOUNT_INVALID');
       throw new AppError('TRUELINK_INVALID');
     }
-    await withRetry(() =>
-      this.deps.ledger.transaction(async (tx) => {
-        const result = await recordIncoming(this.deps.ledger, tx, {
-          memberId: member.id,
-          channel: 'truewallet',
-          reference: hash,
-          sourceId: hash,
-          amount,
-          currency: member.currency,
+    await this.deps.ledger.transaction(async (tx) => {
+      const result = await recordIncoming(this.deps.ledger, tx, {
+        memberId: member.id,
+        channel: 'truewallet',
+        reference: hash,
+        sourceId: hash,
+        amount,
+        currency: member.currency,
+        status: 'credited',
+        at: this.deps.clock.now(),
+      });
+      await tx
+        .update(trueVouchers)
+        .set({
           status: 'credited',
-          at: this.deps.clock.now(),
-        });
-        await tx
-          .update(trueVouchers)
-          .set({
-            status: 'credited',
-            amount,
-            depositId: result.depositId,
-            updatedAt: this.deps.clock.now(),
-          })
-          .where(eq(trueVouchers.hash, hash));
-      }),
-    );
+          amount,
+          depositId: result.depositId,
+          updatedAt: this.deps.clock.now(),
+        })
+        .where(eq(trueVouchers.hash, hash));
+    });
     return { message: 'SUCCESS', amount: toMajor(amount) };
   }
 

@@ -144,28 +144,26 @@ export class WithdrawalService {
     const { deps } = this;
     const now = deps.clock.now();
     if (outcome.kind === 'paid') {
-      const settled = await withRetry(() =>
-        deps.ledger.transaction(async (tx) => {
-          const updated = await transition(tx, row.id, ['paying'], {
-            status: 'paid',
-            bankRef: outcome.bankRef,
-            paidAt: outcome.paidAt,
-            lastError: null,
-            updatedAt: now,
-            ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
-          });
-          if (!updated) return undefined;
-          await deps.ledger.post(
-            posting(updated, LEDGER_KINDS.withdrawPaid, 'paid', [
-              { account: withdrawPending(updated.memberId), amount: -updated.amount },
-              { account: withdrawPaid(updated.memberId), amount: updated.amount },
-            ]),
-            tx,
-          );
-          await changed(tx, updated);
-          return updated;
-        }),
-      );
+      const settled = await deps.ledger.transaction(async (tx) => {
+        const updated = await transition(tx, row.id, ['paying'], {
+          status: 'paid',
+          bankRef: outcome.bankRef,
+          paidAt: outcome.paidAt,
+          lastError: null,
+          updatedAt: now,
+          ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
+        });
+        if (!updated) return undefined;
+        await deps.ledger.post(
+          posting(updated, LEDGER_KINDS.withdrawPaid, 'paid', [
+            { account: withdrawPending(updated.memberId), amount: -updated.amount },
+            { account: withdrawPaid(updated.memberId), amount: updated.amount },
+          ]),
+          tx,
+        );
+        await changed(tx, updated);
+        return updated;
+      });
       if (settled) deps.notify(settled.memberId);
       return settled ?? this.mustFind(row.id);
     }
@@ -204,35 +202,33 @@ export class WithdrawalService {
     alsoInTx?: (tx: Tx, row: Withdrawal) => Promise<void>,
   ): Promise<Withdrawal> {
     const { deps } = this;
-    const row = await withRetry(() =>
-      deps.ledger.transaction(async (tx) => {
-        const now = deps.clock.now();
-        const before = await findWithdrawal(tx, id);
-        if (!before) throw new AppError('NOT_FOUND');
-        const updated = await transition(tx, id, from, patch(now));
-        // reject after approve, approve twice...: refused, nothing changed
-        if (!updated) throw new AppError('KEY_INVALID');
-        if (alsoInTx) await alsoInTx(tx, updated);
-        await appendAudit(
-          tx,
-          {
-            actor: { id: operator.id, username: operator.username },
-            action,
-            target: `withdrawal:${id}`,
-            before: { status: before.status, payoutId: before.payoutId },
-            after: {
-              status: updated.status,
-              payoutId: updated.payoutId,
-              ...(updated.rejectReason ? { reason: updated.rejectReason } : {}),
-            },
-            ip: operator.ip,
+    const row = await deps.ledger.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const before = await findWithdrawal(tx, id);
+      if (!before) throw new AppError('NOT_FOUND');
+      const updated = await transition(tx, id, from, patch(now));
+      // reject after approve, approve twice...: refused, nothing changed
+      if (!updated) throw new AppError('KEY_INVALID');
+      if (alsoInTx) await alsoInTx(tx, updated);
+      await appendAudit(
+        tx,
+        {
+          actor: { id: operator.id, username: operator.username },
+          action,
+          target: `withdrawal:${id}`,
+          before: { status: before.status, payoutId: before.payoutId },
+          after: {
+            status: updated.status,
+            payoutId: updated.payoutId,
+            ...(updated.rejectReason ? { reason: updated.rejectReason } : {}),
           },
-          now,
-        );
-        await changed(tx, updated);
-        return updated;
-      }),
-    );
+          ip: operator.ip,
+        },
+        now,
+      );
+      await changed(tx, updated);
+      return updated;
+    });
     deps.notify(row.memberId);
     return row;
   }
