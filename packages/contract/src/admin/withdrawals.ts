@@ -3,6 +3,8 @@ import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf, PagedQuerySchema } from './paging.ts';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES } from '../limits.ts';
+import { ERROR_CODES } from '../errors.ts';
+import { MemberFlagsSchema } from './members.ts';
 
 export const AdminWithdrawalSchema = z.object({
   id: z.string(),
@@ -56,6 +58,38 @@ export type AdminWithdrawalRow = z.infer<typeof AdminWithdrawalRowSchema>;
 const IdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const WithdrawalReplySchema = z.object({ withdrawal: AdminWithdrawalSchema });
 
+/** What the approve dialog shows about the member before a payout: marks, money moves, conditions, account changes. */
+export const WithdrawalRiskSchema = z.object({
+  withdrawal: AdminWithdrawalSchema,
+  /** the flag and payout hold with who set them, when and why */
+  flags: MemberFlagsSchema,
+  /** a promotion condition runs (withdrawals are normally refused while one runs) */
+  conditionRunning: z.boolean(),
+  /** end of the cooling period after a payout-account change, null when none runs */
+  coolingUntil: z.string().nullable(),
+  /** the latest payout-account changes, newest first */
+  accountChanges: z.array(
+    z.object({
+      at: z.string(),
+      before: z.object({ bankCode: z.string(), bankAccountNo: z.string() }).nullable(),
+      after: z.object({ bankCode: z.string(), bankAccountNo: z.string() }).nullable(),
+    }),
+  ),
+  activity: WithdrawalContextSchema.omit({ flagged: true, payoutHold: true }),
+});
+export type WithdrawalRisk = z.infer<typeof WithdrawalRiskSchema>;
+
+/** Why bulk approve left a row: an error code of the catalogue, or TOO_LARGE (over the auto-approve amount). */
+export const BULK_REFUSALS = [...ERROR_CODES, 'TOO_LARGE'] as const;
+export const BulkApproveResultSchema = z.object({
+  id: z.string(),
+  /** the withdrawal's status after the attempt; null when it was not found */
+  status: z.enum(WITHDRAWAL_STATUSES).nullable(),
+  /** why it was not approved (PAYOUT_HOLD, TOO_LARGE, KEY_INVALID when no longer under review…), null when approved */
+  refusal: z.enum(BULK_REFUSALS).nullable(),
+});
+export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
+
 /** The withdrawals queue (role `finance`). Every change writes an audit row. */
 export const adminWithdrawalEndpoints = {
   list: defineEndpoint({
@@ -66,6 +100,14 @@ export const adminWithdrawalEndpoints = {
     response: pageOf(AdminWithdrawalRowSchema),
     summary: 'Withdrawals, pending review first then oldest first; filter by status and Bangkok date range',
   }),
+  risk: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/withdrawals/:id/risk',
+    access: { operator: ['finance'] },
+    params: IdParamsSchema,
+    response: WithdrawalRiskSchema,
+    summary: "The member's risk context for a payout decision: flags and hold, conditions, cooling, recent moves",
+  }),
   approve: defineEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
@@ -73,7 +115,7 @@ export const adminWithdrawalEndpoints = {
     params: IdParamsSchema,
     response: WithdrawalReplySchema,
     movesMoney: true,
-    summary: 'Approve a withdrawal under review and send its payout',
+    summary: 'Approve a withdrawal under review and send its payout (PAYOUT_HOLD while the member is held)',
   }),
   reject: defineEndpoint({
     method: 'POST',
@@ -99,8 +141,9 @@ export const adminWithdrawalEndpoints = {
     path: '/api/admin/withdrawals/bulk-approve',
     access: { operator: ['finance'] },
     body: z.object({ ids: z.array(IdParamsSchema.shape.id).min(1).max(50) }),
-    response: z.object({ results: z.array(z.object({ id: z.string(), status: z.string() })) }),
+    response: z.object({ results: z.array(BulkApproveResultSchema) }),
     movesMoney: true,
-    summary: 'Approve several small withdrawals (each at most the auto-approve amount)',
+    summary:
+      'Approve several small withdrawals (each at most the auto-approve amount); one result per id, with its refusal',
   }),
 };

@@ -271,7 +271,7 @@ export default function WithdrawalsPage() {
             const result = await adminCall(adminApi.withdrawals.bulkApprove, {
               body: { ids: dialog.rows.map((r) => r.id) },
             });
-            const skipped = result.results.filter((r) => r.status === 'TOO_LARGE').length;
+            const skipped = result.results.filter((r) => r.refusal !== null).length;
             notify.success(t('done.bulk', { count: result.results.length - skipped, skipped }));
             await refresh();
           }}

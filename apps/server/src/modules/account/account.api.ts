@@ -52,9 +52,23 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
   };
 }
 
-// Operator risk marks (issue 10): withdrawals' auto-approve asks `memberPayoutFlags`; the back-office sets them.
-export { memberPayoutFlags, memberRiskFlagsOf, setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
-export { memberRecord, newMembersByDay, searchMembers, setMemberStatus, type MemberRecord } from './member-admin.ts';
+// Operator risk marks: withdrawals' auto-approve asks `memberPayoutFlags`, every payout step `payoutHeldLocked`; the
+// back office sets them.
+export {
+  memberPayoutFlags,
+  memberRiskFlagsOf,
+  payoutHeldLocked,
+  setMemberRiskMark,
+  type MemberRiskFlags,
+} from './member-flags.ts';
+export {
+  memberRecord,
+  newMembersByDay,
+  payoutAccountChanges,
+  searchMembers,
+  setMemberStatus,
+  type MemberRecord,
+} from './member-admin.ts';
 export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';
 // The deposits module asks who else a slip's masked sender account could be (slip sender rules).
 export { membersByMaskedAccount, type MaskedAccountHolder } from './masked-accounts.ts';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankNamesTH } from '../content/content.api.ts';
-import { memberRiskFlags, members } from '../../db/schema/account.ts';
+import { memberRiskFlags, members, memberSecurityEvents } from '../../db/schema/account.ts';
+import { PAYOUT_ACCOUNT_CHANGED } from './payout-cooling.ts';
 import { emit } from '../../events/emit.ts';
 
 /** A member as the back office lists it. */
@@ -110,6 +111,26 @@ export async function setMemberStatus(
     await emit(tx, { type: 'member.updated', payload: { memberId, fields: ['status'] } });
   }
   return { before };
+}
+
+type PayoutAccountRef = { bankCode: string; bankAccountNo: string };
+
+/** The member's latest payout-account changes (step-up verified), newest first: when, and the account before and after. */
+export async function payoutAccountChanges(
+  db: Db | Tx,
+  memberId: number,
+  limit: number,
+): Promise<Array<{ at: Date; before: PayoutAccountRef | null; after: PayoutAccountRef | null }>> {
+  const rows = await db
+    .select({ at: memberSecurityEvents.createdAt, detail: memberSecurityEvents.detail })
+    .from(memberSecurityEvents)
+    .where(and(eq(memberSecurityEvents.memberId, memberId), eq(memberSecurityEvents.kind, PAYOUT_ACCOUNT_CHANGED)))
+    .orderBy(desc(memberSecurityEvents.createdAt))
+    .limit(limit);
+  return rows.map((r) => {
+    const detail = (r.detail ?? {}) as { before?: PayoutAccountRef; after?: PayoutAccountRef };
+    return { at: r.at, before: detail.before ?? null, after: detail.after ?? null };
+  });
 }
 
 /** New members per Bangkok day in [from, to), and the count of all members. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberRiskFlags } from '../../db/schema/account.ts';
 
@@ -41,6 +41,26 @@ export async function memberPayoutFlags(
   return { flagged: flags.flagged, payoutHold: flags.payoutHold };
 }
 
+/**
+ * A member's payout hold is serialised with every step toward a payout by this advisory lock: placing or lifting the
+ * hold takes it exclusively, `payoutHeldLocked` (approve, retry, the payout sender) shared. A payout step that runs
+ * while a hold is being placed waits for it and then sees it; a hold placed later waits for the step to commit.
+ */
+const PAYOUT_HOLD_LOCK = 0x5048; // 'PH'
+
+/**
+ * Whether the member's payouts are on hold, read in the caller's transaction under the hold's shared lock: the
+ * answer stays true until that transaction ends (nobody can lift the hold in between).
+ */
+export async function payoutHeldLocked(tx: Tx, memberId: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAYOUT_HOLD_LOCK}, ${memberId})`);
+  const [row] = await tx
+    .select({ held: memberRiskFlags.payoutHold })
+    .from(memberRiskFlags)
+    .where(eq(memberRiskFlags.memberId, memberId));
+  return row?.held === true;
+}
+
 type Change = { by: string; at: Date; reason: string | null };
 
 /**
@@ -54,6 +74,7 @@ export async function setMemberRiskMark(
   on: boolean,
   change: Change,
 ): Promise<{ before: MemberRiskFlags; after: MemberRiskFlags }> {
+  if (mark === 'payoutHold') await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_HOLD_LOCK}, ${memberId})`);
   await tx.insert(memberRiskFlags).values({ memberId, updatedAt: change.at }).onConflictDoNothing();
   const [locked] = await tx.select().from(memberRiskFlags).where(eq(memberRiskFlags.memberId, memberId)).for('update');
   if (!locked) throw new Error('member_risk_flags: row missing after insert');

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { AppError } from '../../errors.ts';
 import type { PayoutBank, PayoutStatus } from '../../providers/bank/bank-port.ts';
-import type { AccountApi } from '../account/account.api.ts';
+import { payoutHeldLocked, type AccountApi } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { LEDGER_KINDS, memberWallet, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
@@ -44,6 +44,12 @@ export type WithdrawalDeps = {
  *   reject         pending_review | payout_failed → rejected    `withdrawal:{id}:reversal`  pending → wallet
  *
  * Every transition is a conditional update in the same transaction as its posting, event and audit row.
+ *
+ * A member's payout hold stops every step toward payment, read under the hold's lock in the step's transaction
+ * (member-flags.ts): approve and retry (bulk approve included) are refused with PAYOUT_HOLD, and the payout sender
+ * puts an approved withdrawal (auto-approved, or approved just before the hold landed) back to pending_review
+ * instead of paying it. A payout already at the bank (`paying`) cannot be called back; the reconciler asks about it
+ * but never sends it again while the hold lasts.
  */
 export class WithdrawalService {
   constructor(private readonly deps: WithdrawalDeps) {}
@@ -55,27 +61,42 @@ export class WithdrawalService {
     return row;
   }
 
-  /** An operator approves a withdrawal under review; its payout follows at once. */
+  /** An operator approves a withdrawal under review; its payout follows at once. PAYOUT_HOLD while held. */
   async approve(id: string, operator: Operator): Promise<Withdrawal> {
-    await this.operatorTransition(id, operator, 'withdrawal.approve', ['pending_review'], (now) => ({
-      status: 'approved',
-      reviewedBy: operator.username,
-      reviewedAt: now,
-      updatedAt: now,
-    }));
-    return this.payout(id);
+    await this.operatorTransition(
+      id,
+      operator,
+      'withdrawal.approve',
+      ['pending_review'],
+      (now) => ({
+        status: 'approved',
+        reviewedBy: operator.username,
+        reviewedAt: now,
+        lastError: null,
+        updatedAt: now,
+      }),
+      refuseHeld,
+    );
+    return paidOrRefused(await this.payout(id));
   }
 
-  /** Send a definitely failed payout again, under a new payout id. */
+  /** Send a definitely failed payout again, under a new payout id. PAYOUT_HOLD while held. */
   async retry(id: string, operator: Operator): Promise<Withdrawal> {
     const current = await this.mustFind(id);
-    await this.operatorTransition(id, operator, 'withdrawal.retry', ['payout_failed'], (now) => ({
-      status: 'approved',
-      payoutId: `${id}-${current.payoutAttempts + 1}`,
-      lastError: null,
-      updatedAt: now,
-    }));
-    return this.payout(id);
+    await this.operatorTransition(
+      id,
+      operator,
+      'withdrawal.retry',
+      ['payout_failed'],
+      (now) => ({
+        status: 'approved',
+        payoutId: `${id}-${current.payoutAttempts + 1}`,
+        lastError: null,
+        updatedAt: now,
+      }),
+      refuseHeld,
+    );
+    return paidOrRefused(await this.payout(id));
   }
 
   /** Refuse a withdrawal under review (or whose payout failed): the money goes back to the wallet. */
@@ -109,6 +130,8 @@ export class WithdrawalService {
   /**
    * Send an approved withdrawal's payout: approved → paying (claimed once), then the bank's answer. A crash between
    * the claim and the answer leaves it `paying`: the reconciler asks the bank by payout id, never sends a new one.
+   * A member on payout hold is never paid: the claim finds the hold (under its lock) and puts the withdrawal back
+   * to pending_review with `lastError` PAYOUT_HOLD, for a person to decide once the hold is lifted.
    */
   async payout(id: string): Promise<Withdrawal> {
     const { deps } = this;
@@ -117,6 +140,18 @@ export class WithdrawalService {
       deps.db.transaction(async (tx) => {
         const row = await transition(tx, id, ['approved'], { status: 'paying', updatedAt: now });
         if (!row) return undefined;
+        if (await payoutHeldLocked(tx, row.memberId)) {
+          const back = await transition(tx, id, ['paying'], {
+            status: 'pending_review',
+            autoApproved: false,
+            reviewedBy: null,
+            reviewedAt: null,
+            lastError: 'PAYOUT_HOLD',
+            updatedAt: now,
+          });
+          if (back) await changed(tx, back);
+          return { held: back ?? row };
+        }
         await tx.execute(
           sql`update withdrawals set payout_attempts = payout_attempts + 1 where id = ${id} and status = 'paying'`,
         );
@@ -125,6 +160,11 @@ export class WithdrawalService {
       }),
     );
     if (!claimed) return this.mustFind(id);
+    if ('held' in claimed) {
+      deps.log.warn({ withdrawalId: id, memberId: claimed.held.memberId }, 'payout on hold: back to review');
+      deps.notify(claimed.held.memberId);
+      return claimed.held;
+    }
     deps.notify(claimed.memberId);
     const outcome = await deps.bank
       .requestPayout({
@@ -199,6 +239,7 @@ export class WithdrawalService {
     action: string,
     from: readonly WithdrawalStatus[],
     patch: (now: Date) => Parameters<typeof transition>[3],
+    /** runs after the transition in its transaction (a throw rolls it back) */
     alsoInTx?: (tx: Tx, row: Withdrawal) => Promise<void>,
   ): Promise<Withdrawal> {
     const { deps } = this;
@@ -221,6 +262,7 @@ export class WithdrawalService {
             status: updated.status,
             payoutId: updated.payoutId,
             ...(updated.rejectReason ? { reason: updated.rejectReason } : {}),
+            ...(updated.rejectNote ? { note: updated.rejectNote } : {}),
           },
           ip: operator.ip,
         },
@@ -238,4 +280,15 @@ export class WithdrawalService {
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
+}
+
+/** An approve or retry of a held member is refused in its transaction, under the hold's lock (nothing changes). */
+async function refuseHeld(tx: Tx, row: Withdrawal): Promise<void> {
+  if (await payoutHeldLocked(tx, row.memberId)) throw new AppError('PAYOUT_HOLD');
+}
+
+/** The payout sender put the withdrawal back to review (a hold landed between the approval and the payout). */
+function paidOrRefused(row: Withdrawal): Withdrawal {
+  if (row.status === 'pending_review' && row.lastError === 'PAYOUT_HOLD') throw new AppError('PAYOUT_HOLD');
+  return row;
 }

@@ -1,4 +1,6 @@
-import type { AdminWithdrawal } from '@wallet/contract/admin/withdrawals';
+import type { AdminWithdrawal, BulkApproveResult } from '@wallet/contract/admin/withdrawals';
+import { isErrorCode } from '@wallet/contract/errors';
+import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
@@ -6,13 +8,13 @@ import { defineJob } from '../../jobs/job-types.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
 import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
-import { recentDeposits } from '../deposits/deposits.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
-import { recentTransfers, TransferService } from '../game-transfers/game-transfers.api.ts';
+import { TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
 import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
-import { findWithdrawal, listQueue, memberWithdrawals, type Withdrawal } from './withdrawal.repository.ts';
+import { findWithdrawal, listQueue, type Withdrawal } from './withdrawal.repository.ts';
+import { memberActivity, memberRiskContext } from './withdrawal-risk.ts';
 import { WithdrawalService, type MemberFlags, type WithdrawalDeps } from './withdrawal.service.ts';
 
 export type WithdrawalsModuleOptions = {
@@ -110,36 +112,8 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           const context = new Map(
             await Promise.all(
               ids.map(async (id) => {
-                const [flags, moves, own, paidIn] = await Promise.all([
-                  deps.memberFlags(id),
-                  recentTransfers(ctx.db, id, 5),
-                  memberWithdrawals(ctx.db, id, 6),
-                  recentDeposits(ctx.db, id, 5),
-                ]);
-                return [
-                  id,
-                  {
-                    ...flags,
-                    recentTransfers: moves.map((t) => ({
-                      game: t.game,
-                      direction: t.direction,
-                      amount: toMajor(t.amount),
-                      status: t.status,
-                      createdAt: t.createdAt.toISOString(),
-                    })),
-                    recentWithdrawals: own.map((w) => ({
-                      amount: toMajor(w.amount),
-                      status: w.status,
-                      createdAt: w.createdAt.toISOString(),
-                    })),
-                    recentDeposits: paidIn.map((d) => ({
-                      channel: d.channel,
-                      amount: toMajor(d.amount),
-                      status: d.status,
-                      createdAt: d.createdAt.toISOString(),
-                    })),
-                  },
-                ] as const;
+                const [flags, activity] = await Promise.all([deps.memberFlags(id), memberActivity(ctx.db, id)]);
+                return [id, { ...flags, ...activity }] as const;
               }),
             ),
           );
@@ -153,6 +127,12 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
             })),
           };
         },
+        'admin.withdrawals.risk': async ({ params }) => {
+          const w = await findWithdrawal(ctx.db, params.id);
+          if (!w) throw new AppError('NOT_FOUND');
+          const [{ withdrawal }, risk] = await Promise.all([reply(w), memberRiskContext(ctx.db, account, w.memberId)]);
+          return { withdrawal, ...risk };
+        },
         'admin.withdrawals.approve': async ({ operator, params, request }) =>
           reply(await service.approve(params.id, operatorOf(operator, request.ip))),
         'admin.withdrawals.reject': async ({ operator, params, body, request }) =>
@@ -161,16 +141,23 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           reply(await service.retry(params.id, operatorOf(operator, request.ip))),
         'admin.withdrawals.bulkApprove': async ({ operator, body, request }) => {
           const { maxAmount } = await ctx.settings.get('withdrawAutoApprove');
-          const results: Array<{ id: string; status: string }> = [];
-          for (const id of body.ids) {
+          const results: BulkApproveResult[] = [];
+          // one by one, each through the same approve as a single one (the hold is checked in its transaction)
+          for (const id of new Set(body.ids)) {
             const row = await findWithdrawal(ctx.db, id);
-            if (!row) results.push({ id, status: 'NOT_FOUND' });
-            else if (row.amount > BigInt(maxAmount) * 100n) results.push({ id, status: 'TOO_LARGE' });
-            else {
+            if (!row) results.push({ id, status: null, refusal: 'NOT_FOUND' });
+            else if (row.amount > BigInt(maxAmount) * BigInt(MINOR_PER_MAJOR)) {
+              results.push({ id, status: toAdminWithdrawal(row).status, refusal: 'TOO_LARGE' });
+            } else {
               try {
-                results.push({ id, status: (await service.approve(id, operatorOf(operator, request.ip))).status });
+                const after = await service.approve(id, operatorOf(operator, request.ip));
+                results.push({ id, status: toAdminWithdrawal(after).status, refusal: null });
               } catch (err) {
-                results.push({ id, status: err instanceof AppError ? err.code : 'FAILED' });
+                if (!(err instanceof AppError))
+                  ctx.log.error({ err, withdrawalId: id }, 'bulk approve: one row failed');
+                const now = await findWithdrawal(ctx.db, id);
+                const refusal = err instanceof AppError && isErrorCode(err.code) ? err.code : 'INTERNAL_SERVER_ERROR';
+                results.push({ id, status: now ? toAdminWithdrawal(now).status : null, refusal });
               }
             }
           }
