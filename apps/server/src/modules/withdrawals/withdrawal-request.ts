@@ -32,9 +32,6 @@ export async function requestWithdrawal(
   if (amount < BigInt(limits.withdrawMin) * unit || amount > BigInt(limits.withdrawMax) * unit || amount <= 0n) {
     throw new AppError('KEY_INVALID');
   }
-  if (await deps.conditionRunning(member.id, deps.db as never)) throw new AppError('BONUS_REMAINING');
-  const destination = await deps.account.payoutDestination(member.id);
-  if (!destination) throw new AppError('NO_BANK');
   const auto = await deps.settings.get('withdrawAutoApprove');
   let autoApproved = auto.enabled && amount <= BigInt(auto.maxAmount) * unit;
   if (autoApproved) {
@@ -46,6 +43,10 @@ export async function requestWithdrawal(
   const row = await deps.ledger.transaction(async (tx) => {
     // the lock first: the next statements' snapshots see every earlier request and claim of this member
     await lockMemberMoney(tx, member.id);
+    if (await deps.conditionRunning(member.id, tx)) throw new AppError('BONUS_REMAINING');
+    // PAYOUT_ACCOUNT_COOLING while the cooling period after a payout-account change runs
+    const destination = await deps.account.payoutDestination(member.id, tx);
+    if (!destination) throw new AppError('NO_BANK');
     const now = deps.clock.now();
     const row = newWithdrawal({
       id,
