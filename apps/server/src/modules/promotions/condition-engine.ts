@@ -243,7 +243,7 @@ async function succeedCapped(
 ): Promise<boolean> {
   const ledger = new LedgerService(db);
   try {
-    return await db.transaction(async (tx) => {
+    return await ledger.transaction(async (tx) => {
       await lockMemberMoney(tx, c.memberId);
       const { wallet, total } = await balancesOf(tx, c.memberId, c.currency);
       const excess = total > cap ? total - cap : 0n;

@@ -48,7 +48,7 @@ async function payCommission(
   at: Date,
 ): Promise<void> {
   const amount = BigInt(deposit.amount);
-  await deps.db.transaction(async (tx) => {
+  await deps.ledger.transaction(async (tx) => {
     // the link row is locked: an operator's review of it waits for this commission, and the reverse
     const [locked] = await tx
       .select()
