@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
-import type { BonusCondition } from '@wallet/contract/promotions';
+import type { BonusCondition, OverMaxBets } from '@wallet/contract/promotions';
 import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
 
@@ -19,8 +19,15 @@ export type ConditionProgress = {
   successPercent: number | null;
   percentFail: number;
   failBelow: number;
-  /** the most a cancel takes back (the credited bonus, or what is left of it in the wallet) */
+  /** what a cancel takes back now: the bonus, or the whole balance (wallet, games, in flight) when less */
   forfeit: number;
+  /** the most the player keeps after success (the rest goes back with the bonus), when the promotion caps it */
+  maxWithdraw: number | null;
+  /** the total balance (wallet, games, in flight) */
+  balance: number;
+  /** the largest bet that counts toward the turnover, and the bets above it (not counted) */
+  maxBet: number | null;
+  overMaxBets: OverMaxBets;
 };
 
 const twoDecimals = (n: number) => Math.round(n * 100) / 100;
@@ -36,7 +43,11 @@ const conditionView = (c: BonusCondition | null): ConditionProgress | null =>
     successPercent: c.successRule === 'credit' && c.base > 0 ? twoDecimals((c.target / c.base) * 100) : null,
     percentFail: c.percentFail,
     failBelow: c.failBelow,
-    forfeit: c.bonus,
+    forfeit: c.forfeitNow,
+    maxWithdraw: c.maxWithdraw,
+    balance: c.balance,
+    maxBet: c.maxBet,
+    overMaxBets: c.overMaxBets,
   };
 
 /** Invite and refund tables show 10 rows a page (SPEC.md §9). */

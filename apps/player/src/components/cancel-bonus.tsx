@@ -50,6 +50,10 @@ export function CancelBonus({ progress, unit, onCancelled }: CancelBonusProps) {
       <p className="text-sm text-muted" data-testid="bonus-forfeit">
         {forfeit ? t('cancel.forfeit', { amount: forfeit }) : t('cancel.forfeitUnknown')}
       </p>
+      {/* the cancel collects game balances first (docs/decisions/0020-bonus-cancel-and-claim-rules.md) */}
+      <p className="text-sm text-muted" data-testid="bonus-cancel-collect">
+        {t('cancel.collect')}
+      </p>
       <div className="flex gap-2">
         <Button variant="secondary" className="flex-1" onClick={() => setIsConfirming(false)}>
           {t('cancel.keep')}

@@ -2,6 +2,7 @@ import type { ConditionProgress } from '../api/promotions.ts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@wallet/ui/icon';
 import { formatMoney } from '@wallet/web-core/format';
+import { ConditionCaps } from './condition-caps.tsx';
 
 /** 0-100, whole percent, for the bar and its label. */
 const progressPercent = ({ current, target }: Pick<ConditionProgress, 'current' | 'target'>): number =>
@@ -94,6 +95,7 @@ export function ConditionCard({ progress, unit, isCompact = false }: ConditionCa
             <Icon name="alert" className="mt-0.5 size-4 shrink-0 text-warning" />
             <span>{t('condition.fail', values)}</span>
           </li>
+          <ConditionCaps progress={progress} unit={unit} />
           <li className="flex gap-2">
             <Icon name="lock" className="mt-0.5 size-4 shrink-0 text-muted" />
             <span className="text-muted">{t('condition.blocks')}</span>

@@ -2,16 +2,23 @@ import type { Bonus } from '@wallet/contract/promotions';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@wallet/ui/icon';
+import { formatMoney } from '@wallet/web-core/format';
 import { BannerBackground } from './banner-view.tsx';
 import { bonusState } from './bonus-state.ts';
 
-export type BonusListProps = { bonuses: Bonus[]; now: Date; onOpen: (bonus: Bonus) => void };
+export type BonusListProps = {
+  bonuses: Bonus[];
+  now: Date;
+  onOpen: (bonus: Bonus) => void;
+  /** the wallet's currency label, for the claim rule's amount */
+  unit: string;
+};
 
 /**
  * SPEC.md §2 bonus cards on their banner: the active one marked current, one whose receive limit is reached shown as
  * received and disabled, the others open the bonus modal.
  */
-export function BonusList({ bonuses, now, onOpen }: BonusListProps) {
+export function BonusList({ bonuses, now, onOpen, unit }: BonusListProps) {
   const { t } = useTranslation('promotions');
   return (
     <ul className="flex flex-col gap-3" data-testid="bonus-list">
@@ -39,6 +46,12 @@ export function BonusList({ bonuses, now, onOpen }: BonusListProps) {
                 <div className="min-w-0">
                   <p className="truncate font-bold">{bonus.name}</p>
                   <p className="text-xs text-muted">{t(`bonus.limit.${bonus.type}`, { max: bonus.maxReceived })}</p>
+                  {/* the claim's balance rule (docs/decisions/0020-bonus-cancel-and-claim-rules.md) */}
+                  {typeof bonus.maxBalanceAtClaim === 'number' && (
+                    <p className="text-xs text-muted" data-testid={`bonus-max-balance-${bonus.code}`}>
+                      {t('bonus.maxBalance', { amount: `${formatMoney(bonus.maxBalanceAtClaim)} ${unit}` })}
+                    </p>
+                  )}
                 </div>
                 <span
                   className={clsx(

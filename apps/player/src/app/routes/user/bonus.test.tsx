@@ -129,11 +129,85 @@ describe('/user/bonus', () => {
     expect(screen.getByTestId('bonus-card-FIRST50')).toHaveTextContent('Current');
 
     await userEvent.click(screen.getByTestId('bonus-cancel'));
-    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('You forfeit up to 50.00 THB of unplayed bonus');
+    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('50.00 THB of bonus is taken back');
     await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
     // SPEC.md §8: a cancel failure is an alert dialog with the cancel-failed title and the message
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent("Couldn't cancel the bonus");
     expect(alert).toHaveTextContent('Bonus cancelled.');
+  });
+
+  it('a card shows the claim balance rule; a refused claim says why (the reason and its values, translated)', async () => {
+    mockApi({
+      ...idle,
+      'GET /api/bonus': () => ({ body: [bonusFixture({ code: 'DAILY10', name: 'Daily 10%', maxBalanceAtClaim: 5 })] }),
+      'GET /api/bonus/activate/DAILY10': () => ({
+        status: 400,
+        body: { message: 'BONUS_CONDITION', reason: 'BALANCE_ABOVE_MAX', values: { max: '5.00', balance: '300.00' } },
+      }),
+    });
+    renderWithProviders(<Bonus />);
+    expect(await screen.findByTestId('bonus-max-balance-DAILY10')).toHaveTextContent(
+      'Claim it with at most 5.00 THB in your wallet and games (a new deposit not counted).',
+    );
+    await userEvent.click(screen.getByTestId('bonus-card-DAILY10'));
+    await userEvent.click(await screen.findByTestId('bonus-activate'));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent(
+      'This bonus can only be claimed with at most 5.00 in your wallet and games (your new deposit not counted). You hold 300.00 now.',
+    );
+  });
+
+  it('the cancel confirmation shows what is taken back from the whole balance and that games are collected first', async () => {
+    mockApi({
+      ...idle,
+      'GET /api/bonus/check/active': () => ({ body: { status: true, type: 'limit' } }),
+      'GET /api/bonus/condition': () => ({ body: conditionFixture({ bonus: 100, forfeitNow: 100, balance: 100 }) }),
+      'GET /api/bonus/clear': () => ({ status: 409, body: { message: 'BONUS_CANCEL_GAME_BALANCE' } }),
+    });
+    renderWithProviders(<Bonus />);
+    await userEvent.click(await screen.findByTestId('bonus-cancel'));
+    expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent(
+      '100.00 THB of bonus is taken back: the unplayed bonus, or your whole balance if that is less.',
+    );
+    expect(screen.getByTestId('bonus-cancel-collect')).toHaveTextContent(
+      'Money in your games comes back to your wallet first.',
+    );
+    await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent("Couldn't cancel the bonus");
+    expect(alert).toHaveTextContent('Money in your games could not be brought back to the wallet yet');
+  });
+
+  it('the explainer shows maxWithdraw, maxBet and the bets above it, which do not count', async () => {
+    mockApi({
+      ...idle,
+      'GET /api/bonus/check/active': () => ({ body: { status: true, type: 'limit' } }),
+      'GET /api/bonus/condition': () => ({
+        body: conditionFixture({
+          maxWithdraw: 1_500,
+          maxBet: 50,
+          overMaxBets: {
+            count: 2,
+            stake: 700,
+            latest: [
+              { game: 'pg', betId: 'b2', stake: 500, placedAt: '2026-11-23T09:00:00.000Z' },
+              { game: 'joker2', betId: 'b1', stake: 200, placedAt: '2026-11-23T08:00:00.000Z' },
+            ],
+          },
+        }),
+      }),
+    });
+    renderWithProviders(<Bonus />);
+    expect(await screen.findByTestId('condition-max-withdraw')).toHaveTextContent(
+      'When it succeeds you keep at most 1,500.00 THB: anything above that goes back with the bonus.',
+    );
+    expect(screen.getByTestId('condition-max-bet')).toHaveTextContent(
+      "Bets above 50.00 THB don't count toward the turnover.",
+    );
+    const over = screen.getByTestId('condition-over-max-bets');
+    expect(over).toHaveTextContent('2 bet(s) above 50.00 THB so far, 700.00 THB in all, not counted:');
+    expect(within(over).getAllByRole('listitem')).toHaveLength(2);
+    expect(over).toHaveTextContent('500.00 THB');
   });
 });
