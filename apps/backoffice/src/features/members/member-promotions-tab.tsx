@@ -149,11 +149,41 @@ function ConditionCard(props: { condition: AdminCondition; currency: string; onC
         <Fact label={t('conditions.bonus')} value={money(c.bonus)} />
         <Fact label={t('conditions.maxWithdraw')} value={c.maxWithdraw === null ? '—' : money(c.maxWithdraw)} />
         <Fact label={t('conditions.maxBet')} value={c.maxBet === null ? '—' : money(c.maxBet)} />
+        {c.forfeited > 0 && <Fact label={t('conditions.forfeited')} value={money(c.forfeited)} />}
         <Fact label={t('conditions.started')} value={formatDateTime(c.startedAt)} />
         {c.endedAt && <Fact label={t('conditions.ended')} value={formatDateTime(c.endedAt)} />}
         {c.endReason && <Fact label={t('conditions.endReason')} value={c.endReason} wide />}
       </dl>
+      <OverMaxBets condition={c} money={money} />
     </article>
+  );
+}
+
+/** Bets above the condition's max bet, which did not count toward its turnover (docs/decisions/0020). */
+function OverMaxBets({ condition: c, money }: { condition: AdminCondition; money: (n: number) => string }) {
+  const { t } = useTranslation('members');
+  if (c.maxBet === null || c.overMaxBets.count === 0) return null;
+  return (
+    <div className="mt-3 rounded-xl bg-warning/10 px-3 py-2 text-xs" data-testid={`over-max-bets-${c.id}`}>
+      <p className="font-semibold text-fg">
+        {t('conditions.overMaxBets', {
+          count: c.overMaxBets.count,
+          stake: money(c.overMaxBets.stake),
+          maxBet: money(c.maxBet),
+        })}
+      </p>
+      <ul className="mt-1 flex flex-col gap-0.5 tabular-nums">
+        {c.overMaxBets.latest.map((bet) => (
+          <li key={`${bet.game}-${bet.betId}`} className="grid grid-cols-[5rem_1fr_auto] gap-2">
+            <span className="font-mono uppercase">{bet.game}</span>
+            <span className="text-muted">
+              {formatDateTime(bet.placedAt)} · {bet.betId}
+            </span>
+            <span className="font-semibold">{money(bet.stake)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

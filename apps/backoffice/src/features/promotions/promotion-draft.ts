@@ -72,7 +72,8 @@ export function validatePromotion(draft: PromotionDraft): DraftErrors {
   }
   if (draft.maxWithdrawMultiple !== null) range('maxWithdrawMultiple', draft.maxWithdrawMultiple, 0, 1000);
   if (draft.maxBet !== null && !isMoney(draft.maxBet)) errors.maxBet = { key: 'money' };
-  if (draft.maxBalanceAtClaim !== null && !isMoney(draft.maxBalanceAtClaim)) errors.maxBalanceAtClaim = { key: 'money' };
+  if (draft.maxBalanceAtClaim !== null && !isMoney(draft.maxBalanceAtClaim))
+    errors.maxBalanceAtClaim = { key: 'money' };
   if (draft.startsAt && draft.endsAt && Date.parse(draft.startsAt) >= Date.parse(draft.endsAt)) {
     errors.endsAt = { key: 'scheduleOrder' };
   }

@@ -82,6 +82,31 @@ describe('PromotionForm', () => {
     });
   });
 
+  it('the claim balance rule: 5.00 by default, editable, emptied to no limit, checked, and sent', async () => {
+    const { onSubmit, user } = setup();
+    await user.type(screen.getByTestId('promotion-code'), 'DAILY5');
+    await fillTexts(user);
+    const field = screen.getByTestId('promotion-max-balance-at-claim');
+    expect(field).toHaveValue(5);
+    expect(screen.getByRole('complementary', { name: 'Summary' })).toHaveTextContent('claim with ≤ 5.00 THB held');
+    await user.clear(field);
+    await user.type(field, '1.005');
+    await user.click(screen.getByTestId('promotion-save'));
+    expect(field).toHaveAccessibleDescription('An amount with at most 2 decimals');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, '20');
+    await user.click(screen.getByTestId('promotion-save'));
+    expect(PromotionInputSchema.parse((onSubmit.mock.calls[0] as unknown as [unknown])[0])).toMatchObject({
+      maxBalanceAtClaim: 20,
+    });
+    await user.clear(field);
+    await user.click(screen.getByTestId('promotion-save'));
+    expect(PromotionInputSchema.parse((onSubmit.mock.calls[1] as unknown as [unknown])[0])).toMatchObject({
+      maxBalanceAtClaim: null,
+    });
+  });
+
   it('shows the draft in plain words as it changes', async () => {
     const { user } = setup();
     const summary = screen.getByRole('complementary', { name: 'Summary' });

@@ -43,6 +43,9 @@ export function PromotionSummary({ draft, saved }: { draft: PromotionDraft; save
           ? null
           : t('summary.maxWithdraw', { multiple: plain(draft.maxWithdrawMultiple) }),
         draft.maxBet === null ? null : t('summary.maxBet', { amount: num(draft.maxBet) }),
+        draft.maxBalanceAtClaim === null
+          ? null
+          : t('summary.maxBalanceAtClaim', { amount: num(draft.maxBalanceAtClaim) }),
       ]
         .filter(Boolean)
         .join(' · ') || t('summary.noCaps'),

@@ -3,7 +3,7 @@ import { NumberInput, Section, Segmented } from './form-bits.tsx';
 import { capOf, numberOf } from './promotion-draft.ts';
 import type { SectionProps } from './section-props.ts';
 
-/** What the member receives, what ends the condition (success and fail rules) and the caps kept for the operator. */
+/** What the member receives, what ends the condition (success and fail rules) and the caps the engine enforces. */
 export function RulesSection({ draft, set, errors }: SectionProps) {
   const { t } = useTranslation('promotions');
   return (
@@ -102,6 +102,17 @@ export function RulesSection({ draft, set, errors }: SectionProps) {
             value={draft.maxBet}
             error={errors.maxBet}
             onChange={(text) => set({ maxBet: capOf(text) })}
+          />
+          <NumberInput
+            label={t('form.maxBalanceAtClaim')}
+            hint={t('form.maxBalanceAtClaimHint')}
+            placeholder={t('form.noCap')}
+            unit="THB"
+            step="0.01"
+            value={draft.maxBalanceAtClaim}
+            error={errors.maxBalanceAtClaim}
+            onChange={(text) => set({ maxBalanceAtClaim: capOf(text) })}
+            testId="promotion-max-balance-at-claim"
           />
         </div>
       </Section>
