@@ -43,7 +43,11 @@ function ensureGuest(): Promise<GuestToken> {
       body: JSON.stringify(stored ? { token: stored.token } : {}),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
-    if (!res.ok) throw new ChatCallError(res.status, 'UNAUTHORIZED');
+    // a refusal keeps its code (REQUEST_LIMIT: too many new guest ids from this address), shown where it was needed
+    if (!res.ok) {
+      const refused = (await res.json().catch(() => ({}))) as { message?: string };
+      throw new ChatCallError(res.status, refused.message ?? 'UNAUTHORIZED');
+    }
     const issued = (await res.json()) as GuestToken;
     try {
       localStorage.setItem(CHAT_GUEST_STORAGE_KEY, JSON.stringify(issued));

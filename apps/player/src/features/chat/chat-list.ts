@@ -8,6 +8,8 @@ export type ChatItem = Conversation & {
   status?: DeliveryStatus;
   /** 0..1 while uploading */
   progress?: number;
+  /** why a failed item was refused: the server's code (REQUEST_LIMIT, CHAT_GUEST_LIMIT…), shown under it */
+  error?: string;
   /** what a failed item resends */
   retry?: { file?: File; kind?: 'image' | 'video'; message?: Conversation['message'] };
   /** a local preview of an attachment (object URL) */

@@ -21,6 +21,10 @@ const TYPING_IDLE_MS = 3_000;
 
 export type ChatConnection = 'connecting' | 'ready' | 'failed';
 
+/** The server's code of a refused call (the chat calls throw it as the error's message); none for a network error. */
+const codeOf = (error: unknown) =>
+  error instanceof Error && /^[A-Z][A-Z0-9_]+$/.test(error.message) ? error.message : undefined;
+
 /**
  * The widget's state: history pages, the socket (room `{prefix}-{id}`, checked every 5 s), sending with delivery
  * statuses, unread support messages and the debounced read receipt.
@@ -216,9 +220,9 @@ export function useChat({
     update(key, { status: 'sending', message });
     try {
       const { createdAt } = await chatApi.send(message);
-      update(key, { status: 'succeed', createdAt, retry: undefined });
-    } catch {
-      update(key, { status: 'failed', retry: { message } });
+      update(key, { status: 'succeed', createdAt, retry: undefined, error: undefined });
+    } catch (error) {
+      update(key, { status: 'failed', retry: { message }, error: codeOf(error) });
     }
   }, []);
 
@@ -243,8 +247,8 @@ export function useChat({
         const filePath = await chatApi.upload(kind, file, (progress) => update(key, { progress }));
         await deliver(key, { message_type: 'media', payload: { fileType: kind, filePath } });
         return true;
-      } catch {
-        update(key, { status: 'failed', retry: { file, kind } });
+      } catch (error) {
+        update(key, { status: 'failed', retry: { file, kind }, error: codeOf(error) });
         return false;
       }
     },

@@ -1,3 +1,4 @@
+import { presentError } from '@wallet/web-core/present-error';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from './use-chat.ts';
@@ -28,6 +29,11 @@ export function DeliveryLine({ item, onResend, onRemove }: { item: ChatItem; onR
       <span className={clsx(item.status === 'failed' ? 'text-danger' : 'text-muted')}>
         {t(`status.${item.status}`)}
       </span>
+      {item.status === 'failed' && item.error && (
+        <span className="text-right text-danger" role="alert" data-testid="chat-refusal">
+          {presentError(item.error, { as: 'inline' })}
+        </span>
+      )}
       {item.status === 'failed' && (
         <span className="flex gap-3">
           <button type="button" className="font-semibold text-primary" onClick={onResend} data-testid="chat-resend">
