@@ -89,6 +89,9 @@ test.describe('back office: promotions', () => {
     await page.getByTestId('promotion-min-deposit').fill('0');
     await page.getByTestId('promotion-max-amount').fill('50');
     await page.getByTestId('promotion-turnover').fill('3');
+    // no claim balance rule: the demo member claims it below with the 1,000 the demo data gives them
+    await expect(page.getByTestId('promotion-max-balance-at-claim')).toHaveValue('5');
+    await page.getByTestId('promotion-max-balance-at-claim').fill('');
     await page.getByTestId('promotion-active').check();
     await page.getByTestId('promotion-add-banner').click();
     await page

@@ -47,6 +47,8 @@ async function createDepositBonus(page: Page, server: RunningServer) {
       percentFail: 5,
       maxWithdrawMultiple: null,
       maxBet: null,
+      // the demo member holds 1,000 before the deposit: no claim balance rule (docs/decisions/0020)
+      maxBalanceAtClaim: null,
       isActive: true,
       startsAt: null,
       endsAt: null,
@@ -278,8 +280,8 @@ test('a friend registers with the invite link and deposits: the inviter receives
   expect(link).toMatch(/\/register\?code=PR\d+$/);
   await page.keyboard.press('Escape');
 
-  // the friend opens the link on their own phone and registers (the inviter code comes from the link)
-  // (another phone: a shared device, the same IP and browser, would be a self-referral that earns nothing)
+  // the friend opens the link on their own phone and registers (the inviter code comes from the link); here both sign
+  // in from one address (this machine), which the referral module flags: the commission waits for an operator
   const friend = await (
     await browser.newContext({
       baseURL: server.url,
@@ -336,6 +338,21 @@ test('a friend registers with the invite link and deposits: the inviter receives
   const { payload } = (await qr.json()) as { payload: string };
   expect((await friend.request.post('/sandbox/qr/pay', { data: { payload } })).ok()).toBe(true);
   await friend.context().close();
+
+  // held, flagged 'shared_ip' with the address; an operator approves it (audited) and the commission is paid
+  const headers = { Authorization: `Bearer ${await demoOperatorToken(page.request, server)}` };
+  const held = async () => {
+    const flags = await page.request.get(`${server.url}/api/admin/referral/flags?pageSize=100`, { headers });
+    const rows = ((await flags.json()) as { rows: Array<Record<string, unknown>> }).rows;
+    return rows.find((r) => r.inviteeName === 'Invited Friend' && r.review === 'held');
+  };
+  await expect.poll(held, { timeout: 30_000, intervals: [1_000] }).toMatchObject({ signals: ['shared_ip'] });
+  const flag = await held();
+  const approved = await page.request.post(`${server.url}/api/admin/referral/flags/${String(flag?.id)}/review`, {
+    headers,
+    data: { decision: 'approve', reason: 'e2e: two phones on one home line' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
 
   // the inviter's referral balance grows by the commission (5 % of 100), then goes to the wallet
   await expect
