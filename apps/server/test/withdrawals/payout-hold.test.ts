@@ -18,10 +18,10 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<WithdrawalsHarness['member']>>;
 const withdraw = async (m: Member, amount: number) => {
+  const known = new Set((await h.withdrawalsOf(m.id)).map((w) => w.id));
   const res = await h.call(m.token, 'POST', '/api/wallet/withdraw', { amount });
   expect(res.body.message).toBe('SUCCESS');
-  const rows = await h.withdrawalsOf(m.id);
-  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))[0]!;
+  return (await h.withdrawalsOf(m.id)).find((w) => !known.has(w.id))!;
 };
 // the seeded operator (every role, finance included): the role checks are in test/hostile/payout-holds.test.ts
 const fin = (method: 'GET' | 'POST', url: string, body?: unknown) => h.admin(method, url, body);
