@@ -19,6 +19,8 @@ import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AccountSummary } from './account-summary.tsx';
+import { ApproveDialog } from './approve-dialog.tsx';
+import { BulkApproveDialog } from './bulk-approve-dialog.tsx';
 import { RecentActivity } from './recent-activity.tsx';
 
 const KEY = ['admin', 'withdrawals'] as const;
@@ -41,7 +43,10 @@ type Dialog =
 const isStatus = (value: string): value is WithdrawalStatus =>
   (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
 
-/** The finance queue (issue 10): pending review first, oldest first; approve (payout), reject with a reason, retry. */
+/**
+ * The finance queue: pending review first, oldest first; approve (with the member's risk context; a held member is
+ * refused), bulk approve (one result per row), reject with a reason and a note, retry a failed payout.
+ */
 export default function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
   const list = useListParams(['status']);
@@ -139,7 +144,11 @@ export default function WithdrawalsPage() {
             </span>
           )}
           {w.bankRef && <span className="text-xs text-muted tabular-nums">{t('bankRef', { ref: w.bankRef })}</span>}
-          {w.lastError && w.status !== 'paid' && <span className="max-w-56 text-xs text-danger">{w.lastError}</span>}
+          {w.lastError === 'PAYOUT_HOLD' && w.status === 'pending_review' ? (
+            <span className="max-w-56 text-xs text-danger">{t('heldBack')}</span>
+          ) : (
+            w.lastError && w.status !== 'paid' && <span className="max-w-56 text-xs text-danger">{w.lastError}</span>
+          )}
           {w.rejectReason && <span className="text-xs text-muted">{t(`reasons.${w.rejectReason}`)}</span>}
           {w.reviewedBy && <span className="text-xs text-subtle">{t('reviewedBy', { name: w.reviewedBy })}</span>}
         </div>
@@ -177,7 +186,7 @@ export default function WithdrawalsPage() {
   ];
 
   const chosen = pendingRows.filter((r) => selected.has(r.id));
-  const row = dialog && dialog.kind !== 'bulk' ? dialog.row : undefined;
+  const row = dialog && (dialog.kind === 'reject' || dialog.kind === 'retry') ? dialog.row : undefined;
   return (
     <>
       <PageHeader
@@ -231,9 +240,7 @@ export default function WithdrawalsPage() {
           reason={dialog!.kind === 'reject' ? 'optional' : 'none'}
           onConfirm={async (note) => {
             const params = { id: row.id };
-            if (dialog!.kind === 'approve')
-              await done('done.approve', await adminCall(adminApi.withdrawals.approve, { params }));
-            else if (dialog!.kind === 'retry')
+            if (dialog!.kind === 'retry')
               await done('done.retry', await adminCall(adminApi.withdrawals.retry, { params }));
             else
               await done(
@@ -257,24 +264,20 @@ export default function WithdrawalsPage() {
           )}
         </ConfirmDialog>
       )}
-      {dialog?.kind === 'bulk' && (
-        <ConfirmDialog
+      {dialog?.kind === 'approve' && (
+        <ApproveDialog
           open
           onOpenChange={(open) => !open && setDialog(null)}
-          title={t('confirm.bulk.title')}
-          description={t('confirm.bulk.body', {
-            count: dialog.rows.length,
-            amount: formatMoney(dialog.rows.reduce((sum, r) => sum + r.amount, 0)),
-          })}
-          confirmLabel={t('actions.bulk', { count: dialog.rows.length })}
-          onConfirm={async () => {
-            const result = await adminCall(adminApi.withdrawals.bulkApprove, {
-              body: { ids: dialog.rows.map((r) => r.id) },
-            });
-            const skipped = result.results.filter((r) => r.refusal !== null).length;
-            notify.success(t('done.bulk', { count: result.results.length - skipped, skipped }));
-            await refresh();
-          }}
+          row={dialog.row}
+          onSuccess={(withdrawal) => done('done.approve', { withdrawal })}
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkApproveDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          rows={dialog.rows}
+          onSuccess={refresh}
         />
       )}
     </>
