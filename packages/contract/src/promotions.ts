@@ -87,7 +87,13 @@ export const BonusConditionSchema = z.object({
   startedAt: z.string(),
 });
 export type BonusCondition = z.infer<typeof BonusConditionSchema>;
-export const PromotionSchema = z.object({ code: z.string(), percentFail: z.number(), description: z.string() });
+export const PromotionSchema = z.object({
+  code: z.string(),
+  percentFail: z.number(),
+  description: z.string(),
+  /** beyond the spec, as on a bonus: the most the member may hold when claiming it (null: no such rule) */
+  maxBalanceAtClaim: MoneySchema.nullable().optional(),
+});
 
 export const promotionEndpoints = {
   invites: defineEndpoint({

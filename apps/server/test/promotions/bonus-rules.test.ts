@@ -119,6 +119,7 @@ describe('a claim is refused while the member already holds more than maxBalance
     // the card shows the rule
     const bonuses = (await call(m, 'GET', '/api/bonus')).body as unknown as Array<{ code: string }>;
     expect(bonuses.find((b) => b.code === 'DAILY10')).toMatchObject({ maxBalanceAtClaim: 5 });
+    expect((await call(m, 'GET', '/api/promotion/find/WELCOME100')).body).toMatchObject({ maxBalanceAtClaim: null });
     // nothing to complete at once: the withdrawal is judged on its own (no bonus credited, no condition)
     expect((await withdraw(m, 100)).body).toEqual({ message: 'SUCCESS' });
     await expectLedgerSound(app.t);

@@ -6,10 +6,12 @@ import { TextField } from '@wallet/ui/text-field';
 import { ApiError } from '@wallet/web-core/api-client';
 import { errorMessage, presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
+import { formatMoney } from '@wallet/web-core/format';
 import { promotionQueries, useActivatePromotion, useNotice } from '../../api/promotions.ts';
+import { useWallet } from '../../api/wallet.ts';
 import { noticeFor } from './bonus-state.ts';
 
-type Found = { code: string; description: string; percentFail: number };
+type Found = { code: string; description: string; percentFail: number; maxBalanceAtClaim?: number | null | undefined };
 type Lookup =
   | { kind: 'idle' }
   | { kind: 'searching' }
@@ -30,6 +32,8 @@ export function PromoCodeForm() {
   const queryClient = useQueryClient();
   const notice = useNotice();
   const activate = useActivatePromotion();
+  const currency = useWallet().data?.wallet.currency ?? 'THB';
+  const unit = t(`unit.${currency}`, { defaultValue: currency });
   const [code, setCode] = useState('');
   const [isMissing, setIsMissing] = useState(false);
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
@@ -100,6 +104,11 @@ export function PromoCodeForm() {
                 ? noticeFor(notice.data.text, lookup.percentFail)
                 : t('promo.percentFail', { percentFail: lookup.percentFail })}
             </p>
+            {typeof lookup.maxBalanceAtClaim === 'number' && (
+              <p className="text-sm text-muted" data-testid="promo-max-balance">
+                {t('bonus.maxBalance', { amount: `${formatMoney(lookup.maxBalanceAtClaim)} ${unit}` })}
+              </p>
+            )}
             <Button onClick={() => handleActivate(lookup)} isLoading={activate.isPending} data-testid="promo-activate">
               {t('promo.activate')}
             </Button>

@@ -26,6 +26,14 @@ export type CollectGames = (member: { id: number; currency: string }) => Promise
 const text = (p: PromotionRow, field: 'name' | 'description', lang: ContentLanguage) =>
   p[field][lang] || p[field].th || p[field].en;
 
+/** A promotion code as the player looks it up, with its claim balance rule (docs/decisions/0020). */
+const promotionView = (p: PromotionRow, lang: ContentLanguage) => ({
+  code: p.code,
+  percentFail: p.percentFail,
+  description: text(p, 'description', lang),
+  maxBalanceAtClaim: p.maxBalanceAtClaim === null ? null : toMajor(p.maxBalanceAtClaim),
+});
+
 /** The player's bonus and promotion endpoints (SPEC.md §3 bonus, promotion; DESIGN.md §4). */
 export class BonusService {
   constructor(private readonly deps: ClaimDeps & { collectGames: CollectGames }) {}
@@ -165,7 +173,7 @@ export class BonusService {
     const running = await runningCondition(this.deps.db, member.id);
     if (!running || running.source !== 'code' || running.promotionId === null) return null;
     const [p] = await this.deps.db.select().from(promotions).where(eq(promotions.id, running.promotionId));
-    return p ? { code: p.code, percentFail: p.percentFail, description: text(p, 'description', lang) } : null;
+    return p ? promotionView(p, lang) : null;
   }
 
   /** GET /api/promotion/find/:code */
@@ -175,6 +183,6 @@ export class BonusService {
       .from(promotions)
       .where(and(eq(promotions.code, code.toUpperCase()), eq(promotions.kind, 'code')));
     if (!p || !isOpen(p, this.deps.clock.now())) throw new AppError('NO_PROMOTION');
-    return { code: p.code, percentFail: p.percentFail, description: text(p, 'description', lang) };
+    return promotionView(p, lang);
   }
 }

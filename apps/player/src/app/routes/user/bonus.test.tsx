@@ -79,7 +79,12 @@ describe('/user/bonus', () => {
         new Promise((resolve) => {
           release = () =>
             resolve({
-              body: { code: 'WELCOME100', percentFail: 20, description: 'Free 100, ends below %percentFail%' },
+              body: {
+                code: 'WELCOME100',
+                percentFail: 20,
+                description: 'Free 100, ends below %percentFail%',
+                maxBalanceAtClaim: 5,
+              },
             });
         }),
       'GET /api/promotion/activate/WELCOME100': () => ({ body: { message: 'SUCCESS' } }),
@@ -102,6 +107,7 @@ describe('/user/bonus', () => {
     const found = await screen.findByTestId('promo-found');
     expect(found).toHaveTextContent('Free 100, ends below 20');
     expect(screen.getByTestId('promo-percent-fail')).toHaveTextContent('Below 20 % the bonus ends.');
+    expect(screen.getByTestId('promo-max-balance')).toHaveTextContent('Claim it with at most 5.00 THB');
     await userEvent.click(screen.getByTestId('promo-activate'));
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/promotion/activate/WELCOME100')).toBe(true));
   });
