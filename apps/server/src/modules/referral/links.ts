@@ -6,7 +6,7 @@ import { memberChanged } from '../../lib/change-signals.ts';
 import { referralFacts, type ReferralFacts } from '../account/account.api.ts';
 import { deviceFingerprints, sharedSessionAddresses } from '../auth/auth.api.ts';
 
-export type Signal = (typeof SELF_REFERRAL_SIGNALS)[number];
+type Signal = (typeof SELF_REFERRAL_SIGNALS)[number];
 export type Link = typeof referralLinks.$inferSelect;
 /** What the sessions of two members show: signals and the addresses behind `shared_ip`. */
 export type Found = { signals: Signal[]; addresses: string[] };
@@ -30,7 +30,7 @@ function sharedIdentity(a: ReferralFacts, b: ReferralFacts): Signal[] {
 }
 
 /** Whether the two members ever signed in from the same device (IP + User-Agent). */
-export async function sharesDevice(db: Db | Tx, a: number, b: number): Promise<boolean> {
+async function sharesDevice(db: Db | Tx, a: number, b: number): Promise<boolean> {
   const devices = await deviceFingerprints(db, [a, b]);
   const mine = devices.get(a) ?? new Set<string>();
   for (const d of devices.get(b) ?? []) if (mine.has(d)) return true;
