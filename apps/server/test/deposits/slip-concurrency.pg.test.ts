@@ -69,3 +69,31 @@ it('20 concurrent uploads of one slip by the sender and a look-alike: one deposi
   expect(rows).toHaveLength(0);
   await expectLedgerSound(h.t);
 });
+
+it('20 concurrent uploads by two members the printed name cannot tell apart: all "under review", one deposit', async () => {
+  const a = await h.member({ name: 'ANAN SUKJAI', bankAccountName: 'ANAN SUKJAI' });
+  const b = await h.member({ name: 'ANAN SUKSAWAT', bankAccountName: 'ANAN SUKSAWAT' });
+  await h.t.ctx.db
+    .update(members)
+    .set({ bankAccountNo: `3${a.bankAccountNo.slice(1)}` })
+    .where(eq(members.id, b.id));
+  // the bank cut the surname after "SUK": both members fit the account mask and the name
+  const made = await h.send('POST', '/sandbox/bank/transfers', {
+    fromBankCode: 'KBANK',
+    fromAccountNo: a.bankAccountNo,
+    toBankCode: 'KBANK',
+    toAccountNo: '0481234567',
+    amount: 650,
+    at: h.t.clock.now().toISOString(),
+    fromNameEn: 'MR ANAN SUK',
+  });
+  const png = (await h.t.app.inject({ method: 'GET', url: made.body.slipUrl })).rawPayload;
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(i % 2 ? b.token : a.token, png)));
+  expect(answers.map((r) => r.body.status)).toEqual(Array(20).fill('REVIEW'));
+  expect((await h.walletMinor(a.id)) + (await h.walletMinor(b.id))).toBe(0n);
+  const held = [...(await h.deposits(a.id)), ...(await h.deposits(b.id))];
+  expect(held.map((d) => d.status)).toEqual(['review']);
+  const linked = await h.t.ctx.db.select().from(slips).where(eq(slips.depositId, held[0]!.id));
+  expect(linked).toHaveLength(20);
+  await expectLedgerSound(h.t);
+});
