@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Language } from '../support/fixtures.ts';
-import { demoOperatorToken, editDemoWheel } from '../support/operator.ts';
+import { editDemoWheel, signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
@@ -157,14 +157,9 @@ test.describe('spin wheel back office', () => {
 
   for (const lang of ['th', 'en'] as const) {
     test(`the marketing page in ${lang}: wheel editor with odds, spins per day, coupons`, async ({ page, server }) => {
-      const token = await demoOperatorToken(page.request, server);
-      await page.addInitScript(
-        ([value, language]) => {
-          sessionStorage.setItem('wallet.operator.token', value);
-          localStorage.setItem('wallet.admin.language', language);
-        },
-        [token, lang] as const,
-      );
+      // the console's session is the browser's cookie (support/operator.ts)
+      await signInConsoleContext(page.context(), server);
+      await page.addInitScript((language) => localStorage.setItem('wallet.admin.language', language), lang);
       await page.goto('/admin/spin-wheel');
       await expect(page.getByTestId('wheel-save')).toBeVisible();
       await expect(page.getByTestId('slice-row')).toHaveCount(8);

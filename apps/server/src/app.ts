@@ -40,6 +40,7 @@ import { serializeError } from './lib/log-serializers.ts';
 const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
   'req.headers["idempotency-key"]',
   '*.password',
   '*.oldPassword',

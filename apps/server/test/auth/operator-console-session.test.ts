@@ -147,6 +147,33 @@ describe('the console session cookie', () => {
     expect((await call({ method: 'POST', url: '/api/admin/logout', jar: {}, bearer: token })).status).toBe(200);
   });
 
+  it('behind a trusted proxy, compares the Origin with the host the client asked for (X-Forwarded-Host)', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const proxySecret = await totpSecretOf(proxied, DEMO_OPERATOR.username);
+      proxied.clock.advance(TOTP_STEP_MS);
+      const outside = {
+        host: '127.0.0.1:3000',
+        'x-forwarded-host': 'wallet.example',
+        origin: 'https://wallet.example',
+      };
+      const res = await signIn(
+        proxied,
+        { ...demoCredentials(proxySecret, proxied), session: 'cookie' },
+        { ip: '127.0.0.1', headers: outside },
+      );
+      expect(res.status).toBe(200);
+      const logout = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/admin/logout',
+        headers: { ...outside, cookie: cookieHeader(res.cookies), 'x-csrf-token': res.cookies['wallet-op-csrf']! },
+      });
+      expect(logout.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('opens the operator socket with the session cookie from this site only', async () => {
     const { jar } = await consoleSignIn();
     const host = new URL(base).host;

@@ -28,8 +28,11 @@ const ISSUER = 'member-wallet';
 /** The signed-in operator a request acts for. */
 export type AuthOperator = { id: number; username: string; roles: OperatorRole[]; sessionId: string };
 
-/** What the auth hook reads of a request (a Fastify request fits). */
-type RequestLike = { method: string; headers: Record<string, string | string[] | undefined> };
+/**
+ * What the auth hook reads of a request (a Fastify request fits): `host` is the one the client asked for, from
+ * X-Forwarded-Host behind a trusted proxy (TRUST_PROXY), else the Host header.
+ */
+type RequestLike = { method: string; host?: string; headers: Record<string, string | string[] | undefined> };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const header = (request: RequestLike, name: string) => {
   const value = request.headers[name];
@@ -46,7 +49,7 @@ export function isSameOriginRequest(request: RequestLike): boolean {
   const origin = header(request, 'origin');
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === header(request, 'host');
+    return new URL(origin).host === (request.host ?? header(request, 'host'));
   } catch {
     return false;
   }
