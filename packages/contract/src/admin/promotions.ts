@@ -132,7 +132,7 @@ export const PromotionReportRowSchema = z.object({
   claims: z.number().int(),
   /** money credited by the claims */
   cost: MoneySchema,
-  /** money forfeited by cancels */
+  /** money taken back: by cancels, and above maxWithdraw at success */
   forfeited: MoneySchema,
   /** valid bets of members while their condition from this promotion ran */
   turnover: MoneySchema,

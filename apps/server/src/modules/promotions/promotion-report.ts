@@ -9,7 +9,7 @@ type Row = Record<string, unknown>;
 
 /**
  * Per promotion (or condition source) and Bangkok day of the condition's start: claims, money credited, money
- * forfeited by cancels, and the valid bets its members made while it ran. Default range: the last 14 days.
+ * taken back (cancels, maxWithdraw caps), and the valid bets its members made while it ran. Default range: the last 14 days.
  */
 export async function promotionReport(
   db: Db,

@@ -1,4 +1,5 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
+import { AppError } from '../../errors.ts';
 import { subscribe } from '../../events/subscriber.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
@@ -42,7 +43,13 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
     // a cancel first brings game balances back to the wallet, as withdrawAll does (docs/decisions/0020)
     let transfers: TransferService | undefined;
     const collectGames: CollectGames = async (member) => {
-      await (transfers ??= new TransferService(games)).transferAll(member, WALLET_CODE);
+      try {
+        await (transfers ??= new TransferService(games)).transferAll(member, WALLET_CODE);
+      } catch (err) {
+        // best effort: what did not come back is judged by the cancel itself (BONUS_CANCEL_GAME_BALANCE)
+        if (!(err instanceof AppError)) throw err;
+        ctx.log.warn({ err, memberId: member.id }, 'bonus cancel: game balances not all collected');
+      }
     };
     const refreshGames = (memberId: number) => refreshGameBalances(games, memberId);
     const deps = { db: ctx.db, clock: ctx.clock, ledger, collectGames, refreshGames };
