@@ -64,6 +64,8 @@ export const SETTINGS = {
     .default(24),
   /** a balance adjustment larger than this (whole baht, either sign) waits for a second operator's approval */
   adjustmentApprovalAbove: majorAmount.default(5_000),
+  /** the largest manual transfer notice an operator may confirm, whole baht (more is refused: MANUAL_DEPOSIT_CAP) */
+  manualDepositCap: majorAmount.default(50_000),
   /** smallest deposit credited, whole baht */
   minDeposit: majorAmount.default(1),
   /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */

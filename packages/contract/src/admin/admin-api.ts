@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import { adminApprovalEndpoints } from './approvals.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
@@ -27,6 +28,7 @@ export const adminApi = {
   deposits: adminDepositEndpoints,
   members: adminMemberEndpoints,
   adjustments: adminAdjustmentEndpoints,
+  approvals: adminApprovalEndpoints,
   reports: adminReportEndpoints,
   chat: adminChatEndpoints,
   settings: adminSettingsEndpoints,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { ApprovalSchema } from './approvals.ts';
 import { pageOf, PagedQuerySchema } from './paging.ts';
 
 /** Where money came in from (one list across channels). */
@@ -142,7 +143,8 @@ export const adminDepositEndpoints = {
     access: { operator: ['finance'] },
     params: IdParamsSchema,
     body: ReasonBodySchema,
-    response: DecisionReplySchema,
+    // a manual notice beyond the four-eyes limit stays in review and `approval` is its request for a second operator
+    response: DecisionReplySchema.extend({ approval: ApprovalSchema.nullable() }),
     movesMoney: true,
     summary: 'Credit a deposit waiting for review (a manual notice matched on the bank statement, late QR money)',
   }),

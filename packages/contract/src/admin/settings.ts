@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { SETTING_KEYS, type SettingKey } from '../settings.ts';
+import { ApprovalSchema } from './approvals.ts';
 
 const SettingKeySchema = z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]);
 
@@ -8,7 +9,26 @@ export const AdminSettingSchema = z.object({
   key: SettingKeySchema,
   /** the stored value (or the key's default); null when an unseeded key has none */
   value: z.unknown(),
+  /** a money-critical key's change waiting for a second admin (payload: key, before, after), else null */
+  pending: ApprovalSchema.nullable(),
 });
+
+/**
+ * Money-critical keys (docs/decisions/0022-four-eyes-approvals.md): a change waits for a second admin, who sees its
+ * diff; both names are audited. Every other key is written at once.
+ */
+export const FOUR_EYES_SETTINGS = [
+  'deposit',
+  'withdrawAutoApprove',
+  'withdrawLimits',
+  'adjustmentApprovalAbove',
+  'manualDepositCap',
+  'lateQrPayment',
+] as const satisfies readonly SettingKey[];
+
+export function isFourEyesSetting(key: SettingKey): boolean {
+  return (FOUR_EYES_SETTINGS as readonly SettingKey[]).includes(key);
+}
 export type AdminSetting = z.infer<typeof AdminSettingSchema>;
 
 /**
@@ -31,6 +51,7 @@ export const adminSettingsEndpoints = {
     params: z.object({ key: SettingKeySchema }),
     body: z.object({ value: z.unknown() }),
     response: AdminSettingSchema,
-    summary: 'Replace one setting (the whole value, parsed with its schema); audited',
+    summary:
+      'Replace one setting (the whole value, parsed with its schema); audited. A money-critical key answers with its unchanged value and the pending change',
   }),
 };

@@ -17,8 +17,11 @@ export const WheelSliceInputSchema = z.object({
   description: LocalizedSchema(200),
   bgColor: ColorSchema,
   textColor: ColorSchema,
-  /** relative chance; the odds are weight / Σ weights */
-  weight: z.number().int().min(0).max(1_000_000),
+  /**
+   * relative chance; the odds are weight / Σ weights. A whole number 0–1,000,000 and at least one above 0: the
+   * server checks it and refuses anything else with WHEEL_WEIGHT_INVALID (never clamped to 0)
+   */
+  weight: z.number(),
   prizeType: z.enum(PRIZE_TYPES),
   /** baht (major units); 0 for `none` */
   amount: MoneySchema,
@@ -42,12 +45,23 @@ export const WheelInputSchema = z
     endsAt: z.iso.datetime({ offset: true }).nullable(),
     slices: z.array(WheelSliceInputSchema).min(2).max(16),
   })
-  .refine((w) => w.slices.some((s) => s.weight > 0), { message: 'at least one slice needs a weight' })
   .refine((w) => new Set(w.slices.map((s) => s.code)).size === w.slices.length, { message: 'codes must differ' })
   .refine((w) => w.slices.every((s) => (s.prizeType === 'none') === (s.amount === 0)), {
     message: 'a prize has an amount, a "try again" none',
   });
 export type WheelInput = z.infer<typeof WheelInputSchema>;
+
+/** The largest weight of one slice. */
+export const MAX_SLICE_WEIGHT = 1_000_000;
+
+/** Every weight a whole number in 0–MAX_SLICE_WEIGHT and at least one above 0 (else WHEEL_WEIGHT_INVALID). */
+export function validWheelWeights(weights: readonly number[]): boolean {
+  return (
+    weights.length > 0 &&
+    weights.every((w) => Number.isInteger(w) && w >= 0 && w <= MAX_SLICE_WEIGHT) &&
+    weights.some((w) => w > 0)
+  );
+}
 
 export const WheelSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@
 // a module (modules/<name>/) or a platform area (src/<name>/: events, http, jobs). Only the owner imports its
 // tables; others call its <module>.api.ts (lint: wallet-boundaries/table-owner, docs/decisions/0009-module-cut.md).
 export * from './account.ts';
+export * from './approvals.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './content.ts';

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
 import type { AccountApi } from '../account/account.api.ts';
+import { approvalView } from '../approvals/approvals.api.ts';
 import { appendAudit, auditRowsFor } from '../audit/audit.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
@@ -132,8 +133,12 @@ export function depositAdminHandlers({ ctx, account, review, slip }: Deps): Hand
       return sendStoredObject(reply, ctx.storage, s.storageKey, { fileName: `slip-${s.id.toLowerCase()}` });
     },
     'admin.deposits.confirm': async ({ operator, params, body, request }) => {
-      const d = await review.confirm(params.id, operatorOf(operator, request.ip), body.note);
-      return { row: await rowOf(d.channel, listIdOf(d)) };
+      // a manual notice beyond the four-eyes limit stays in review: `approval` is its request (ADR 0022)
+      const { row: d, approval } = await review.confirm(params.id, operatorOf(operator, request.ip), body.note);
+      return {
+        row: await rowOf(d.channel, listIdOf(d)),
+        approval: approval ? approvalView(approval) : null,
+      };
     },
     'admin.deposits.reject': async ({ operator, params, body, request }) => {
       const d = await review.reject(params.id, operatorOf(operator, request.ip), body.note);

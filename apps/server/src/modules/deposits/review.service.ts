@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { withRetry } from '../../db/pg-error.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
+import { ApprovalsService, type ApprovalExecutor, type ApprovalRow } from '../approvals/approvals.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
@@ -16,6 +17,9 @@ export type ReviewOperator = { id: number; username: string; ip: string | null }
 const MAX_OPEN_MANUAL_NOTICES = 3;
 
 const MANUAL_LOCK_NAMESPACE = 7311;
+
+/** The approvals target of a deposit's confirmation. */
+const depositTarget = (id: string) => `deposit:${id}`;
 
 export type ReviewDeps = { db: Db; ledger: LedgerService; clock: Clock; settings: SettingsService };
 
@@ -34,7 +38,11 @@ const auditView = (d: DepositRow) => ({
  * updates from `review` in the transaction of their posting and audit row, so a second click changes nothing.
  */
 export class DepositReviewService {
-  constructor(private readonly deps: ReviewDeps) {}
+  private readonly approvals: ApprovalsService;
+
+  constructor(private readonly deps: ReviewDeps) {
+    this.approvals = new ApprovalsService({ db: deps.db, clock: deps.clock, settings: deps.settings });
+  }
 
   /** POST /api/wallet/add: the member says they transferred `amount` to a site account; nothing moves yet. */
   async notify(member: { id: number; currency: string }, amountMajor: number): Promise<DepositRow> {
@@ -44,6 +52,8 @@ export class DepositReviewService {
     ]);
     if (!lookup.isManual) throw new AppError('FORBIDDEN');
     if (amountMajor < Math.max(1, minDeposit)) throw new AppError('TRANSFER_MINIMUM');
+    // a notice no operator could confirm is refused at once (ADR 0022)
+    if (amountMajor > (await this.deps.settings.get('manualDepositCap'))) throw new AppError('MANUAL_DEPOSIT_CAP');
     const amount = toMinor(amountMajor);
     return withRetry(() =>
       this.deps.db.transaction(async (tx) => {
@@ -74,11 +84,68 @@ export class DepositReviewService {
     );
   }
 
-  /** Credit a `review` deposit; an already credited one is answered as it is (a double click credits once). */
-  async confirm(id: string, operator: ReviewOperator, note: string): Promise<DepositRow> {
-    return this.decide(id, operator, note, 'credited', async (tx, row) => {
-      await postCredit(this.deps.ledger, tx, { ...row, depositId: row.id });
+  /**
+   * Credit a `review` deposit; an already credited one is answered as it is (a double click credits once). A
+   * manual notice is under four eyes (docs/decisions/0022-four-eyes-approvals.md): above `manualDepositCap` it is
+   * refused (MANUAL_DEPOSIT_CAP); beyond the operator's or the member's rolling-day limit (`adjustmentApprovalAbove`,
+   * shared with adjustments) it stays in review and waits for a second operator (`approval` is that request).
+   */
+  async confirm(
+    id: string,
+    operator: ReviewOperator,
+    note: string,
+  ): Promise<{ row: DepositRow; approval: ApprovalRow | null }> {
+    const cap = toMinor(await this.deps.settings.get('manualDepositCap'));
+    const threshold = await this.approvals.thresholdMinor();
+    return this.deps.ledger.transaction(async (tx) => {
+      const before = await this.locked(tx, id);
+      if (before.status === 'credited') return { row: before, approval: null };
+      if (before.status !== 'review') throw new AppError('KEY_INVALID');
+      if (before.channel !== 'manual') return { row: await this.creditIn(tx, before, operator, note), approval: null };
+      if (before.amount > cap) throw new AppError('MANUAL_DEPOSIT_CAP');
+      if (await this.approvals.pendingFor(tx, depositTarget(id))) throw new AppError('APPROVAL_PENDING');
+      const within = await this.approvals.moneyWithinLimit(tx, {
+        operatorId: operator.id,
+        memberId: before.memberId,
+        amount: before.amount,
+        currency: before.currency,
+        threshold,
+      });
+      const approval = await this.approvals.open(
+        tx,
+        operator,
+        {
+          kind: 'manual_deposit',
+          target: depositTarget(id),
+          memberId: before.memberId,
+          amount: before.amount,
+          currency: before.currency,
+          payload: { note },
+          role: 'finance',
+        },
+        within ? 'within_limit' : 'pending',
+        { ip: operator.ip },
+      );
+      if (!within) return { row: before, approval };
+      return { row: await this.creditIn(tx, before, operator, note), approval: null };
     });
+  }
+
+  /** The approvals queue's executor for manual notices: a second operator's approval credits the notice once. */
+  manualExecutor(): ApprovalExecutor {
+    return {
+      kind: 'manual_deposit',
+      prepare: () => this.deps.settings.get('manualDepositCap'),
+      execute: async (tx, approval, approver, meta, capMajor) => {
+        const before = await this.locked(tx, approval.target.slice('deposit:'.length));
+        if (before.status !== 'review') throw new AppError('APPROVAL_DECIDED');
+        // the cap may have been lowered since the request
+        if (before.amount > toMinor(Number(capMajor))) throw new AppError('MANUAL_DEPOSIT_CAP');
+        const note =
+          typeof approval.payload === 'object' && approval.payload ? (approval.payload as { note?: unknown }).note : '';
+        await this.creditIn(tx, before, { ...approver, ip: meta.ip }, String(note ?? ''), approval.requestedBy);
+      },
+    };
   }
 
   /** Refuse a `review` deposit (no matching money on the bank statement): nothing moves. */
@@ -91,40 +158,70 @@ export class DepositReviewService {
     operator: ReviewOperator,
     note: string,
     status: 'credited' | 'rejected',
-    effect?: (tx: Tx, row: DepositRow) => Promise<void>,
   ): Promise<DepositRow> {
     return this.deps.ledger.transaction(async (tx) => {
-      const now = this.deps.clock.now();
-      const [before] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-      if (!before) throw new AppError('NOT_FOUND');
+      const before = await this.locked(tx, id);
       if (before.status === status) return before;
       if (before.status !== 'review') throw new AppError('KEY_INVALID');
-      const [row] = await tx
-        .update(deposits)
-        .set({
-          status,
-          note,
-          reviewedBy: operator.username,
-          reviewedAt: now,
-          ...(status === 'credited' ? { creditedAt: now } : {}),
-        })
-        .where(and(eq(deposits.id, id), eq(deposits.status, 'review')))
-        .returning();
-      if (!row) throw new AppError('KEY_INVALID');
-      await effect?.(tx, row);
-      await appendAudit(
-        tx,
-        {
-          actor: { id: operator.id, username: operator.username },
-          action: status === 'credited' ? 'deposit.confirm' : 'deposit.reject',
-          target: `deposit:${id}`,
-          before: auditView(before),
-          after: auditView(row),
-          ip: operator.ip,
-        },
-        now,
-      );
-      return row;
+      // a manual confirmation waiting for a second operator ends with the notice
+      if (before.channel === 'manual')
+        await this.approvals.rejectPendingFor(tx, depositTarget(id), operator, note, { ip: operator.ip });
+      return this.write(tx, before, operator, note, status);
     });
+  }
+
+  private async locked(tx: Tx, id: string): Promise<DepositRow> {
+    const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Credit a locked `review` row through the ledger, once; `requestedBy`: the first of two operators. */
+  private async creditIn(
+    tx: Tx,
+    before: DepositRow,
+    operator: ReviewOperator,
+    note: string,
+    requestedBy?: string,
+  ): Promise<DepositRow> {
+    const row = await this.write(tx, before, operator, note, 'credited', requestedBy);
+    await postCredit(this.deps.ledger, tx, { ...row, depositId: row.id });
+    return row;
+  }
+
+  private async write(
+    tx: Tx,
+    before: DepositRow,
+    operator: ReviewOperator,
+    note: string,
+    status: 'credited' | 'rejected',
+    requestedBy?: string,
+  ): Promise<DepositRow> {
+    const now = this.deps.clock.now();
+    const [row] = await tx
+      .update(deposits)
+      .set({
+        status,
+        note,
+        reviewedBy: operator.username,
+        reviewedAt: now,
+        ...(status === 'credited' ? { creditedAt: now } : {}),
+      })
+      .where(and(eq(deposits.id, before.id), eq(deposits.status, 'review')))
+      .returning();
+    if (!row) throw new AppError('KEY_INVALID');
+    await appendAudit(
+      tx,
+      {
+        actor: { id: operator.id, username: operator.username },
+        action: status === 'credited' ? 'deposit.confirm' : 'deposit.reject',
+        target: `deposit:${before.id}`,
+        before: auditView(before),
+        after: { ...auditView(row), ...(requestedBy ? { requestedBy, approvedBy: operator.username } : {}) },
+        ip: operator.ip,
+      },
+      now,
+    );
+    return row;
   }
 }

@@ -10,4 +10,4 @@ export {
   type LocalizedContent,
   type SettingValues,
 } from './settings.service.ts';
-export { settingsModule } from './settings.routes.ts';
+export { settingApprovals, settingsModule } from './settings.routes.ts';

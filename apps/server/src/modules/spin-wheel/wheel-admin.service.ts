@@ -1,4 +1,10 @@
-import type { AdminCoupon, SpinDay, Wheel, WheelInput } from '@wallet/contract/admin/spinwheel';
+import {
+  validWheelWeights,
+  type AdminCoupon,
+  type SpinDay,
+  type Wheel,
+  type WheelInput,
+} from '@wallet/contract/admin/spinwheel';
 import type { Page } from '@wallet/contract/admin/paging';
 import { and, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -49,6 +55,7 @@ export class WheelAdminService {
   }
 
   create(actor: AuthOperator, input: WheelInput, meta: Meta): Promise<{ wheel: Wheel }> {
+    assertWeights(input);
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const [row] = await tx
@@ -61,6 +68,7 @@ export class WheelAdminService {
   }
 
   update(actor: AuthOperator, id: number, input: WheelInput, meta: Meta): Promise<{ wheel: Wheel }> {
+    assertWeights(input);
     return this.deps.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(spinWheels).where(eq(spinWheels.id, id)).for('update');
       if (!existing) throw new AppError('NOT_FOUND');
@@ -183,6 +191,14 @@ export class WheelAdminService {
       })),
     };
   }
+}
+
+/**
+ * A negative, fractional or too large weight, or all weights 0, is refused before anything is written: a slice is
+ * never silently dropped from a live wheel (docs/decisions/0022-four-eyes-approvals.md).
+ */
+function assertWeights(input: WheelInput): void {
+  if (!validWheelWeights(input.slices.map((s) => s.weight))) throw new AppError('WHEEL_WEIGHT_INVALID');
 }
 
 function wheelFields(input: WheelInput) {

@@ -1,4 +1,5 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
+import type { ApprovalExecutorFactory } from '../approvals/approvals.api.ts';
 import { LedgerService } from '../ledger/ledger.api.ts';
 import { AdjustmentsService, type Adjustment } from './adjustments.service.ts';
 
@@ -25,6 +26,9 @@ const adjustmentsFor = (ctx: Parameters<ModuleFactory>[0]) =>
     // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)
     ledger: new LedgerService(ctx.db),
   });
+
+/** What approving or rejecting an adjustment in the approvals queue does (ADR 0022). */
+export const adjustmentApprovals: ApprovalExecutorFactory = (ctx) => adjustmentsFor(ctx).executor();
 
 /** Balance adjustments by operators (`/api/admin/adjustments/*`, role finance; 4 eyes above the setting). */
 export const adjustmentsModule: ModuleFactory = (ctx) => {

@@ -1,10 +1,11 @@
-import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { withRetry } from '../../db/pg-error.ts';
 import { balanceAdjustments } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { memberRecord } from '../account/account.api.ts';
+import { ApprovalsService, type ApprovalExecutor, type Approver } from '../approvals/approvals.api.ts';
 import { appendAudit, type AuditActor } from '../audit/audit.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
 import { house, LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
@@ -17,6 +18,9 @@ type Meta = { ip: string | null };
 
 /** The ledger key of an adjustment: posted once, whoever approves it and however often. */
 export const adjustmentLedgerKey = (id: number) => `adjustment:${id}`;
+/** The approvals target of an adjustment. */
+const adjustmentTarget = (id: number) => `adjustment:${id}`;
+const idOfTarget = (target: string) => Number(target.slice('adjustment:'.length));
 
 /** What an audit row records of an adjustment. */
 const audited = (a: Adjustment) => ({
@@ -33,82 +37,126 @@ const audited = (a: Adjustment) => ({
 
 /**
  * Operators' balance adjustments (DESIGN.md §9.3): wallet ↔ house:adjustment through the ledger with a mandatory
- * reason; above the `adjustmentApprovalAbove` setting a second, different operator approves it (4 eyes). Every
- * change writes its audit row in its transaction.
+ * reason, under four eyes (docs/decisions/0022-four-eyes-approvals.md): an adjustment is posted at once only while
+ * the requesting operator's AND the member's adjustments and manual confirmations of the rolling day, this one
+ * included, stay within `adjustmentApprovalAbove`; otherwise it waits for a second operator in the one approvals
+ * queue. Every change writes its audit row in its transaction.
  */
 export class AdjustmentsService {
+  private readonly approvals: ApprovalsService;
+
   constructor(
     private readonly deps: { db: Db; clock: Clock; settings: Pick<SettingsService, 'get'>; ledger: LedgerService },
-  ) {}
+  ) {
+    this.approvals = new ApprovalsService({
+      db: deps.db,
+      clock: deps.clock,
+      settings: deps.settings,
+      executors: [this.executor()],
+    });
+  }
 
-  /** Request an adjustment: posted at once up to the threshold, else left pending for a second operator. */
+  /** Request an adjustment: posted at once within the rolling-day limit, else left pending for a second operator. */
   async request(
     actor: Actor,
     input: { memberId: number; amount: bigint; reason: string },
     meta: Meta,
   ): Promise<Adjustment> {
-    const { clock, settings, ledger } = this.deps;
+    const { clock, ledger } = this.deps;
     if (input.amount === 0n) throw new AppError('KEY_INVALID');
-    const thresholdMajor = await settings.get('adjustmentApprovalAbove');
-    const threshold = BigInt(thresholdMajor) * BigInt(MINOR_PER_MAJOR);
-    const magnitude = input.amount < 0n ? -input.amount : input.amount;
-    return ledger.transaction(async (tx) => {
-      const member = await memberRecord(tx, input.memberId);
-      if (!member) throw new AppError('NOT_FOUND');
-      const now = clock.now();
-      const [row] = await tx
-        .insert(balanceAdjustments)
-        .values({
+    const threshold = await this.approvals.thresholdMinor();
+    return withRetry(() =>
+      ledger.transaction(async (tx) => {
+        const member = await memberRecord(tx, input.memberId);
+        if (!member) throw new AppError('NOT_FOUND');
+        const within = await this.approvals.moneyWithinLimit(tx, {
+          operatorId: actor.id,
           memberId: member.id,
           amount: input.amount,
           currency: member.currency,
-          reason: input.reason,
-          status: 'pending',
-          requestedById: actor.id,
-          requestedBy: actor.username,
-          requestedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('adjustment insert returned nothing');
-      await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
-      if (magnitude > threshold) return row;
-      return this.post(tx, row, actor, null, meta, now);
-    });
+          threshold,
+        });
+        const now = clock.now();
+        const [row] = await tx
+          .insert(balanceAdjustments)
+          .values({
+            memberId: member.id,
+            amount: input.amount,
+            currency: member.currency,
+            reason: input.reason,
+            status: 'pending',
+            requestedById: actor.id,
+            requestedBy: actor.username,
+            requestedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('adjustment insert returned nothing');
+        await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
+        await this.approvals.open(
+          tx,
+          actor,
+          {
+            kind: 'adjustment',
+            target: adjustmentTarget(row.id),
+            memberId: row.memberId,
+            amount: row.amount,
+            currency: row.currency,
+            payload: { reason: row.reason },
+            role: 'finance',
+          },
+          within ? 'within_limit' : 'pending',
+          meta,
+        );
+        if (!within) return row;
+        return this.post(tx, row, actor, null, meta, now);
+      }),
+    );
   }
 
-  /** A second operator approves a pending adjustment; the requester cannot. Posts it, once. */
-  async approve(actor: Actor, id: number, meta: Meta): Promise<Adjustment> {
-    return this.deps.ledger.transaction(async (tx) => {
-      const row = await this.lockedPending(tx, id);
-      if (row.requestedById === actor.id) throw new AppError('FORBIDDEN');
-      return this.post(tx, row, actor, null, meta, this.deps.clock.now());
-    });
+  /** A second operator approves a pending adjustment (through the approvals queue); the requester cannot. */
+  async approve(actor: Approver, id: number, meta: Meta): Promise<Adjustment> {
+    const approval = await this.pendingApproval(id);
+    await this.approvals.approve(actor, approval.id, meta);
+    return this.byId(id);
   }
 
   /** Reject (or, by its requester, withdraw) a pending adjustment; nothing moves. */
-  async reject(actor: Actor, id: number, note: string, meta: Meta): Promise<Adjustment> {
-    return this.deps.db.transaction(async (tx) => {
-      const row = await this.lockedPending(tx, id);
-      const now = this.deps.clock.now();
-      const [after] = await tx
-        .update(balanceAdjustments)
-        .set({
-          status: 'rejected',
-          decidedById: actor.id,
-          decidedBy: actor.username,
-          decidedAt: now,
-          decisionNote: note,
-        })
-        .where(eq(balanceAdjustments.id, id))
-        .returning();
-      if (!after) throw new AppError('NOT_FOUND');
-      await appendAudit(
-        tx,
-        this.entry(actor, 'member.adjustment.reject', after, audited(row), audited(after), meta),
-        now,
-      );
-      return after;
-    });
+  async reject(actor: Approver, id: number, note: string, meta: Meta): Promise<Adjustment> {
+    const approval = await this.pendingApproval(id);
+    await this.approvals.reject(actor, approval.id, note, meta);
+    return this.byId(id);
+  }
+
+  /** The approvals queue's executor for adjustments: post on approval, mark rejected on rejection. */
+  executor(): ApprovalExecutor {
+    return {
+      kind: 'adjustment',
+      execute: async (tx, approval, approver, meta) => {
+        const row = await this.lockedPending(tx, idOfTarget(approval.target));
+        await this.post(tx, row, approver, null, meta, this.deps.clock.now());
+      },
+      rejected: async (tx, approval, actor, note, meta) => {
+        const row = await this.lockedPending(tx, idOfTarget(approval.target));
+        const now = this.deps.clock.now();
+        const [after] = await tx
+          .update(balanceAdjustments)
+          .set({
+            status: 'rejected',
+            decidedById: actor.id,
+            decidedBy: actor.username,
+            decidedAt: now,
+            decisionNote: note,
+          })
+          .where(eq(balanceAdjustments.id, row.id))
+          .returning();
+        if (!after) throw new AppError('NOT_FOUND');
+        await appendAudit(
+          tx,
+          this.entry(actor, 'member.adjustment.reject', after, audited(row), audited(after), meta),
+          now,
+        );
+      },
+    };
   }
 
   async list(filter: {
@@ -141,7 +189,21 @@ export class AdjustmentsService {
     const [row] = await tx.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     // decided already (posted or rejected): nothing left to decide
-    if (row.status !== 'pending') throw new AppError('NO_DATA');
+    if (row.status !== 'pending') throw new AppError('APPROVAL_DECIDED');
+    return row;
+  }
+
+  /** The request waiting for a second operator on this adjustment (APPROVAL_DECIDED once it was decided). */
+  private async pendingApproval(id: number) {
+    const approval = await this.approvals.pendingFor(this.deps.db, adjustmentTarget(id));
+    if (approval) return approval;
+    await this.byId(id);
+    throw new AppError('APPROVAL_DECIDED');
+  }
+
+  private async byId(id: number): Promise<Adjustment> {
+    const [row] = await this.deps.db.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id));
+    if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
@@ -180,7 +242,7 @@ export class AdjustmentsService {
       })
       .where(and(eq(balanceAdjustments.id, row.id), eq(balanceAdjustments.status, 'pending')))
       .returning();
-    if (!after) throw new AppError('NO_DATA');
+    if (!after) throw new AppError('APPROVAL_DECIDED');
     const action = row.requestedById === actor.id ? 'member.adjustment.post' : 'member.adjustment.approve';
     await appendAudit(tx, this.entry(actor, action, after, audited(row), audited(after), meta), now);
     return after;
