@@ -37,8 +37,12 @@ export async function creditCommission(
   memberChanged(link.inviterId);
 }
 
-/** What a new commission on a link in this review state becomes. */
-const statusFor = (review: string) => (review === 'held' ? 'held' : review === 'rejected' ? 'rejected' : 'paid');
+/** What a new commission on a link becomes: held while it waits for review (a flagged link), refused once rejected. */
+function statusFor(link: Link): 'paid' | 'held' | 'rejected' {
+  if (link.review === 'rejected') return 'rejected';
+  if (link.review === 'held' || (link.review === 'clear' && link.signals.length > 0)) return 'held';
+  return 'paid';
+}
 
 async function payCommission(
   deps: CommissionDeps,
@@ -69,7 +73,7 @@ async function payCommission(
     if (!inviter || inviter.currency !== deposit.currency) return;
     const sessions = await sessionSignals(tx, locked.inviteeId, locked.inviterId, rules.sharedAddressHours);
     const link = await addSignals(tx, locked, sessions, at);
-    const status = statusFor(link.review);
+    const status = statusFor(link);
     const withheld = status !== 'paid';
     const [row] = await tx
       .insert(referralCommissions)

@@ -55,7 +55,7 @@ export class ReferralReview {
           actor: operator,
           action: `referral.${input.decision}`,
           target: `referral:${inviteeId}`,
-          before: { review: 'held', signals: link.signals, sharedAddresses: link.sharedAddresses },
+          before: { review: link.review, signals: link.signals, sharedAddresses: link.sharedAddresses },
           after: {
             review: target,
             inviterId: link.inviterId,
