@@ -120,6 +120,12 @@ describe('who sent a slip', () => {
     expect(await h.walletMinor(sender.id)).toBe(0n);
     const held = await h.t.ctx.db.select().from(deposits).where(eq(deposits.sourceId, first.reference));
     expect(held).toHaveLength(1);
+    // the operator sees who else claims it (once, however often that member uploads it)
+    expect(await upload(sender.token, png)).toMatchObject({ status: 'REVIEW' });
+    const [again] = await h.t.ctx.db.select().from(deposits).where(eq(deposits.id, held[0]!.id));
+    expect(again!.note).toBe(
+      `sender account xxx-x-x${sender.bankAccountNo.slice(5, 9)}-x fits 2 members (${twin.id}, ${sender.id}); also uploaded by member ${sender.id} (slip ${second.reference})`,
+    );
     const [linked] = await h.t.ctx.db.select().from(slips).where(eq(slips.id, second.reference));
     expect(linked).toMatchObject({ status: 'REVIEW', depositId: held[0]!.id });
     // nothing to verify again while an operator decides

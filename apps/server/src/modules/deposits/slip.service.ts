@@ -1,6 +1,6 @@
 import { readSlipQr } from '@wallet/contract/emvco';
 import type { SlipFailureReason } from '@wallet/contract/errors';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { deposits, slips } from '../../db/schema/deposits.ts';
@@ -185,6 +185,21 @@ export class SlipService {
         });
         // the one deposits row of this slip reference: ours now, or one already waiting for an operator
         const isReview = result.kind === 'review' || (result.kind === 'duplicate' && result.status === 'review');
+        // another member's upload of a slip already held: the operator deciding it sees who else claims the money
+        if (result.kind === 'duplicate' && result.status === 'review') {
+          const claim = `; also uploaded by member ${slip.memberId} (slip ${slip.id})`;
+          await tx
+            .update(deposits)
+            .set({ note: sql`coalesce(${deposits.note}, '') || ${claim}` })
+            .where(
+              and(
+                eq(deposits.id, result.depositId),
+                eq(deposits.status, 'review'),
+                ne(deposits.memberId, slip.memberId),
+                sql`coalesce(${deposits.note}, '') not like ${`%also uploaded by member ${slip.memberId} %`}`,
+              ),
+            );
+        }
         const status = result.kind === 'credited' ? 'SUCCESS' : isReview ? 'REVIEW' : 'FAILED';
         const [row] = await tx
           .update(slips)
