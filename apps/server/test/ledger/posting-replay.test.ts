@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../src/db/schema/events.ts';
-import { house, insertWhenPosted, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
+import { house, insertWhenPosted, memberWallet, updateWhenPosted } from '../../src/modules/ledger/ledger.api.ts';
 import type { PostAlongside } from '../../src/modules/ledger/post-statement.ts';
 import { useLedgerFixture } from '../helpers/ledger-fixtures.ts';
 
@@ -32,10 +32,16 @@ function postWith(key: string, also: PostAlongside) {
   );
 }
 
-/** One of each kind of extra write: a gated insert in the statement, an update after it, and an event. */
+/** One of each kind of extra write: a gated insert and update in the statement, an update after it, and an event. */
 const alongside = (label: string): PostAlongside => ({
   writes: [
     insertWhenPosted(outboxEvents, { type: 'test.inserted', payload: { label } }),
+    updateWhenPosted((posted) =>
+      db()
+        .update(outboxEvents)
+        .set({ payload: { label } })
+        .where(and(eq(outboxEvents.type, 'test.gated-marker'), posted)),
+    ),
     db().update(outboxEvents).set({ payload: { label } }).where(eq(outboxEvents.type, 'test.marker')),
   ],
   events: [{ type: 'member.updated', payload: { memberId: 41, fields: [label] } }],
@@ -45,18 +51,23 @@ describe('extra writes alongside a posting', () => {
   it('are written with a new posting and not on its idempotent replay', async () => {
     await db()
       .insert(outboxEvents)
-      .values({ type: 'test.marker', payload: { label: 'none' } });
+      .values([
+        { type: 'test.marker', payload: { label: 'none' } },
+        { type: 'test.gated-marker', payload: { label: 'none' } },
+      ]);
 
     const first = await postWith('replay-writes', alongside('first'));
     expect(first.replayed).toBe(false);
     expect((await rowsOf('test.inserted')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
     expect((await rowsOf('test.marker')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
+    expect((await rowsOf('test.gated-marker')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
     expect((await rowsOf('member.updated')).map((r) => r.payload)).toEqual([{ memberId: 41, fields: ['first'] }]);
 
     const replay = await postWith('replay-writes', alongside('replayed'));
     expect(replay).toEqual({ transactionId: first.transactionId, replayed: true });
     expect((await rowsOf('test.inserted')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
     expect((await rowsOf('test.marker')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
+    expect((await rowsOf('test.gated-marker')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
     expect(await rowsOf('member.updated')).toHaveLength(1);
     expect(await fixture.ledger.balance(memberWallet(41), 'THB')).toBe(500n);
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameAccounts } from '../../db/schema/game-accounts.ts';
 import { memberBalanceChanged } from '../../lib/change-signals.ts';
@@ -114,13 +114,14 @@ function readingSet(reading: GameBalanceReading, at: Date) {
 
 /**
  * The UPDATE of `updateGameBalance`, for a caller to send within a larger statement (a settlement's posting); the
- * member's caches hear of it from the event that statement records (`game.balanceChanged`).
+ * member's caches hear of it from the event that statement records (`game.balanceChanged`). `also`: one more
+ * condition, the ledger's "the posting is new" (`updateWhenPosted`).
  */
-export function updateGameBalanceSql(db: Db | Tx, id: number, reading: GameBalanceReading, at: Date) {
+export function updateGameBalanceSql(db: Db | Tx, id: number, reading: GameBalanceReading, at: Date, also?: SQL) {
   return db
     .update(gameAccounts)
     .set(readingSet(reading, at))
-    .where(and(eq(gameAccounts.id, id), isNewer(reading)));
+    .where(and(eq(gameAccounts.id, id), isNewer(reading), also));
 }
 
 /** Remember the provider's balance as last seen, unless a newer reading is stored already. Returns whether it was. */

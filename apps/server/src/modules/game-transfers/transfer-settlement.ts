@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { updateGameBalanceSql, type GameBalanceReading } from '../game-accounts/game-accounts.api.ts';
-import { memberWallet, provider as providerAccount, transit } from '../ledger/ledger.api.ts';
+import { memberWallet, provider as providerAccount, transit, updateWhenPosted } from '../ledger/ledger.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
   findTransfer,
@@ -135,7 +135,14 @@ export async function resolveTransfer(
     // refetching on `wallet.changed` (after commit) reads the new game balance
     const gameBalance = resolution.kind === 'success' ? resolution.gameBalance : undefined;
     const also = {
-      writes: gameBalance ? [updateGameBalanceSql(tx, gameBalance.accountId, gameBalance.reading, now)] : [],
+      // only with a new settlement posting (docs/decisions/0019)
+      writes: gameBalance
+        ? [
+            updateWhenPosted((posted) =>
+              updateGameBalanceSql(tx, gameBalance.accountId, gameBalance.reading, now, posted),
+            ),
+          ]
+        : [],
       events: resolution.kind === 'success' ? [balanceChanged(row)] : [],
     };
     // only a failed from_game posts nothing (and has no game balance or event either)

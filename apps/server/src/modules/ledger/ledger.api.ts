@@ -15,7 +15,7 @@ export {
 export { checkLedgerInvariants } from './invariants.ts';
 export { LedgerService, type PostInput, type PostResult, type Posting } from './ledger.service.ts';
 export { lockMemberMoney } from './member-lock.ts';
-export { insertWhenPosted } from './post-statement.ts';
+export { insertWhenPosted, updateWhenPosted } from './post-statement.ts';
 export { toMajor, toMinor } from './money.ts';
 export { OPENING_BALANCE_MINOR, openingBalanceKey, postOpeningBalance } from './opening-balance.ts';
 export {

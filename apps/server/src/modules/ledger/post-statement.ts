@@ -10,15 +10,15 @@ import { isMemberAccount } from './account-codes.ts';
 /** True in the posting statement only when it inserted a new ledger transaction row (not on an idempotent replay). */
 const POSTED = sql`exists (select 1 from t)`;
 
-declare const postedInsert: unique symbol;
-/** An INSERT made by `insertWhenPosted`: part of the posting's statement, gated on its new transaction row. */
-export type PostedInsert = { readonly [postedInsert]: true; readonly sql: SQL };
+declare const postedWrite: unique symbol;
+/** A write made by `insertWhenPosted` or `updateWhenPosted`: part of the posting's statement, gated on its new row. */
+export type PostedWrite = { readonly [postedWrite]: true; readonly sql: SQL };
 
 /**
  * One row into `table` with a posting, in its statement, only when the posting is new (docs/decisions/0019):
  * `insert … select <values> where exists (select 1 from t)`. Columns left undefined take their defaults.
  */
-export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInsert']): PostedInsert {
+export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInsert']): PostedWrite {
   const values = row as Record<string, unknown>;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => values[key] !== undefined);
   const names = sql.join(
@@ -29,10 +29,18 @@ export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInse
     columns.map(([key, column]) => sql`${sql.param(values[key], column)}::${sql.raw(column.getSQLType())}`),
     sql`, `,
   );
-  return { sql: sql`insert into ${table} (${names}) select ${params} where ${POSTED}` } as PostedInsert;
+  return { sql: sql`insert into ${table} (${names}) select ${params} where ${POSTED}` } as PostedWrite;
 }
 
-const isPostedInsert = (write: SQLWrapper | PostedInsert): write is PostedInsert => !('getSQL' in write);
+/**
+ * An UPDATE with a posting, in its statement, only when the posting is new: `build` gets that condition and puts it
+ * in the UPDATE's WHERE (`update(…).set(…).where(and(…, posted))`).
+ */
+export function updateWhenPosted(build: (posted: SQL) => SQLWrapper): PostedWrite {
+  return { sql: build(POSTED).getSQL() } as PostedWrite;
+}
+
+const isPostedWrite = (write: SQLWrapper | PostedWrite): write is PostedWrite => !('getSQL' in write);
 
 /**
  * What a caller posts with a ledger transaction (in its transaction). Everything here happens only when the posting
@@ -40,10 +48,11 @@ const isPostedInsert = (write: SQLWrapper | PostedInsert): write is PostedInsert
  */
 export type PostAlongside = {
   /**
-   * INSERTs or UPDATEs whose results the caller does not need. An `insertWhenPosted` runs in the posting's own
-   * statement; any other statement runs right after it, in one more statement, and only after a new posting.
+   * INSERTs or UPDATEs whose results the caller does not need. An `insertWhenPosted` or `updateWhenPosted` runs in
+   * the posting's own statement; any other statement runs right after it, in one more statement, and only after a
+   * new posting.
    */
-  writes?: Array<SQLWrapper | PostedInsert>;
+  writes?: Array<SQLWrapper | PostedWrite>;
   /** domain events of the caller's, recorded in the outbox by the same statement (not on a replay) */
   events?: DomainEvent[];
   /**
@@ -77,7 +86,7 @@ export type PostOutcome = { transactionId: bigint | null; refused: boolean };
  * The whole posting in ONE statement of data-modifying CTEs: the transaction row (`t`, nothing on an idempotent
  * replay), each account's conditional update or upsert chained in lock order (`a0` runs before `a1`: each waits for
  * the one before it, so the global lock order holds), the entries and the `ledger.posted` outbox row, the caller's
- * events and `insertWhenPosted` rows (all of these only with a new transaction row), and the caller's guard. The
+ * events and `insertWhenPosted` / `updateWhenPosted` writes (all of these only with a new transaction row), and the caller's guard. The
  * caller's other writes follow in one more statement, again only after a new transaction row. A refused debit (`aN`
  * returns nothing) or a false guard is reported to the caller, who throws: its transaction rolls back every write.
  */
@@ -125,8 +134,8 @@ export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongsi
       from (select count(*) from ${sql.raw(i === 0 ? 'ev' : `ev${i - 1}`)}) before where ${POSTED} returning id)`);
   });
   const writes = also.writes ?? [];
-  writes.filter(isPostedInsert).forEach((write, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${write.sql})`));
-  const after = writes.filter((write): write is SQLWrapper => !isPostedInsert(write));
+  writes.filter(isPostedWrite).forEach((write, i) => ctes.push(sql`${sql.raw(`w${i}`)} as (${write.sql})`));
+  const after = writes.filter((write): write is SQLWrapper => !isPostedWrite(write));
 
   const results = [
     sql`(select id from t)::text as tx_id`,
