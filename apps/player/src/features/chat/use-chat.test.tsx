@@ -12,6 +12,8 @@ const fake = vi.hoisted(() => ({
   }>,
   /** what GET history answers, call by call (then []) */
   pages: [] as unknown[][],
+  /** a refusal the next send throws (the server's code), once */
+  refuseSend: null as string | null,
 }));
 vi.mock('socket.io-client', () => ({
   io: () => {
@@ -42,7 +44,11 @@ vi.mock('./chat-api.ts', () => ({
     history: () => Promise.resolve(fake.pages.shift() ?? []),
     config: () => Promise.resolve({ PREFIX: 'wallet' }),
     socketAuth: () => Promise.resolve({ kind: 'guest', token: 't', id: 'g1' }),
-    send: () => Promise.resolve({ createdAt: '2026-11-23T10:00:00.000Z' }),
+    send: () => {
+      const code = fake.refuseSend;
+      fake.refuseSend = null;
+      return code ? Promise.reject(new Error(code)) : Promise.resolve({ createdAt: '2026-11-23T10:00:00.000Z' });
+    },
     read: () => Promise.resolve({ message: 'OK' }),
   },
 }));
@@ -50,6 +56,7 @@ vi.mock('./chat-api.ts', () => ({
 beforeEach(() => {
   fake.sockets.length = 0;
   fake.pages.length = 0;
+  fake.refuseSend = null;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -154,5 +161,17 @@ describe('useChat reconnects', () => {
     await act(() => Promise.resolve());
     expect(fake.pages).toHaveLength(1);
     expect(hook.result.current.items).toEqual([]);
+  });
+
+  it('keeps the code of a refused message (too many open chats) for the widget to show, and clears it on resend', async () => {
+    const { hook } = await connected();
+    fake.refuseSend = 'CHAT_GUEST_LIMIT';
+    act(() => void hook.result.current.sendText('hello'));
+    await waitFor(() =>
+      expect(hook.result.current.items.at(-1)).toMatchObject({ status: 'failed', error: 'CHAT_GUEST_LIMIT' }),
+    );
+    act(() => hook.result.current.resend(hook.result.current.items.at(-1)!));
+    await waitFor(() => expect(hook.result.current.items.at(-1)).toMatchObject({ status: 'succeed' }));
+    expect(hook.result.current.items.at(-1)?.error).toBeUndefined();
   });
 });
