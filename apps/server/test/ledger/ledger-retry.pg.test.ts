@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/db/client.ts';
 import { pgErrorCode } from '../../src/db/pg-error.ts';
-import { house, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
+import { checkLedgerInvariants, house, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
 import { useLedgerFixture } from '../helpers/ledger-fixtures.ts';
 
 /**
@@ -67,6 +67,7 @@ describe('LedgerService.transaction retries (PostgreSQL)', () => {
     expect([ra.replayed, rb.replayed]).toEqual([false, false]);
     expect(await ledger().balance(memberWallet(51), 'THB')).toBe(110n);
     expect(await ledger().balance(memberWallet(52), 'THB')).toBe(110n);
+    expect(await checkLedgerInvariants(fixture.database.db)).toEqual([]);
   });
 
   it('a serialization failure under repeatable read: the loser runs again on a new snapshot', async () => {
@@ -105,6 +106,7 @@ describe('LedgerService.transaction retries (PostgreSQL)', () => {
     // the retried one read the balance after the other's debit
     expect(seen.sort((x, y) => Number(x - y))).toEqual([900n, 1_000n]);
     expect(await ledger().balance(memberWallet(53), 'THB')).toBe(800n);
+    expect(await checkLedgerInvariants(fixture.database.db)).toEqual([]);
   });
 
   it('does not retry other errors, and gives up on a failure that keeps coming back', async () => {
@@ -130,5 +132,6 @@ describe('LedgerService.transaction retries (PostgreSQL)', () => {
     expect(attempts).toBe(5);
     // every attempt rolled back with its posting
     expect(await ledger().balance(memberWallet(54), 'THB')).toBe(0n);
+    expect(await checkLedgerInvariants(fixture.database.db)).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../../src/db/schema/events.ts';
-import { house, insertWhenPosted, memberWallet, updateWhenPosted } from '../../src/modules/ledger/ledger.api.ts';
 import type { PostAlongside } from '../../src/modules/ledger/post-statement.ts';
+import {
+  checkLedgerInvariants,
+  house,
+  insertWhenPosted,
+  memberWallet,
+  updateWhenPosted,
+} from '../../src/modules/ledger/ledger.api.ts';
 import { useLedgerFixture } from '../helpers/ledger-fixtures.ts';
 
 /**
@@ -70,6 +76,7 @@ describe('extra writes alongside a posting', () => {
     expect((await rowsOf('test.gated-marker')).map((r) => r.payload)).toEqual([{ label: 'first' }]);
     expect(await rowsOf('member.updated')).toHaveLength(1);
     expect(await fixture.ledger.balance(memberWallet(41), 'THB')).toBe(500n);
+    expect(await checkLedgerInvariants(fixture.database.db)).toEqual([]);
   });
 
   it('are not written when the posting is refused (MONEY_NOT_ENOUGH)', async () => {
@@ -90,5 +97,6 @@ describe('extra writes alongside a posting', () => {
       ),
     ).rejects.toMatchObject({ code: 'MONEY_NOT_ENOUGH' });
     expect(await rowsOf('test.refused')).toEqual([]);
+    expect(await checkLedgerInvariants(fixture.database.db)).toEqual([]);
   });
 });
