@@ -7,12 +7,7 @@ import {
   type QueryInOf,
   type ResponseOf,
 } from '@wallet/contract/endpoint';
-import {
-  GONE_MESSAGE,
-  IDENTITY_FAILURE_MESSAGE,
-  INVALID_TOKEN_MESSAGE,
-  type ErrorDetail,
-} from '@wallet/contract/errors';
+import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 
 /** A failed call: `code` is the server's message code (SPEC.md §8) or a transport code. */
@@ -20,8 +15,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     readonly status: number,
-    /** why, for the codes of ERROR_REASONS (`{message, reason, values}`, docs/decisions/0020) */
-    readonly detail?: ErrorDetail,
+    /** the answer's body: `reason` and `values` beside `message` for the codes of ERROR_REASONS (docs/decisions/0020) */
+    readonly body?: unknown,
   ) {
     super(code);
     this.name = 'ApiError';
@@ -208,17 +203,9 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
       emit('signed-out');
       throw new ApiError(INVALID_TOKEN_MESSAGE, response.status);
     }
-    if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status, detailOf(data));
+    if (!response.ok) throw new ApiError(message ?? 'INTERNAL_SERVER_ERROR', response.status, data);
     return data as ResponseOf<E>;
   }
 
   return { call, onSessionEvent };
-}
-
-/** The `reason` (and its `values`) an error answer carries beside `message`, when it carries one. */
-function detailOf(data: unknown): ErrorDetail | undefined {
-  if (typeof data !== 'object' || data === null || !('reason' in data) || typeof data.reason !== 'string') return;
-  const values = 'values' in data && typeof data.values === 'object' && data.values !== null ? data.values : {};
-  const strings = Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  return { reason: data.reason, values: Object.fromEntries(strings) };
 }

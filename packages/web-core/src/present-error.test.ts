@@ -25,6 +25,7 @@ describe('presentError', () => {
   it('a code with a reason reads its reason with the values, and falls back to the code for an unknown reason', async () => {
     await i18next.changeLanguage('en');
     const tooMuch = new ApiError('BONUS_CONDITION', 400, {
+      message: 'BONUS_CONDITION',
       reason: 'BALANCE_ABOVE_MAX',
       values: { max: '5.00', balance: '12.00' },
     });

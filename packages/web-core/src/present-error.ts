@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '@wallet/contract/errors';
 import i18next from 'i18next';
 import { ApiError } from './api-client.ts';
 import { notify } from './toast.ts';
@@ -8,10 +9,9 @@ import { notify } from './toast.ts';
  */
 export function errorMessage(error: unknown): string {
   const code = error instanceof ApiError ? error.code : error instanceof Error ? error.message : String(error);
-  const plain = i18next.t(code, { ns: 'errors', defaultValue: code });
-  const detail = error instanceof ApiError ? error.detail : undefined;
-  if (!detail) return plain;
-  return i18next.t(`reason.${code}.${detail.reason}`, { ns: 'errors', ...detail.values, defaultValue: plain });
+  const { reason, values } = (error instanceof ApiError && (error.body as Partial<ErrorDetail> | null)) || {};
+  // no reason: `reason.CODE.undefined` is never a key, so the code's own text answers
+  return i18next.t([`reason.${code}.${reason}`, code], { ns: 'errors', ...values, defaultValue: code });
 }
 
 export type ErrorPresentation =
