@@ -18,7 +18,7 @@ const CODE = /^\d{6}$/;
 const secretOf = (uri: string) => (new URL(uri).searchParams.get('secret') ?? '').replace(/(.{4})/g, '$1 ').trim();
 
 /** A safe place to go after signing in: a path inside the console, never another site. */
-export const nextPath = (next: string | null) =>
+const nextPath = (next: string | null) =>
   next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 
 type SignInFormProps = {

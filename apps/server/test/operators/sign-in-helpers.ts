@@ -6,7 +6,7 @@ export type Jar = Record<string, string>;
 export type SignInReply = { status: number; body: Record<string, unknown>; cookies: Jar };
 
 /** The cookies a response sets (name → value; a deleted one maps to ''). */
-export function setCookies(header: string | string[] | number | undefined): Jar {
+function setCookies(header: string | string[] | number | undefined): Jar {
   const jar: Jar = {};
   for (const line of Array.isArray(header) ? header : header === undefined ? [] : [String(header)]) {
     const [pair = ''] = line.split(';');
