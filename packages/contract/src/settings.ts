@@ -62,6 +62,13 @@ export const SETTINGS = {
     .min(0)
     .max(24 * 30)
     .default(24),
+  /** hours an operator's enrolment link (and the authenticator QR behind it) stays usable (docs/decisions/0023) */
+  operatorEnrolmentHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   /** a balance adjustment larger than this (whole baht, either sign) waits for a second operator's approval */
   adjustmentApprovalAbove: majorAmount.default(5_000),
   /** the largest manual transfer notice an operator may confirm, whole baht (more is refused: MANUAL_DEPOSIT_CAP) */

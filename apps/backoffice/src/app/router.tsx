@@ -5,11 +5,14 @@ import { FeatureRoute } from './feature-route.tsx';
 import { HomeRedirect } from './home.tsx';
 import { Layout } from './layout.tsx';
 import { NotFound } from './not-found.tsx';
+import { Enrol } from './enrol.tsx';
 import { SignIn } from './sign-in.tsx';
 
 /** /admin/login outside the frame; every feature inside it, one route per feature (its page loaded lazily). */
 const routes: RouteObject[] = [
   { path: 'login', element: <SignIn /> },
+  // the one-time enrolment link of a new operator (docs/decisions/0023-operator-enrolment.md)
+  { path: 'enrol', element: <Enrol /> },
   {
     path: '/',
     element: <Layout />,

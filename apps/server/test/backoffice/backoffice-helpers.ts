@@ -1,28 +1,16 @@
 import { expect } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/limits';
 import { ledgerProblems } from '../../src/bootstrap/ledger-check.ts';
-import { post, type Reply } from '../account/account-helpers.ts';
+import type { Reply } from '../account/account-helpers.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { adminToken, operatorLogin, secretOfUri, TOTP_STEP_MS } from '../operators/operator-helpers.ts';
+import { adminToken, enrolledOperator } from '../operators/operator-helpers.ts';
 
-const PASSWORD = 'operator-password-1';
-
-/** The demo operator (every role) and fresh operators with the given roles, signed in. */
+/** The demo operator (every role) and fresh operators with the given roles, enrolled and signed in. */
 export async function operators(t: TestApp, wanted: Record<string, string[]>): Promise<Record<string, string>> {
-  const tokens: Record<string, string> = { admin: await adminToken(t) };
+  const admin = await adminToken(t);
+  const tokens: Record<string, string> = { admin };
   for (const [username, roles] of Object.entries(wanted)) {
-    const created = await post(
-      t,
-      '/api/admin/operators',
-      { username, password: PASSWORD, roles },
-      { token: tokens.admin },
-    );
-    expect(created.status).toBe(200);
-    const uri = (created.body.enrolment as { uri: string }).uri;
-    t.clock.advance(TOTP_STEP_MS);
-    const login = await operatorLogin(t, username, PASSWORD, secretOfUri(uri));
-    expect(login.status).toBe(200);
-    tokens[username] = login.body.token as string;
+    tokens[username] = (await enrolledOperator(t, admin, username, roles)).token;
   }
   return tokens;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, uniqueIp } from '../account/account-helpers.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminToken, operatorLogin, secretOfUri, TOTP_STEP_MS } from '../operators/operator-helpers.ts';
+import { adminToken, enrolledOperator } from '../operators/operator-helpers.ts';
 import { join, wallet, type Player } from '../referral/referral-harness.ts';
 
 /** Hand-picked hostile inputs for invite, refund and their back-office endpoints (the fuzz suites cover the rest). */
@@ -76,17 +76,7 @@ describe('invite and refund, hostile input', () => {
     const missing = await t.app.inject({ url: '/api/admin/referral/members/2000000000', headers: as(admin) });
     expect(missing.json()).toEqual({ message: 'NOT_FOUND' });
 
-    const created = await post(
-      t,
-      '/api/admin/operators',
-      { username: 'support-only', password: 'support-password-long', roles: ['support'] },
-      { token: admin },
-    );
-    expect(created.status).toBe(200);
-    t.clock.advance(TOTP_STEP_MS);
-    const secret = secretOfUri((created.body.enrolment as { uri: string }).uri);
-    const login = await operatorLogin(t, 'support-only', 'support-password-long', secret);
-    const support = login.body.token as string;
+    const { token: support } = await enrolledOperator(t, admin, 'support-only', ['support']);
     expect(support).toBeTruthy();
     for (const url of ['/api/admin/banners', '/api/admin/referral/flags', '/api/admin/refunds/runs']) {
       expect((await t.app.inject({ url, headers: as(support) })).json(), url).toEqual({ message: 'FORBIDDEN' });

@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '@wallet/contract/admin/roles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminToken, operatorLogin, secretOfUri } from './operator-helpers.ts';
+import { adminToken, enrolledOperator } from './operator-helpers.ts';
 
 /**
  * Walks EVERY descriptor of the admin contract (packages/contract/src/admin), so an endpoint added by any module is
@@ -19,14 +19,7 @@ beforeAll(async () => {
   const admin = await adminToken(t);
   // one operator per single role
   for (const role of OPERATOR_ROLES) {
-    const username = `only-${role}`;
-    const password = 'access-test-password';
-    const created = await post(t, '/api/admin/operators', { username, password, roles: [role] }, { token: admin });
-    expect(created.status).toBe(200);
-    const { enrolment } = created.body as { enrolment: { uri: string } };
-    const login = await operatorLogin(t, username, password, secretOfUri(enrolment.uri), uniqueIp());
-    expect(login.status).toBe(200);
-    tokens.set(role, login.body.token as string);
+    tokens.set(role, (await enrolledOperator(t, admin, `only-${role}`, [role])).token);
   }
   const member = await post(t, '/api/login', { username: '0812345678', password: 'demo-password' });
   memberToken = member.body.token as string;
@@ -49,7 +42,8 @@ describe('every admin endpoint checks the caller before anything else', () => {
   it('knows the endpoints it walks (and the only public one is sign-in)', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(12);
     const open = listAdminEndpoints().filter(({ endpoint }) => endpoint.access === 'public');
-    expect(open.map((e) => e.id)).toEqual(['admin.auth.login']);
+    // sign-in, and the pages of the one-time enrolment link (docs/decisions/0023-operator-enrolment.md)
+    expect(open.map((e) => e.id)).toEqual(['admin.auth.login', 'admin.account.openEnrolment', 'admin.account.enrol']);
   });
 
   it.each(endpoints.map(({ id, endpoint }) => [id, endpoint] as const))(

@@ -6,7 +6,14 @@ import { auditLog } from '../../src/db/schema/audit.ts';
 import { totpCode } from '../../src/modules/auth/totp.ts';
 import { get, post, put, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminToken, operatorLogin, secretOfUri, TOTP_STEP_MS } from './operator-helpers.ts';
+import {
+  adminToken,
+  enrolledOperator,
+  openEnrolment,
+  operatorLogin,
+  secretOfUri,
+  TOTP_STEP_MS,
+} from './operator-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -19,56 +26,38 @@ afterAll(() => t.close());
 const PASSWORD = 'console-test-password';
 type Row = Record<string, unknown>;
 
-describe('first sign-in enrolment', () => {
-  it('answers the QR (not a token) to the right password without a code, and the first code confirms it', async () => {
-    const created = await post(
-      t,
-      '/api/admin/operators',
-      { username: 'newbie', password: PASSWORD, roles: ['support'] },
-      { token: admin },
-    );
-    const secret = secretOfUri((created.body.enrolment as { uri: string }).uri);
+describe('first sign-in', () => {
+  it('an invited operator cannot sign in (nor get a QR) before enrolling through its link; after it, a code is needed', async () => {
+    const created = await post(t, '/api/admin/operators', { username: 'newbie', roles: ['support'] }, { token: admin });
+    expect(created.status).toBe(200);
     const ip = uniqueIp();
+    // no password exists yet: whatever is tried answers 401 and never a QR or a token
+    for (const body of [
+      { username: 'newbie', password: PASSWORD },
+      { username: 'newbie', password: PASSWORD, totp: '123456' },
+    ]) {
+      const res = await post(t, '/api/admin/login', body, { ip });
+      expect(res.status).toBe(401);
+      expect(res.body).not.toHaveProperty('enrolment');
+      expect(res.body).not.toHaveProperty('token');
+    }
+    const link = (created.body.enrolment as { token: string }).token;
+    const secret = secretOfUri(((await openEnrolment(t, link)).body.totp as { uri: string }).uri);
+    const enrol = { token: link, password: PASSWORD, totp: totpCode(secret, t.clock.now()) };
+    expect(await post(t, '/api/admin/enrolment', enrol, { ip })).toEqual({ status: 200, body: { message: 'SUCCESS' } });
 
-    const first = await post(t, '/api/admin/login', { username: 'newbie', password: PASSWORD }, { ip });
-    expect(first.status).toBe(200);
-    expect(first.body).not.toHaveProperty('token');
-    const enrolment = first.body.enrolment as { uri: string; qr: string };
-    expect(secretOfUri(enrolment.uri)).toBe(secret);
-    expect(Buffer.from(enrolment.qr.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()).toMatch(
-      /^<svg /,
-    );
-
-    // a wrong password learns nothing
-    const wrong = await post(t, '/api/admin/login', { username: 'newbie', password: 'wrong-password-123' }, { ip });
-    expect(wrong).toEqual({ status: 401, body: { message: 'WRONG_CREDENTIAL' } });
-
-    const signed = await post(
-      t,
-      '/api/admin/login',
-      { username: 'newbie', password: PASSWORD, totp: totpCode(secret, t.clock.now()) },
-      { ip },
-    );
-    expect(signed.status).toBe(200);
-    expect(typeof signed.body.token).toBe('string');
-
-    // confirmed: no code is now simply a wrong credential, never the secret again
+    // enrolled: no code is a wrong credential, never the secret again
     t.clock.advance(TOTP_STEP_MS);
     const again = await post(t, '/api/admin/login', { username: 'newbie', password: PASSWORD }, { ip });
-    expect(again).toEqual({ status: 401, body: { message: 'WRONG_CREDENTIAL' } });
+    expect(again.status).toBe(401);
+    expect(again.body).not.toHaveProperty('enrolment');
+    expect((await operatorLogin(t, 'newbie', PASSWORD, secret, ip)).status).toBe(200);
   });
 });
 
 describe('my sessions', () => {
   it('lists my live sessions, marks the current one, and revokes another one with an audit row', async () => {
-    const created = await post(
-      t,
-      '/api/admin/operators',
-      { username: 'sessy', password: PASSWORD, roles: ['finance'] },
-      { token: admin },
-    );
-    const secret = secretOfUri((created.body.enrolment as { uri: string }).uri);
-    const one = (await operatorLogin(t, 'sessy', PASSWORD, secret, uniqueIp())).body.token as string;
+    const { token: one, secret } = await enrolledOperator(t, admin, 'sessy', ['finance'], PASSWORD);
     t.clock.advance(TOTP_STEP_MS);
     const two = (await operatorLogin(t, 'sessy', PASSWORD, secret, uniqueIp())).body.token as string;
 
@@ -113,7 +102,7 @@ describe('settings', () => {
   it('writes a setting with its audit row and a settings.updated event in the same transaction, live at once', async () => {
     const before = await t.ctx.settings.get('minDeposit');
     const res = await put(t, '/api/admin/settings/minDeposit', { value: before + 49 }, { token: admin });
-    expect(res).toEqual({ status: 200, body: { key: 'minDeposit', value: before + 49 } });
+    expect(res).toEqual({ status: 200, body: { key: 'minDeposit', value: before + 49, pending: null } });
     expect(await t.ctx.settings.get('minDeposit')).toBe(before + 49);
     const lookup = await get(t, '/api/lookup/deposit');
     expect(lookup.body.minDeposit).toBe(before + 49);

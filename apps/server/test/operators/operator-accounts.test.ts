@@ -4,7 +4,15 @@ import { auditLog } from '../../src/db/schema/audit.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit-verify.ts';
 import { get, post, put, uniqueIp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminToken, operatorLogin, secretOfUri, TOTP_STEP_MS } from './operator-helpers.ts';
+import { totpCode } from '../../src/modules/auth/totp.ts';
+import {
+  adminToken,
+  enrolledOperator,
+  openEnrolment,
+  operatorLogin,
+  secretOfUri,
+  TOTP_STEP_MS,
+} from './operator-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -17,69 +25,71 @@ afterAll(() => t.close());
 const auditRows = async () => (await t.ctx.db.select({ n: count() }).from(auditLog))[0]!.n;
 const PASSWORD = 'support-password-1';
 
-async function createOperator(username: string, roles: string[]) {
-  const res = await post(t, '/api/admin/operators', { username, password: PASSWORD, roles }, { token: admin });
-  expect(res.status).toBe(200);
-  return res.body as { operator: { id: number }; enrolment: { uri: string; qr: string } };
-}
-
 describe('operator accounts and roles', () => {
-  it('creates an operator with a QR enrolment that its first sign-in confirms', async () => {
+  it('invites an operator with a one-time link; its enrolment sets the password and confirms the QR', async () => {
     const before = await auditRows();
-    const { operator, enrolment } = await createOperator('sam', ['support']);
+    const created = await post(t, '/api/admin/operators', { username: 'sam', roles: ['support'] }, { token: admin });
+    expect(created.status).toBe(200);
+    const operator = created.body.operator as { id: number };
+    expect(await auditRows()).toBe(before + 2); // operator.create, operator.enrolment.issue
+    const link = (created.body.enrolment as { token: string }).token;
+    const opened = await openEnrolment(t, link);
+    const enrolment = opened.body.totp as { uri: string; qr: string };
+    expect(opened.body.username).toBe('sam');
     expect(enrolment.uri).toMatch(/^otpauth:\/\/totp\/Member%20wallet:sam\?/);
     expect(enrolment.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(enrolment.qr.split(',')[1] ?? '', 'base64').toString()).toMatch(/^<svg /);
-    expect(await auditRows()).toBe(before + 1);
+    const secret = secretOfUri(enrolment.uri);
+    const totp = totpCode(secret, t.clock.now());
+    expect((await post(t, '/api/admin/enrolment', { token: link, password: PASSWORD, totp })).status).toBe(200);
+    expect(await auditRows()).toBe(before + 3); // operator.enrolment.complete
 
     t.clock.advance(TOTP_STEP_MS);
-    const login = await operatorLogin(t, 'sam', PASSWORD, secretOfUri(enrolment.uri), uniqueIp());
+    const login = await operatorLogin(t, 'sam', PASSWORD, secret, uniqueIp());
     expect(login.status).toBe(200);
-    expect(await auditRows()).toBe(before + 2); // operator.totp.confirm
     const list = await get(t, '/api/admin/operators', { token: admin });
     expect(list.body.rows).toContainEqual(
       expect.objectContaining({ id: operator.id, username: 'sam', roles: ['support'], totpConfirmed: true }),
     );
     const audit = await get(t, '/api/admin/audit', { token: admin });
-    const [confirm, create] = audit.body.rows as Array<Record<string, unknown>>;
-    expect(confirm).toMatchObject({
+    const [complete, issue, create] = audit.body.rows as Array<Record<string, unknown>>;
+    expect(complete).toMatchObject({
       operator: 'sam',
-      action: 'operator.totp.confirm',
+      action: 'operator.enrolment.complete',
       target: `operator:${operator.id}`,
     });
+    expect(issue).toMatchObject({ operator: 'admin', action: 'operator.enrolment.issue' });
     expect(create).toMatchObject({
       operator: 'admin',
       action: 'operator.create',
       before: null,
-      after: { username: 'sam', roles: ['support'], enabled: true, totpConfirmed: false },
+      after: { username: 'sam', roles: ['support'], enabled: true, state: 'invited', totpConfirmed: false },
       ip: '127.0.0.1',
     });
     expect(JSON.stringify(audit.body)).not.toContain(PASSWORD);
+    expect(JSON.stringify(audit.body)).not.toContain(link);
   });
 
   it('answers 403 FORBIDDEN to an operator without the role', async () => {
-    const { enrolment } = await createOperator('sue', ['support', 'marketing']);
-    t.clock.advance(TOTP_STEP_MS);
-    const login = await operatorLogin(t, 'sue', PASSWORD, secretOfUri(enrolment.uri), uniqueIp());
-    const token = login.body.token as string;
+    const { token } = await enrolledOperator(t, admin, 'sue', ['support', 'marketing'], PASSWORD);
     expect(await get(t, '/api/admin/me', { token })).toMatchObject({ status: 200 });
     for (const res of [
       await get(t, '/api/admin/operators', { token }),
       await get(t, '/api/admin/audit', { token }),
-      await post(t, '/api/admin/operators', { username: 'eve', password: PASSWORD, roles: ['admin'] }, { token }),
+      await post(t, '/api/admin/operators', { username: 'eve', roles: ['admin'] }, { token }),
+      await post(t, '/api/admin/operator-requests/1/approve', undefined, { token }),
     ]) {
       expect(res).toEqual({ status: 403, body: { message: 'FORBIDDEN' } });
     }
   });
 
   it('writes an audit row for every change, in order, with before and after', async () => {
-    const { operator, enrolment } = await createOperator('pat', ['finance']);
-    const id = operator.id;
+    const { id } = await enrolledOperator(t, admin, 'pat', ['support'], PASSWORD);
     const start = await auditRows();
-    const roles = await put(t, `/api/admin/operators/${id}`, { roles: ['finance', 'support'] }, { token: admin });
-    expect(roles.body.operator).toMatchObject({ roles: ['finance', 'support'] });
-    const reset = await post(t, `/api/admin/operators/${id}/totp`, undefined, { token: admin });
-    expect(secretOfUri(reset.body.uri as string)).not.toBe(secretOfUri(enrolment.uri));
+    const roles = await put(t, `/api/admin/operators/${id}`, { roles: ['marketing', 'support'] }, { token: admin });
+    expect(roles.body.operator).toMatchObject({ roles: ['marketing', 'support'] });
+    const reissued = await post(t, `/api/admin/operators/${id}/enrolment`, undefined, { token: admin });
+    expect(reissued.body.enrolment).toMatchObject({ token: expect.any(String) });
     const disabled = await put(t, `/api/admin/operators/${id}`, { enabled: false }, { token: admin });
     expect(disabled.body.operator).toMatchObject({ enabled: false });
     expect(await auditRows()).toBe(start + 3);
@@ -87,34 +97,26 @@ describe('operator accounts and roles', () => {
     const rows = (await get(t, '/api/admin/audit', { token: admin })).body.rows as Array<Record<string, unknown>>;
     expect(rows.slice(0, 3).map((r) => [r.action, r.before, r.after])).toEqual([
       ['operator.update', expect.objectContaining({ enabled: true }), expect.objectContaining({ enabled: false })],
-      ['operator.totp.reset', expect.anything(), expect.objectContaining({ totpConfirmed: false })],
+      ['operator.enrolment.issue', null, expect.objectContaining({ state: 'invited' })],
       [
         'operator.update',
-        expect.objectContaining({ roles: ['finance'] }),
-        expect.objectContaining({ roles: ['finance', 'support'] }),
+        expect.objectContaining({ roles: ['support'] }),
+        expect.objectContaining({ roles: ['marketing', 'support'] }),
       ],
     ]);
     expect(await verifyAuditChain(t.ctx.db)).toMatchObject({ problems: [] });
   });
 
   it('ends the sessions of a disabled operator and refuses its sign-in', async () => {
-    const { operator, enrolment } = await createOperator('dan', ['support']);
-    t.clock.advance(TOTP_STEP_MS);
-    const secret = secretOfUri(enrolment.uri);
-    const token = (await operatorLogin(t, 'dan', PASSWORD, secret, uniqueIp())).body.token as string;
-    await put(t, `/api/admin/operators/${operator.id}`, { enabled: false }, { token: admin });
+    const { id, token, secret } = await enrolledOperator(t, admin, 'dan', ['support'], PASSWORD);
+    await put(t, `/api/admin/operators/${id}`, { enabled: false }, { token: admin });
     expect((await get(t, '/api/admin/me', { token })).status).toBe(401);
     t.clock.advance(TOTP_STEP_MS);
     expect((await operatorLogin(t, 'dan', PASSWORD, secret, uniqueIp())).status).toBe(401);
   });
 
   it('refuses a duplicate username, an admin locking themself out, and an unknown id', async () => {
-    const dup = await post(
-      t,
-      '/api/admin/operators',
-      { username: 'admin', password: PASSWORD, roles: ['support'] },
-      { token: admin },
-    );
+    const dup = await post(t, '/api/admin/operators', { username: 'admin', roles: ['support'] }, { token: admin });
     expect(dup).toEqual({ status: 409, body: { message: 'EXISTING_USER' } });
     const me = (await get(t, '/api/admin/operators', { token: admin })).body.rows as Array<{
       id: number;

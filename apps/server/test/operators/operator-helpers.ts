@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { operators } from '../../src/db/schema/auth.ts';
 import { decrypt } from '../../src/lib/crypto-box.ts';
 import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
-import { totpContext } from '../../src/modules/auth/operator-accounts.service.ts';
-import { totpCode } from '../../src/modules/auth/totp.ts';
-import { post, type Reply } from '../account/account-helpers.ts';
+import { operatorAccounts } from '../../src/modules/auth/operators.routes.ts';
+import { newTotpSecret, totpCode, totpContext } from '../../src/modules/auth/totp.ts';
+import { post, uniqueIp, type Reply } from '../account/account-helpers.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /** One TOTP step: a code is accepted once, so tests move the clock a step before the next sign-in. */
@@ -37,4 +37,62 @@ export async function adminToken(t: TestApp): Promise<string> {
   const res = await operatorLogin(t, DEMO_OPERATOR.username, DEMO_OPERATOR.password, secret);
   if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
   return res.body.token as string;
+}
+
+/**
+ * A second admin for four-eyes steps, seeded the way the demo operator is (as the system: one admin cannot create
+ * another alone, docs/decisions/0023-operator-enrolment.md), freshly signed in (moves the clock one TOTP step).
+ */
+const seconds = new WeakMap<TestApp, string>();
+export async function secondAdminToken(t: TestApp): Promise<string> {
+  const password = 'second-admin-password';
+  let secret = seconds.get(t);
+  if (!secret) {
+    secret = newTotpSecret();
+    const { accounts } = operatorAccounts(t.ctx);
+    const seeded = { username: 'admin2', password, roles: ['admin'] as const, totpSecret: secret, confirmed: true };
+    await t.ctx.db.transaction((tx) => accounts.insert(tx, { id: null, username: 'system' }, seeded, { ip: null }));
+    seconds.set(t, secret);
+  }
+  t.clock.advance(TOTP_STEP_MS);
+  const res = await operatorLogin(t, 'admin2', password, secret, uniqueIp());
+  if (res.status !== 200) throw new Error(`second admin login failed: ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+/** The enrolment link's page as the new operator sees it: the secret behind its QR. */
+export async function openEnrolment(t: TestApp, token: string): Promise<Reply> {
+  return post(t, '/api/admin/enrolment/open', { token }, { ip: uniqueIp() });
+}
+
+/**
+ * An operator as a real one comes to be: an admin invites it (a money role: the second admin approves and gets the
+ * link), the operator opens the link, chooses `password`, confirms a code, then signs in.
+ */
+export async function enrolledOperator(
+  t: TestApp,
+  admin: string,
+  username: string,
+  roles: readonly string[],
+  password = 'operator-password-1',
+): Promise<{ id: number; token: string; secret: string; password: string }> {
+  const created = await post(t, '/api/admin/operators', { username, roles }, { token: admin });
+  if (created.status !== 200) throw new Error(`create ${username} failed: ${JSON.stringify(created.body)}`);
+  let link = created.body.enrolment as { token: string } | null;
+  if (!link) {
+    const request = created.body.request as { id: number };
+    const second = await secondAdminToken(t);
+    const approved = await post(t, `/api/admin/operator-requests/${request.id}/approve`, undefined, { token: second });
+    if (approved.status !== 200) throw new Error(`approve ${username} failed: ${JSON.stringify(approved.body)}`);
+    link = approved.body.enrolment as { token: string };
+  }
+  const opened = await openEnrolment(t, link.token);
+  const secret = secretOfUri((opened.body.totp as { uri: string }).uri);
+  const totp = totpCode(secret, t.clock.now());
+  const enrolled = await post(t, '/api/admin/enrolment', { token: link.token, password, totp }, { ip: uniqueIp() });
+  if (enrolled.status !== 200) throw new Error(`enrol ${username} failed: ${JSON.stringify(enrolled.body)}`);
+  t.clock.advance(TOTP_STEP_MS);
+  const login = await operatorLogin(t, username, password, secret, uniqueIp());
+  if (login.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(login.body)}`);
+  return { id: (created.body.operator as { id: number }).id, token: login.body.token as string, secret, password };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAdminEndpoints } from '@wallet/contract/admin/admin-api';
 import { buildPath } from '@wallet/contract/endpoint';
-import { operatorLogin, secretOfUri, TOTP_STEP_MS } from '../operators/operator-helpers.ts';
+import { adminToken, enrolledOperator } from '../operators/operator-helpers.ts';
 import { createWithdrawalsHarness, type WithdrawalsHarness } from './withdrawals-harness.ts';
 
 /** Withdrawals through the real request path, PostgreSQL row locks and the sandbox bank over HTTP. */
@@ -187,15 +187,7 @@ describe('withdrawals (PostgreSQL)', () => {
   });
 
   it('an operator without the finance role gets 403 on every withdrawals endpoint, and nothing changes', async () => {
-    const created = await h.admin('POST', '/api/admin/operators', {
-      username: 'support1',
-      password: 'support-password-123',
-      roles: ['support'],
-    });
-    expect(created.status).toBe(200);
-    h.t.clock.advance(TOTP_STEP_MS);
-    const login = await operatorLogin(h.t, 'support1', 'support-password-123', secretOfUri(created.body.enrolment.uri));
-    const token = login.body.token as string;
+    const { token } = await enrolledOperator(h.t, await adminToken(h.t), 'support1', ['support']);
     const endpoints = listAdminEndpoints().filter(({ id }) => id.startsWith('admin.withdrawals.'));
     expect(endpoints.length).toBe(5);
     for (const { endpoint } of endpoints) {

@@ -8,7 +8,8 @@ describe('the admin API, apart from the player API', () => {
   it('lives under /api/admin, every endpoint but sign-in for operators with known roles', () => {
     for (const { id, endpoint } of listAdminEndpoints()) {
       expect(endpoint.path, id).toMatch(/^\/api\/admin\//);
-      if (id === 'admin.auth.login') {
+      // sign-in, and the one-time enrolment link's pages (docs/decisions/0023-operator-enrolment.md)
+      if (['admin.auth.login', 'admin.account.openEnrolment', 'admin.account.enrol'].includes(id)) {
         expect(endpoint.access).toBe('public');
         continue;
       }

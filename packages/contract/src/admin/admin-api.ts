@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { adminApprovalEndpoints } from './approvals.ts';
 import { adminAuditEndpoints } from './audit.ts';
 import { adminAuthEndpoints } from './auth.ts';
+import { adminAccountEndpoints } from './enrolment.ts';
 import { adminAdjustmentEndpoints, adminMemberEndpoints } from './members.ts';
 import { adminChatEndpoints } from './chat.ts';
 import { adminDepositEndpoints } from './deposits.ts';
@@ -21,6 +22,7 @@ import { adminSettingsEndpoints } from './settings.ts';
 export const adminApi = {
   auth: adminAuthEndpoints,
   operators: adminOperatorEndpoints,
+  account: adminAccountEndpoints,
   audit: adminAuditEndpoints,
   spinwheel: adminSpinwheelEndpoints,
   promotions: adminPromotionEndpoints,

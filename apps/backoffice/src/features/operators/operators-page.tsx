@@ -1,17 +1,12 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { Operator, TotpEnrolment } from '@wallet/contract/admin/operators';
-import { OPERATOR_ROLES, type OperatorRole } from '@wallet/contract/admin/roles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EnrolmentLink, Operator, OperatorRequest } from '@wallet/contract/admin/operators';
+import type { OperatorRole } from '@wallet/contract/admin/roles';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
-import { FormDialog } from '@wallet/ui/form-dialog';
-import { Modal } from '@wallet/ui/modal';
-import { PasswordField } from '@wallet/ui/password-field';
-import { TextField } from '@wallet/ui/text-field';
 import { formatDateTime } from '@wallet/web-core/format';
-import { errorMessage } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
@@ -20,6 +15,9 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { CreateOperatorDialog } from './create-operator-dialog.tsx';
+import { EnrolmentLinkDialog } from './enrolment-link-dialog.tsx';
+import { RolesDialog } from './roles-dialog.tsx';
 
 const KEY = ['admin', 'operators'] as const;
 const column = createColumnHelper<Operator>();
@@ -28,25 +26,40 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'roles'; operator: Operator }
   | { kind: 'toggle'; operator: Operator }
-  | { kind: 'reset'; operator: Operator }
-  | { kind: 'enrolment'; username: string; enrolment: TotpEnrolment };
+  | { kind: 'reissue'; operator: Operator }
+  | { kind: 'decide'; operator: Operator; request: OperatorRequest; approve: boolean }
+  | { kind: 'link'; username: string; link: EnrolmentLink };
 
+/**
+ * Operators (role admin): invite with a one-time enrolment link, roles, enable/disable, a new link for a lost phone.
+ * Granting admin or finance, and a new link for an operator holding one, wait for a second admin, who approves them
+ * here and alone receives the link (docs/decisions/0023-operator-enrolment.md).
+ */
 export default function OperatorsPage() {
   const { t } = useTranslation('operators');
   const me = useOperator();
   const list = useListParams();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // the operator list takes no date range: only the page
   const query = usePagedQuery(KEY, { query: { page: list.page, pageSize: list.pageSize } }, (q) =>
     adminCall(adminApi.operators.list, { query: q }),
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
-  const update = (operator: Operator, body: { roles?: OperatorRole[]; enabled?: boolean }) =>
-    adminCall(adminApi.operators.update, { params: { id: operator.id }, body }).then(async () => {
-      notify.success(t('saved'));
-      await refresh();
-    });
+  /** a change done, or waiting for a second admin (then said so), or a link to show once */
+  const outcome = (username: string, answer: { enrolment: EnrolmentLink | null; request: OperatorRequest | null }) => {
+    if (answer.request?.status === 'pending') notify.info(t('pending.sent'));
+    else notify.success(t('saved'));
+    // the dialog that asked closes itself after its action resolves; show the link right after
+    if (answer.enrolment) {
+      const link = answer.enrolment;
+      queueMicrotask(() => setDialog({ kind: 'link', username, link }));
+    }
+  };
+  const update = async (operator: Operator, body: { roles?: OperatorRole[]; enabled?: boolean }) => {
+    const answer = await adminCall(adminApi.operators.update, { params: { id: operator.id }, body });
+    outcome(operator.username, { enrolment: null, request: answer.request });
+    await refresh();
+  };
 
   const columns = [
     column.accessor('username', {
@@ -57,6 +70,7 @@ export default function OperatorsPage() {
       header: t('columns.roles'),
       cell: (c) => (
         <div className="flex flex-wrap gap-1">
+          {c.getValue().length === 0 && <span className="text-muted">—</span>}
           {c.getValue().map((role) => (
             <StatusBadge key={role} tone={role === 'admin' ? 'warning' : 'info'}>
               {t(`common:roles.${role}`)}
@@ -65,21 +79,44 @@ export default function OperatorsPage() {
         </div>
       ),
     }),
-    column.accessor('enabled', {
+    column.display({
+      id: 'status',
       header: t('columns.status'),
-      cell: (c) => (
-        <StatusBadge tone={c.getValue() ? 'success' : 'danger'}>
-          {t(c.getValue() ? 'status.enabled' : 'status.disabled')}
-        </StatusBadge>
+      cell: ({ row: { original: o } }) => (
+        <div className="flex flex-col items-start gap-1">
+          {!o.enabled ? (
+            <StatusBadge tone="danger">{t('status.disabled')}</StatusBadge>
+          ) : o.state === 'invited' ? (
+            <StatusBadge tone="warning">{t('status.invited')}</StatusBadge>
+          ) : (
+            <StatusBadge tone="success">{t('status.enabled')}</StatusBadge>
+          )}
+          {o.state === 'invited' && o.enabled && (
+            <span className="text-xs whitespace-nowrap text-muted">
+              {o.enrolmentExpiresAt
+                ? t('status.linkUntil', { at: formatDateTime(o.enrolmentExpiresAt) })
+                : t('status.noLink')}
+            </span>
+          )}
+        </div>
       ),
     }),
-    column.accessor('totpConfirmed', {
-      header: t('columns.totp'),
-      cell: (c) => (
-        <StatusBadge tone={c.getValue() ? 'success' : 'warning'}>
-          {t(c.getValue() ? 'totp.confirmed' : 'totp.pending')}
-        </StatusBadge>
-      ),
+    column.accessor('pendingRequest', {
+      header: t('columns.pending'),
+      cell: (c) => {
+        const request = c.getValue();
+        if (!request) return <span className="text-muted">—</span>;
+        return (
+          <div className="flex flex-col items-start gap-1 text-xs">
+            <StatusBadge tone="warning">
+              {t(`pending.${request.kind}`, {
+                roles: (request.roles ?? []).map((role) => t(`common:roles.${role}`)).join(', '),
+              })}
+            </StatusBadge>
+            <span className="text-muted">{t('pending.by', { name: request.requestedBy })}</span>
+          </div>
+        );
+      },
     }),
     column.accessor('createdAt', {
       header: t('columns.created'),
@@ -91,13 +128,34 @@ export default function OperatorsPage() {
       meta: { align: 'right' },
       cell: ({ row: { original: operator } }) => {
         const isSelf = operator.username === me.username;
+        const request = operator.pendingRequest;
+        const isMine = request?.requestedBy === me.username;
         return (
-          <div className="flex justify-end gap-1.5">
+          <div className="flex flex-wrap justify-end gap-1.5">
+            {request && !isMine && !isSelf && (
+              <Button size="sm" onClick={() => setDialog({ kind: 'decide', operator, request, approve: true })}>
+                {t('actions.approve')}
+              </Button>
+            )}
+            {request && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setDialog({ kind: 'decide', operator, request, approve: false })}
+              >
+                {t(isMine ? 'actions.withdraw' : 'actions.reject')}
+              </Button>
+            )}
             <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'roles', operator })}>
               {t('actions.roles')}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'reset', operator })}>
-              {t('actions.resetTotp')}
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={isSelf || request !== null}
+              onClick={() => setDialog({ kind: 'reissue', operator })}
+            >
+              {t('actions.reissue')}
             </Button>
             <Button
               size="sm"
@@ -113,6 +171,7 @@ export default function OperatorsPage() {
     }),
   ];
 
+  const decide = dialog?.kind === 'decide' ? dialog : null;
   return (
     <>
       <PageHeader
@@ -128,9 +187,10 @@ export default function OperatorsPage() {
       <CreateOperatorDialog
         open={dialog?.kind === 'create'}
         onOpenChange={(open) => !open && setDialog(null)}
-        onSuccess={(username, enrolment) => {
+        onSuccess={(created) => {
           void refresh();
-          setDialog({ kind: 'enrolment', username, enrolment });
+          setDialog(null);
+          outcome(created.username, created);
         }}
       />
       {dialog?.kind === 'roles' && (
@@ -159,182 +219,54 @@ export default function OperatorsPage() {
         }}
       />
       <ConfirmDialog
-        open={dialog?.kind === 'reset'}
+        open={dialog?.kind === 'reissue'}
         onOpenChange={(open) => !open && setDialog(null)}
         tone="danger"
-        title={dialog?.kind === 'reset' ? t('confirm.resetTitle', { name: dialog.operator.username }) : ''}
-        description={t('confirm.resetBody')}
-        confirmLabel={t('actions.resetTotp')}
+        title={dialog?.kind === 'reissue' ? t('confirm.reissueTitle', { name: dialog.operator.username }) : ''}
+        description={t('confirm.reissueBody')}
+        confirmLabel={t('actions.reissue')}
         onConfirm={async () => {
-          if (dialog?.kind !== 'reset') return;
+          if (dialog?.kind !== 'reissue') return;
           const { operator } = dialog;
-          const enrolment = await adminCall(adminApi.operators.resetTotp, { params: { id: operator.id } });
+          const answer = await adminCall(adminApi.operators.reissueEnrolment, { params: { id: operator.id } });
           await refresh();
-          // the confirm dialog closes itself after this resolves; show the QR right after
-          queueMicrotask(() => setDialog({ kind: 'enrolment', username: operator.username, enrolment }));
+          outcome(operator.username, answer);
         }}
       />
-      <Modal
-        open={dialog?.kind === 'enrolment'}
+      <ConfirmDialog
+        open={decide !== null}
         onOpenChange={(open) => !open && setDialog(null)}
-        title={dialog?.kind === 'enrolment' ? t('enrolment.title', { name: dialog.username }) : ''}
-        description={t('enrolment.body')}
-        footer={
-          <div className="flex justify-end">
-            <Button onClick={() => setDialog(null)}>{t('enrolment.done')}</Button>
-          </div>
+        tone={decide?.approve ? 'primary' : 'danger'}
+        title={decide ? t(decide.approve ? 'confirm.approveTitle' : 'confirm.rejectTitle') : ''}
+        description={
+          decide
+            ? t(`pending.${decide.request.kind}Long`, {
+                name: decide.operator.username,
+                by: decide.request.requestedBy,
+                roles: (decide.request.roles ?? []).map((role) => t(`common:roles.${role}`)).join(', '),
+              })
+            : undefined
         }
-      >
-        {dialog?.kind === 'enrolment' && (
-          <div className="flex flex-col items-center gap-3 py-2">
-            <div className="rounded-2xl bg-white p-3">
-              <img src={dialog.enrolment.qr} width={200} height={200} alt="QR" />
-            </div>
-            <code className="font-mono text-xs break-all text-muted" data-testid="enrolment-uri">
-              {new URL(dialog.enrolment.uri).searchParams.get('secret')}
-            </code>
-          </div>
-        )}
-      </Modal>
+        confirmLabel={decide ? t(decide.approve ? 'actions.approve' : 'actions.reject') : ''}
+        onConfirm={async () => {
+          if (!decide) return;
+          const params = { id: decide.request.id };
+          if (decide.approve) {
+            const answer = await adminCall(adminApi.operators.approve, { params });
+            await refresh();
+            outcome(decide.operator.username, { enrolment: answer.enrolment, request: null });
+          } else {
+            await adminCall(adminApi.operators.reject, { params });
+            await refresh();
+            notify.success(t('saved'));
+          }
+        }}
+      />
+      <EnrolmentLinkDialog
+        username={dialog?.kind === 'link' ? dialog.username : ''}
+        link={dialog?.kind === 'link' ? dialog.link : null}
+        onClose={() => setDialog(null)}
+      />
     </>
-  );
-}
-
-function RoleChecks({ value, onChange }: { value: OperatorRole[]; onChange: (roles: OperatorRole[]) => void }) {
-  const { t } = useTranslation('operators');
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-semibold text-fg">{t('form.roles')}</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {OPERATOR_ROLES.map((role) => (
-          <label
-            key={role}
-            className="flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl bg-bg px-3 text-sm ring-1 ring-line has-checked:ring-primary"
-          >
-            <input
-              type="checkbox"
-              className="size-4 accent-[var(--color-primary)]"
-              checked={value.includes(role)}
-              onChange={(e) => onChange(e.target.checked ? [...value, role] : value.filter((r) => r !== role))}
-            />
-            {t(`common:roles.${role}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function CreateOperatorDialog({
-  open,
-  onOpenChange,
-  onSuccess,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSuccess: (username: string, enrolment: TotpEnrolment) => void;
-}) {
-  const { t } = useTranslation('operators');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [roles, setRoles] = useState<OperatorRole[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => adminCall(adminApi.operators.create, { body: { username: username.trim(), password, roles } }),
-    onSuccess: (answer) => {
-      setUsername('');
-      setPassword('');
-      setRoles([]);
-      onSuccess(answer.operator.username, answer.enrolment);
-    },
-    onError: (err) => setError(errorMessage(err)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    if (roles.length === 0) return setError(t('form.rolesRequired'));
-    setError(null);
-    create.mutate();
-  };
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('form.createTitle')}
-      formId="create-operator"
-      onSubmit={submit}
-      submitLabel={t('form.submit')}
-      isSubmitting={create.isPending}
-    >
-      <TextField
-        label={t('form.username')}
-        hint={t('form.usernameHint')}
-        value={username}
-        autoCapitalize="none"
-        autoComplete="off"
-        onChange={(e) => setUsername(e.target.value.toLowerCase())}
-      />
-      <PasswordField
-        label={t('form.password')}
-        hint={t('form.passwordHint')}
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <RoleChecks value={roles} onChange={setRoles} />
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </FormDialog>
-  );
-}
-
-function RolesDialog({
-  operator,
-  isSelf,
-  onClose,
-  onSave,
-}: {
-  operator: Operator;
-  isSelf: boolean;
-  onClose: () => void;
-  onSave: (roles: OperatorRole[]) => Promise<unknown>;
-}) {
-  const { t } = useTranslation('operators');
-  const [roles, setRoles] = useState<OperatorRole[]>(operator.roles);
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isPending) return;
-    if (roles.length === 0) return setError(t('form.rolesRequired'));
-    setPending(true);
-    try {
-      await onSave(roles);
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-      setPending(false);
-    }
-  };
-  return (
-    <FormDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('form.rolesTitle', { name: operator.username })}
-      formId="operator-roles"
-      onSubmit={submit}
-      submitLabel={t('form.saveRoles')}
-      isSubmitting={isPending}
-    >
-      <RoleChecks value={roles} onChange={(next) => setRoles(isSelf && !next.includes('admin') ? roles : next)} />
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </FormDialog>
   );
 }

@@ -34,7 +34,8 @@ export const operators = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** null while the operator is invited: they choose it themselves at enrolment (docs/decisions/0023) */
+    passwordHash: text('password_hash'),
     roles: text('roles').array().notNull(),
     totpSecretBox: text('totp_secret_box').notNull(),
     totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
@@ -46,6 +47,62 @@ export const operators = pgTable(
   (t) => [
     uniqueIndex('operators_username_uq').on(t.username),
     check('operators_roles_ck', sql`${t.roles} <@ array['admin', 'finance', 'support', 'marketing']::text[]`),
+  ],
+);
+
+/**
+ * One-time enrolment links of operators (docs/decisions/0023-operator-enrolment.md): only the SHA-256 of the token is
+ * kept; a link is spent by its enrolment, superseded by a newer one, or dead after `expiresAt`.
+ */
+export const operatorEnrolments = pgTable(
+  'operator_enrolments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
+    issuedBy: text('issued_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('operator_enrolments_token_uq').on(t.tokenHash),
+    index('operator_enrolments_operator_idx').on(t.operatorId),
+  ],
+);
+
+/**
+ * Changes to operators that a second admin approves (docs/decisions/0023): creating an operator with a money role
+ * (admin, finance), adding such a role, or re-issuing the enrolment of an operator holding one. One pending request
+ * per operator.
+ */
+export const operatorRequests = pgTable(
+  'operator_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    kind: text('kind').notNull(),
+    /** the operator's roles once approved (create, roles); null for an enrolment */
+    roles: text('roles').array(),
+    status: text('status').notNull(),
+    requestedById: integer('requested_by_id').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedById: integer('decided_by_id'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('operator_requests_pending_uq')
+      .on(t.operatorId)
+      .where(sql`${t.status} = 'pending'`),
+    check('operator_requests_kind_ck', sql`${t.kind} in ('create', 'roles', 'enrolment')`),
+    check('operator_requests_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
 

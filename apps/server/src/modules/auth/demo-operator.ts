@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { operators } from '../../db/schema/auth.ts';
 import { decrypt } from '../../lib/crypto-box.ts';
 import { operatorAccounts } from './operators.routes.ts';
-import { totpContext } from './operator-accounts.service.ts';
+import { totpContext } from './totp.ts';
 
 /** The demo operator seeded with demo data (`npm start`); production turns demo data off. */
 export const DEMO_OPERATOR = { username: 'admin', password: 'demo-admin-password' } as const;
@@ -27,12 +27,11 @@ export async function seedDemoOperator(ctx: AppContext): Promise<string> {
       return decrypt(existing.totpSecretBox, config.secrets.encryptionKey, totpContext(existing.username));
     } catch {
       // sealed with another ENCRYPTION_KEY: give the demo operator a new secret (audited)
-      const accounts = operatorAccounts(ctx);
-      const { uri } = await accounts.resetTotp(SYSTEM, existing.id, { ip: null });
-      return new URL(uri).searchParams.get('secret') ?? '';
+      const { accounts } = operatorAccounts(ctx);
+      return accounts.replaceDemoSecret(SYSTEM, existing.id, { ip: null });
     }
   }
-  const accounts = operatorAccounts(ctx);
+  const { accounts } = operatorAccounts(ctx);
   try {
     const { secret } = await db.transaction((tx) =>
       accounts.insert(tx, SYSTEM, { ...DEMO_OPERATOR, roles: OPERATOR_ROLES, confirmed: true }, { ip: null }),

@@ -5,6 +5,9 @@ import QRCode from 'qrcode';
 const PERIOD_S = 30;
 const ISSUER = 'Member wallet';
 
+/** The crypto-box context of an operator's TOTP secret: a box copied to another operator does not open. */
+export const totpContext = (username: string) => `operator-totp:${username}`;
+
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 const totpOf = (secretBase32: string, label: string) =>
