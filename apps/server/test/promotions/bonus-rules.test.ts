@@ -206,6 +206,28 @@ describe('maxWithdraw and maxBet are enforced', () => {
     await expectLedgerSound(app.t);
   });
 
+  it('maxWithdraw cannot be dodged by winnings inside a game the stored reading does not know yet', async () => {
+    const { call, transfer, withdraw, wallet, pg } = app;
+    const p = await addPromotion(app.t, { turnoverMultiple: 1, maxWithdrawMultiple: 2, maxBalanceAtClaim: null });
+    const m = await app.member();
+    await app.deposit(m.id, 50_000n);
+    await call(m, 'GET', `/api/bonus/activate/${p.code}`);
+    await transfer(m, 'WALLET', 'pg', 10);
+    pg.play(m.pgUser, 100_000n); // won 1,000 in the game: the stored reading still says 10
+    pg.recordBet(m.pgUser, 10_000n, 10_000n, app.t.clock.now());
+    app.t.clock.advance(1_000);
+    await app.pull();
+    // the turnover is made, but money is still in a game: it waits (no withdrawal) instead of capping 590 of 1,600
+    expect(await app.conditions(m.id)).toEqual([expect.objectContaining({ status: 'running' })]);
+    expect((await withdraw(m, 500)).body).toEqual({ message: 'BONUS_REMAINING' });
+
+    expect((await transfer(m, 'pg', 'WALLET', 1_010)).body).toMatchObject({ status: 'SUCCESS' });
+    await app.deliver();
+    expect(await app.conditions(m.id)).toEqual([expect.objectContaining({ status: 'success', forfeited: 140_000n })]);
+    expect(await wallet(m.id)).toBe(20_000n);
+    await expectLedgerSound(app.t);
+  });
+
   it('maxBet: bets above it do not count toward the turnover and are listed to the player and the operator', async () => {
     const { call, pg } = app;
     const p = await addPromotion(app.t, { turnoverMultiple: 3, maxBet: 5_000n, maxBalanceAtClaim: null });

@@ -230,9 +230,10 @@ export async function evaluateCondition(
 
 /**
  * Success of a condition whose promotion caps what the member keeps (maxWithdraw, docs/decisions/0020): what the
- * total balance holds above the cap goes back to `house:promotion` as it ends (a `finish_bonus` posting). The excess
- * must be in the wallet: while part of it is in a game or on its way, the condition keeps running (withdrawals stay
- * blocked) and the next evaluation ends it — money coming back from a game is a ledger posting, which evaluates.
+ * balance holds above the cap goes back to `house:promotion` as it ends (a `finish_bonus` posting). It ends so only
+ * with the whole balance in the wallet: while money is in a game or on its way, the condition keeps running
+ * (withdrawals stay blocked) and the next evaluation ends it — money coming back from a game is a ledger posting,
+ * which evaluates.
  * Returns whether it ended now.
  */
 async function succeedCapped(
@@ -246,8 +247,10 @@ async function succeedCapped(
     return await ledger.transaction(async (tx) => {
       await lockMemberMoney(tx, c.memberId);
       const { wallet, total } = await balancesOf(tx, c.memberId, c.currency);
-      const excess = total > cap ? total - cap : 0n;
-      if (excess > wallet) return false;
+      // the whole balance must be back in the wallet: a stored game reading misses winnings made since the last
+      // transfer, so money still in a game could hold more than it says
+      if (total !== wallet) return false;
+      const excess = wallet > cap ? wallet - cap : 0n;
       const reason = excess > 0n ? `${c.successRule}, capped at maxWithdraw` : c.successRule;
       const ended = await endCondition(tx, c, { status: 'success', ...end, reason, forfeited: excess });
       if (!ended || excess === 0n) return ended;
