@@ -12,8 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { adminCall } from '../../lib/api.ts';
-import { useSignOut } from '../../lib/operator.ts';
+import { adminCall, consoleSession } from '../../lib/api.ts';
 import { SignInsTable } from './sign-ins-table.tsx';
 
 const KEY = ['admin', 'sessions'] as const;
@@ -49,7 +48,6 @@ export default function SessionsPage() {
   const { t, i18n } = useTranslation('sessions');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const signOut = useSignOut();
   const [target, setTarget] = useState<OperatorSession | null>(null);
   const query = useQuery({ queryKey: KEY, queryFn: () => adminCall(adminApi.auth.sessions) });
   const sessions = query.data?.sessions;
@@ -122,7 +120,9 @@ export default function SessionsPage() {
           if (!target) return;
           await adminCall(adminApi.auth.revokeSession, { params: { id: target.id } });
           if (target.current) {
-            await signOut();
+            // this browser's session has just ended (audited): forget it here and sign in again
+            consoleSession.forget();
+            queryClient.clear();
             await navigate('/login', { replace: true });
             return;
           }
