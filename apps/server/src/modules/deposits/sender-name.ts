@@ -1,8 +1,9 @@
 /**
- * The sender's name on a verified slip against a member's registered names (docs/decisions/0025-slip-sender-and-provider-amounts.md).
- * Banks print the sender's Thai name (`displayName`) and English name (`name`), both truncated, often with a title
- * and sometimes a mask (`นาย สมชาย ใ***`, `MR. SOMCHAI J`); members register an account name (English for the banks
- * that require it) and a display name. Names are compared within one script: Thai against Thai, Latin against Latin.
+ * The sender's name on a verified slip against a member's registered account name
+ * (docs/decisions/0025-slip-sender-and-provider-amounts.md). Banks print the sender's Thai name (`displayName`) and
+ * English name (`name`), both truncated, often with a title and sometimes a mask (`นาย สมชาย ใ***`,
+ * `MR. SOMCHAI J`); members register the account name in Thai, or in English for the banks that require it. Names
+ * are compared within one script: Thai against Thai, Latin against Latin.
  */
 
 /** Titles a bank or a member may put before a name: Thai (with and without the dots) and English. */

@@ -226,9 +226,9 @@ export class SlipService {
   /**
    * The rules of DESIGN.md §9.5 that need the verifier's answer, and who sent the money
    * (docs/decisions/0025-slip-sender-and-provider-amounts.md): the sender's masked account must fit the uploader's
-   * registered account and the printed sender name must not contradict the uploader's registered names. The slip is
-   * credited only when nothing else could be the sender: another member whose account fits the same mask, or a
-   * sender name the rules cannot compare, sends it to an operator.
+   * registered account, and the printed sender name must not contradict the uploader's registered account name.
+   * The slip is credited only when nothing else could be the sender: another member whose account fits the same
+   * mask, or a sender name the rules cannot compare, sends it to an operator.
    */
   private async decide(slip: SlipRow, v: VerifiedSlip): Promise<SlipDecision> {
     const reason = await this.ruleBroken(slip, v);
@@ -238,10 +238,10 @@ export class SlipService {
       this.deps.account.payoutAccount(slip.memberId),
       membersByMaskedAccount(this.deps.db, bankCodesOf(v.sendingBank), masked),
     ]);
-    const me = holders.find((h) => h.id === slip.memberId);
+    // the registered account name only: it changes with the payout account (OTP, cooling); a display name is free text
     const verdict = senderNameVerdict(
       [v.sender.displayName, v.sender.name],
-      [registered?.bankAccountName ?? '', me?.name ?? ''].filter((n) => n.length > 0),
+      registered ? [registered.bankAccountName] : [],
     );
     if (verdict === 'mismatch') return { kind: 'fail', reason: 'NOT_MATCH' };
     const others = holders.filter((h) => h.id !== slip.memberId && maskedMatches(masked, h.bankAccountNo));
