@@ -11,7 +11,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 type Reply = { status: number; body: any };
 
 /** The names a member registered (the slip rules compare them with the bank's printed sender name). */
-export const TESTER_NAME = 'DEPOSIT TESTER';
+const TESTER_NAME = 'DEPOSIT TESTER';
 /** What a bank prints for that member's transfers (`fromNameEn` of the sandbox bank). */
 export const TESTER_PRINTED = 'MR DEPOSIT TESTER';
 
