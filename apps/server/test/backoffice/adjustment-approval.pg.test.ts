@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminCall, expectBooksBalanced, operators } from './backoffice-helpers.ts';
 
 // Two operators approving the same pending adjustment at the same moment: it is posted once (row lock, and the
-// ledger key adjustment:{id} behind it), the other approval is told there is nothing left to decide.
+// ledger key adjustment:{id} behind it), the other approval is told it was decided (APPROVAL_DECIDED).
 describe.runIf(process.env.DATABASE_URL)('concurrent approvals of one adjustment (PostgreSQL)', () => {
   let t: TestApp;
   let tok: Record<string, string>;
@@ -43,7 +43,7 @@ describe.runIf(process.env.DATABASE_URL)('concurrent approvals of one adjustment
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(ROUNDS);
-    expect(statuses.filter((s) => s === 404)).toHaveLength(ROUNDS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(ROUNDS);
     const posted = await t.ctx.db
       .select()
       .from(ledgerTransactions)

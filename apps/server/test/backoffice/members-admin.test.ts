@@ -185,7 +185,7 @@ describe('balance adjustments', () => {
     expect(dash.body.pending).toContainEqual({ queue: 'adjustments', count: 1 });
 
     const own = await adminCall(t, tok.fin1!, 'POST', `/api/admin/adjustments/${id}/approve`);
-    expect(own).toMatchObject({ status: 403, body: { message: 'FORBIDDEN' } });
+    expect(own).toMatchObject({ status: 403, body: { message: 'APPROVAL_OWN_REQUEST' } });
     const byAdmin = await adminCall(t, tok.sup!, 'POST', `/api/admin/adjustments/${id}/approve`);
     expect(byAdmin.status).toBe(403);
     expect(await walletOf(alice)).toBe(1500.5);
@@ -194,11 +194,11 @@ describe('balance adjustments', () => {
     expect(ok.body.adjustment).toMatchObject({ status: 'posted', decidedBy: 'fin2' });
     expect(await walletOf(alice)).toBe(7500.5);
     const twice = await adminCall(t, tok.admin!, 'POST', `/api/admin/adjustments/${id}/approve`);
-    expect(twice).toMatchObject({ status: 404, body: { message: 'NO_DATA' } });
+    expect(twice).toMatchObject({ status: 409, body: { message: 'APPROVAL_DECIDED' } });
     const rejectLate = await adminCall(t, tok.admin!, 'POST', `/api/admin/adjustments/${id}/reject`, {
       reason: 'late',
     });
-    expect(rejectLate.status).toBe(404);
+    expect(rejectLate.status).toBe(409);
     expect(await walletOf(alice)).toBe(7500.5);
     expect((await auditActions(alice.id)).slice(-2)).toEqual([
       'member.adjustment.request',
@@ -215,25 +215,27 @@ describe('balance adjustments', () => {
     expect(rejected.body.adjustment).toMatchObject({ status: 'rejected', decisionNote: 'wrong member' });
     expect(await walletOf(bob)).toBe(0);
     const approve = await adminCall(t, tok.admin!, 'POST', `/api/admin/adjustments/${id}/approve`);
-    expect(approve.status).toBe(404);
+    expect(approve.status).toBe(409);
   });
 
   it('idempotency keys are per operator: a repeat replays, another operator with the same key is a new request', async () => {
-    const first = await adjust(tok.fin1!, bob.id, '1000', 'fee refund', 'key-1');
-    const again = await adjust(tok.fin1!, bob.id, '1000', 'fee refund', 'key-1');
+    // fin2 and admin have requested nothing today (fin1's 7,500.50 of the rolling day would send these to approval)
+    const first = await adjust(tok.fin2!, bob.id, '1000', 'fee refund', 'key-1');
+    const again = await adjust(tok.fin2!, bob.id, '1000', 'fee refund', 'key-1');
     expect(again.replayed).toBe(true);
     expect(again.body).toEqual(first.body);
-    const other = await adjust(tok.fin2!, bob.id, '1000', 'fee refund', 'key-1');
+    const other = await adjust(tok.admin!, bob.id, '1000', 'fee refund', 'key-1');
     expect(other.replayed).toBe(false);
     expect((other.body.adjustment as { id: number }).id).not.toBe((first.body.adjustment as { id: number }).id);
     expect(await walletOf(bob)).toBe(20);
-    const changed = await adjust(tok.fin1!, bob.id, '2000', 'fee refund', 'key-1');
+    const changed = await adjust(tok.fin2!, bob.id, '2000', 'fee refund', 'key-1');
     expect(changed).toMatchObject({ status: 422, body: { message: 'KEY_INVALID' } });
   });
 
   it('a debit past the balance is refused with nothing recorded; bad input is refused', async () => {
     const before = (await adminCall(t, tok.fin1!, 'GET', `/api/admin/adjustments?memberId=${bob.id}`)).body.total;
-    const res = await adjust(tok.fin1!, bob.id, '-500000', 'chargeback');
+    // within fin2's rolling-day limit (so it is tried at once), far above bob's 20.00
+    const res = await adjust(tok.fin2!, bob.id, '-300000', 'chargeback');
     expect(res).toMatchObject({ status: 400, body: { message: 'MONEY_NOT_ENOUGH' } });
     expect((await adminCall(t, tok.fin1!, 'GET', `/api/admin/adjustments?memberId=${bob.id}`)).body.total).toBe(before);
     for (const body of [

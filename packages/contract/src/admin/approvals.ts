@@ -4,7 +4,7 @@ import { pageOf, PagedQuerySchema } from './paging.ts';
 
 export const APPROVAL_KINDS = ['adjustment', 'manual_deposit', 'setting'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'within_limit'] as const;
+const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'within_limit'] as const;
 
 /**
  * One action under four eyes (docs/decisions/0022-four-eyes-approvals.md): who asked, what, for how much or which

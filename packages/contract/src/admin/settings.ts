@@ -17,7 +17,7 @@ export const AdminSettingSchema = z.object({
  * Money-critical keys (docs/decisions/0022-four-eyes-approvals.md): a change waits for a second admin, who sees its
  * diff; both names are audited. Every other key is written at once.
  */
-export const FOUR_EYES_SETTINGS = [
+const FOUR_EYES_SETTINGS = [
   'deposit',
   'withdrawAutoApprove',
   'withdrawLimits',

@@ -52,7 +52,7 @@ export const WheelInputSchema = z
 export type WheelInput = z.infer<typeof WheelInputSchema>;
 
 /** The largest weight of one slice. */
-export const MAX_SLICE_WEIGHT = 1_000_000;
+const MAX_SLICE_WEIGHT = 1_000_000;
 
 /** Every weight a whole number in 0–MAX_SLICE_WEIGHT and at least one above 0 (else WHEEL_WEIGHT_INVALID). */
 export function validWheelWeights(weights: readonly number[]): boolean {

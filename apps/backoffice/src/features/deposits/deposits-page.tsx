@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
+import { ConfirmDepositDialog } from './confirm-deposit-dialog.tsx';
 import { DepositDetailDialog } from './deposit-detail-dialog.tsx';
 import { DepositSummary } from './deposit-summary.tsx';
 
@@ -207,7 +208,19 @@ export default function DepositsPage() {
         empty={t('empty')}
         rowClassName={(d) => (d.status === 'review' ? 'bg-warning/5' : undefined)}
       />
-      {action && (
+      {action?.kind === 'confirm' && (
+        // four eyes on manual notices: the dialog shows a refusal or "waiting for a second operator" (ADR 0022)
+        <ConfirmDepositDialog
+          open
+          onOpenChange={(isOpen) => !isOpen && setAction(null)}
+          row={action.row}
+          onSuccess={({ credited }) => {
+            if (credited) notify.success(t('done.confirm', { status: t('status.credited') }));
+            void refresh();
+          }}
+        />
+      )}
+      {action && action.kind !== 'confirm' && (
         <ConfirmDialog
           open
           onOpenChange={(isOpen) => !isOpen && setAction(null)}

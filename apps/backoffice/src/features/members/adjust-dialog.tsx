@@ -30,6 +30,8 @@ export function AdjustDialog(props: {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; server?: string }>({});
+  // over the rolling-day limit the adjustment waits in the approvals queue (docs/decisions/0022): the dialog says so
+  const [waiting, setWaiting] = useState<{ amount: string; currency: string } | null>(null);
   const mutation = useMoneyMutation<Body, Awaited<ReturnType<typeof create>>>({
     mutationFn: (body, idempotencyKey) => create(body, idempotencyKey),
   });
@@ -39,6 +41,10 @@ export function AdjustDialog(props: {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (waiting) {
+      props.onClose();
+      return;
+    }
     const minor = toMinorString(amount);
     const next = {
       ...(minor === null || minor.startsWith('-') ? { amount: t('adjust.amountInvalid') } : {}),
@@ -50,8 +56,15 @@ export function AdjustDialog(props: {
       { amount: direction === 'debit' ? `-${minor}` : minor, reason: reason.trim() },
       {
         onSuccess: ({ adjustment }) => {
-          notify.success(t(adjustment.status === 'pending' ? 'adjust.pending' : 'adjust.posted'));
           props.onSuccess();
+          if (adjustment.status === 'pending') {
+            setWaiting({
+              amount: formatMoney(Math.abs(Number(adjustment.amount)) / 100),
+              currency: adjustment.currency,
+            });
+            return;
+          }
+          notify.success(t('adjust.posted'));
           props.onClose();
         },
         onError: (error) => setErrors({ server: errorMessage(error) }),
@@ -67,39 +80,52 @@ export function AdjustDialog(props: {
       description={t('adjust.description', { balance: formatMoney(props.walletMajor), currency: props.currency })}
       formId={formId}
       onSubmit={onSubmit}
-      submitLabel={t('adjust.submit')}
+      submitLabel={waiting ? t('adjust.close') : t('adjust.submit')}
       isSubmitting={mutation.isPending}
       data-testid="adjust-form"
     >
-      <SelectField
-        label={t('adjust.direction')}
-        name="direction"
-        value={direction}
-        onChange={(e) => setDirection(e.target.value === 'debit' ? 'debit' : 'credit')}
-        options={[
-          { value: 'credit', label: t('adjust.credit') },
-          { value: 'debit', label: t('adjust.debit') },
-        ]}
-      />
-      <TextField
-        label={t('adjust.amount', { currency: props.currency })}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={errors.amount}
-        hint={t('adjust.amountHint')}
-      />
-      <TextField
-        label={t('adjust.reason')}
-        name="reason"
-        value={reason}
-        maxLength={500}
-        onChange={(e) => setReason(e.target.value)}
-        error={errors.reason}
-        hint={t('adjust.reasonHint')}
-      />
+      {waiting ? (
+        <div
+          role="status"
+          className="rounded-xl bg-warning/10 px-3 py-3 text-sm text-fg ring-1 ring-warning/30"
+          data-testid="adjust-waiting"
+        >
+          <p className="font-semibold">{t('adjust.waitingTitle')}</p>
+          <p className="mt-1 text-muted">{t('adjust.waitingBody', waiting)}</p>
+        </div>
+      ) : (
+        <>
+          <SelectField
+            label={t('adjust.direction')}
+            name="direction"
+            value={direction}
+            onChange={(e) => setDirection(e.target.value === 'debit' ? 'debit' : 'credit')}
+            options={[
+              { value: 'credit', label: t('adjust.credit') },
+              { value: 'debit', label: t('adjust.debit') },
+            ]}
+          />
+          <TextField
+            label={t('adjust.amount', { currency: props.currency })}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount}
+            hint={t('adjust.amountHint')}
+          />
+          <TextField
+            label={t('adjust.reason')}
+            name="reason"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            error={errors.reason}
+            hint={t('adjust.reasonHint')}
+          />
+        </>
+      )}
       {errors.server && (
         <p role="alert" className="rounded-xl bg-danger/10 px-3 py-2 text-sm text-danger ring-1 ring-danger/30">
           {errors.server}

@@ -1,5 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { AdminSetting } from '@wallet/contract/admin/settings';
+import { isFourEyesSetting, type AdminSetting } from '@wallet/contract/admin/settings';
 import { SETTINGS, SETTING_KEYS, type SettingKey } from '@wallet/contract/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@wallet/ui/button';
@@ -16,13 +16,28 @@ import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { adminCall } from '../../lib/api.ts';
 import type { JsonSchema } from './json-schema.ts';
 import { SchemaField } from './schema-form.tsx';
+import { SettingChangeDialog } from './setting-change-dialog.tsx';
+import { ValueDiff } from '../../components/value-diff.tsx';
 
 const KEY = ['admin', 'settings'] as const;
 
 /** The menu's groups; a key added to the store later shows under "other" without touching this page. */
 const GROUPS: Array<{ id: string; keys: SettingKey[] }> = [
   { id: 'site', keys: ['siteStatus', 'registerOTP', 'enableChatWidget', 'chatPrefix'] },
-  { id: 'money', keys: ['withdrawLimits', 'payoutCoolingHours', 'minDeposit', 'slipWindow', 'deposit'] },
+  {
+    id: 'money',
+    keys: [
+      'withdrawLimits',
+      'withdrawAutoApprove',
+      'payoutCoolingHours',
+      'minDeposit',
+      'slipWindow',
+      'deposit',
+      'lateQrPayment',
+      'adjustmentApprovalAbove',
+      'manualDepositCap',
+    ],
+  },
   { id: 'content', keys: ['info', 'contact', 'notice', 'agreements', 'conditions', 'contentTranslations'] },
   { id: 'rates', keys: ['bonusRates', 'wheelRates', 'refundRates', 'referralRates'] },
 ];
@@ -83,7 +98,12 @@ export default function SettingsPage() {
               ))}
             </div>
           </nav>
-          {setting && <SettingEditor key={`${selected}:${JSON.stringify(setting.value)}`} setting={setting} />}
+          {setting && (
+            <SettingEditor
+              key={`${selected}:${JSON.stringify(setting.value)}:${setting.pending?.id ?? ''}`}
+              setting={setting}
+            />
+          )}
         </div>
       )}
     </>
@@ -99,6 +119,13 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
   const [issues, setIssues] = useState<Array<{ path: string; message: string }>>([]);
   const [isSaving, setSaving] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
+  // a money-critical key's change waits for a second admin (docs/decisions/0022-four-eyes-approvals.md)
+  const [isRequesting, setRequesting] = useState(false);
+  const fourEyes = isFourEyesSetting(key);
+  const store = (saved: AdminSetting) =>
+    queryClient.setQueryData(KEY, (old: { settings: AdminSetting[] } | undefined) =>
+      old ? { settings: old.settings.map((s) => (s.key === key ? saved : s)) } : old,
+    );
   const isDirty = JSON.stringify(draft) !== JSON.stringify(setting.value);
   const errorPaths = useMemo(() => new Set(issues.map((i) => i.path)), [issues]);
 
@@ -106,9 +133,7 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
     setSaving(true);
     try {
       const saved = await adminCall(adminApi.settings.update, { params: { key }, body: { value: draft } });
-      queryClient.setQueryData(KEY, (old: { settings: AdminSetting[] } | undefined) =>
-        old ? { settings: old.settings.map((s) => (s.key === key ? saved : s)) } : old,
-      );
+      store(saved);
       notify.success(t('saved'));
     } catch (err) {
       notify.error(errorMessage(err));
@@ -125,7 +150,8 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
       return;
     }
     setIssues([]);
-    if (key === 'siteStatus' && draft === 'terminated') setConfirming(true);
+    if (fourEyes) setRequesting(true);
+    else if (key === 'siteStatus' && draft === 'terminated') setConfirming(true);
     else void save();
   };
 
@@ -144,6 +170,25 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
         <p className="mt-1 text-sm text-muted">{t(`keys.${key}.description`, { defaultValue: '' })}</p>
       </header>
       <div className="flex flex-col gap-4 px-6 py-5">
+        {fourEyes && !setting.pending && (
+          <p className="rounded-xl bg-info/10 px-4 py-2 text-sm text-muted ring-1 ring-info/25">{t('fourEyes.hint')}</p>
+        )}
+        {setting.pending && (
+          <div
+            role="status"
+            className="rounded-xl bg-warning/10 px-4 py-3 text-sm ring-1 ring-warning/30"
+            data-testid="setting-pending"
+          >
+            <p className="font-semibold text-fg">{t('fourEyes.pendingTitle', { name: setting.pending.requestedBy })}</p>
+            <div className="mt-2">
+              <ValueDiff
+                before={(setting.pending.payload as { before?: unknown }).before}
+                after={(setting.pending.payload as { after?: unknown }).after}
+                labels={{ path: t('fourEyes.field'), before: t('fourEyes.before'), after: t('fourEyes.after') }}
+              />
+            </div>
+          </div>
+        )}
         {/* a single value (a number, a switch, a choice) does not need the card's full width */}
         <div className={schema.type === 'object' || schema.type === 'array' ? '' : 'max-w-md'}>
           <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
@@ -191,6 +236,16 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
         confirmLabel={t('terminateConfirm')}
         onConfirm={save}
       />
+      {fourEyes && (
+        <SettingChangeDialog
+          open={isRequesting}
+          onOpenChange={setRequesting}
+          settingKey={key}
+          before={setting.value}
+          after={draft}
+          onSuccess={store}
+        />
+      )}
     </form>
   );
 }

@@ -17,7 +17,7 @@ type Actor = { id: number; username: string };
 type Meta = { ip: string | null };
 
 /** The rolling day of the money threshold: the 24 hours before the request (ADR 0022). */
-export const ROLLING_DAY_MS = 86_400_000;
+const ROLLING_DAY_MS = 86_400_000;
 /** pg_advisory_xact_lock namespaces: one per operator, one per member (always taken in this order) */
 const OPERATOR_LOCK = 7401;
 const MEMBER_LOCK = 7402;
@@ -45,7 +45,7 @@ export type ApprovalExecutor = {
   committed?: (approval: ApprovalRow) => Promise<void>;
 };
 
-export type OpenRequest = {
+type OpenRequest = {
   kind: ApprovalKind;
   target: string;
   memberId?: number | null;
@@ -305,7 +305,7 @@ export class ApprovalsService {
 }
 
 /** What an audit row records of a request: both operators' names, the amount or the change. */
-export const audited = (a: ApprovalRow) => ({
+const audited = (a: ApprovalRow) => ({
   approvalId: a.id,
   kind: a.kind,
   memberId: a.memberId,
