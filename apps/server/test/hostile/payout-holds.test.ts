@@ -17,7 +17,8 @@ import { createWithdrawalsHarness, type WithdrawalsHarness } from '../withdrawal
 let h: WithdrawalsHarness;
 const counts = { requests: 0, refused: 0, payoutHold: 0, paid: 0 };
 beforeAll(async () => {
-  h = await createWithdrawalsHarness({ timeoutMs: 300, holdMs: 1_000 });
+  // a bank answer within 2 s counts (a loaded machine); a timeout fault holds its answer longer
+  h = await createWithdrawalsHarness({ timeoutMs: 2_000, holdMs: 2_500 });
 });
 afterAll(async () => {
   console.info('hostile: payout holds', counts);

@@ -9,7 +9,8 @@ import { createWithdrawalsHarness, type WithdrawalsHarness } from './withdrawals
 /** A member on payout hold is never paid, whichever path moves the withdrawal (approve, bulk, auto, retry, reconciler). */
 let h: WithdrawalsHarness;
 beforeAll(async () => {
-  h = await createWithdrawalsHarness({ timeoutMs: 300, holdMs: 1_000 });
+  // a bank answer within 2 s counts (a loaded machine); a timeout fault holds its answer longer
+  h = await createWithdrawalsHarness({ timeoutMs: 2_000, holdMs: 2_500 });
 });
 afterAll(async () => {
   expect(await h.invariants()).toEqual([]);
@@ -86,6 +87,13 @@ describe('payout hold', () => {
       // the auto-approve decision read the member as clear (the harness's flags: a read that raced the hold)
       const w = await withdraw(m, 100);
       expect(w).toMatchObject({ status: 'pending_review', autoApproved: false, lastError: 'PAYOUT_HOLD' });
+      expect(await auditOf(`withdrawal:${w.id}`)).toMatchObject([
+        {
+          action: 'withdrawal.heldBack',
+          operator: 'system',
+          after: { status: 'pending_review', reason: 'PAYOUT_HOLD' },
+        },
+      ]);
       expect(paidTo(m)).toEqual([]);
       expect(await h.walletMinor(m.id)).toBe(900n * 100n);
       expect(await h.invariants()).toEqual([]);

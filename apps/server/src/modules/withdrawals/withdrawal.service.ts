@@ -149,7 +149,22 @@ export class WithdrawalService {
             lastError: 'PAYOUT_HOLD',
             updatedAt: now,
           });
-          if (back) await changed(tx, back);
+          if (back) {
+            // the system's step, in the audit log beside the approval it undoes
+            await appendAudit(
+              tx,
+              {
+                actor: { id: null, username: 'system' },
+                action: 'withdrawal.heldBack',
+                target: `withdrawal:${id}`,
+                before: { status: 'approved', payoutId: row.payoutId },
+                after: { status: back.status, reason: 'PAYOUT_HOLD' },
+                ip: null,
+              },
+              now,
+            );
+            await changed(tx, back);
+          }
           return { held: back ?? row };
         }
         await tx.execute(
