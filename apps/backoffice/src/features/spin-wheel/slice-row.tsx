@@ -13,6 +13,7 @@ export type SliceRowProps = {
   canRemove: boolean;
 };
 
+const validWeight = (w: number) => Number.isInteger(w) && w >= 0 && w <= 1_000_000;
 /** One slice in the editor: code, labels, colours, weight (with its resulting odds), prize, coupon life. */
 export function SliceRow({ slice, percent, onChange, onRemove, canRemove }: SliceRowProps) {
   const { t } = useTranslation('spin-wheel');
@@ -77,8 +78,11 @@ export function SliceRow({ slice, percent, onChange, onRemove, canRemove }: Slic
           min={0}
           className={INPUT}
           aria-label={t('slice.weight')}
-          value={slice.weight}
-          onChange={(e) => set({ weight: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
+          step={1}
+          // kept as typed (never clamped to 0): the editor refuses an invalid weight before saving (ADR 0022)
+          value={Number.isNaN(slice.weight) ? '' : slice.weight}
+          aria-invalid={!validWeight(slice.weight)}
+          onChange={(e) => set({ weight: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
         />
         <p className="mt-1 text-right text-sm font-semibold text-primary tabular-nums" data-testid="slice-odds">
           {percent.toFixed(2)} %

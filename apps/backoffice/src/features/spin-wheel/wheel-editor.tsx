@@ -1,5 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { Wheel } from '@wallet/contract/admin/spinwheel';
+import { validWheelWeights, type Wheel } from '@wallet/contract/admin/spinwheel';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../lib/api.ts';
 import { SliceRow } from './slice-row.tsx';
+import { WheelOddsDialog } from './wheel-odds-dialog.tsx';
 import {
   draftOf,
   emptyWheel,
@@ -28,6 +29,8 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<WheelDraft>(() => (wheel ? draftOf(wheel) : emptyWheel()));
   const odds = previewOdds(draft.slices);
+  const weightsValid = validWheelWeights(draft.slices.map((s) => s.weight));
+  const [isConfirming, setConfirming] = useState(false);
   const save = useMutation({
     mutationFn: () =>
       wheel
@@ -47,7 +50,17 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
     <Card
       title={wheel ? t('editor.edit', { name: wheel.name }) : t('editor.create')}
       action={
-        <Button onClick={() => save.mutate()} isLoading={save.isPending} data-testid="wheel-save">
+        <Button
+          onClick={() => {
+            if (!weightsValid) return;
+            // a live wheel's odds change for players at once: show them before and after first
+            if (wheel?.isActive) setConfirming(true);
+            else save.mutate();
+          }}
+          isLoading={save.isPending}
+          disabled={!weightsValid}
+          data-testid="wheel-save"
+        >
           {t('editor.save')}
         </Button>
       }
@@ -82,6 +95,11 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
         </label>
       </div>
       <p className="mt-2 text-sm text-muted">{t('editor.activeHint')}</p>
+      {!weightsValid && (
+        <p role="alert" className="mt-3 rounded-xl bg-danger/10 px-3 py-2 text-sm text-danger ring-1 ring-danger/30">
+          {t('WHEEL_WEIGHT_INVALID', { ns: 'errors' })}
+        </p>
+      )}
       <div className="mt-4 overflow-x-auto">
         <table className="w-full min-w-[900px] text-left text-sm" aria-label={t('editor.slices')}>
           <thead className="text-xs text-muted uppercase">
@@ -117,6 +135,15 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
       >
         {t('editor.addSlice')}
       </Button>
+      {wheel && (
+        <WheelOddsDialog
+          open={isConfirming}
+          onOpenChange={setConfirming}
+          wheel={wheel}
+          draft={draft}
+          onConfirm={() => save.mutateAsync()}
+        />
+      )}
     </Card>
   );
 }
