@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
 import { balanceAdjustments } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
 import { memberRecord } from '../account/account.api.ts';
@@ -65,52 +64,50 @@ export class AdjustmentsService {
     const { clock, ledger } = this.deps;
     if (input.amount === 0n) throw new AppError('KEY_INVALID');
     const threshold = await this.approvals.thresholdMinor();
-    return withRetry(() =>
-      ledger.transaction(async (tx) => {
-        const member = await memberRecord(tx, input.memberId);
-        if (!member) throw new AppError('NOT_FOUND');
-        const within = await this.approvals.moneyWithinLimit(tx, {
-          operatorId: actor.id,
+    return ledger.transaction(async (tx) => {
+      const member = await memberRecord(tx, input.memberId);
+      if (!member) throw new AppError('NOT_FOUND');
+      const within = await this.approvals.moneyWithinLimit(tx, {
+        operatorId: actor.id,
+        memberId: member.id,
+        amount: input.amount,
+        currency: member.currency,
+        threshold,
+      });
+      const now = clock.now();
+      const [row] = await tx
+        .insert(balanceAdjustments)
+        .values({
           memberId: member.id,
           amount: input.amount,
           currency: member.currency,
-          threshold,
-        });
-        const now = clock.now();
-        const [row] = await tx
-          .insert(balanceAdjustments)
-          .values({
-            memberId: member.id,
-            amount: input.amount,
-            currency: member.currency,
-            reason: input.reason,
-            status: 'pending',
-            requestedById: actor.id,
-            requestedBy: actor.username,
-            requestedAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('adjustment insert returned nothing');
-        await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
-        await this.approvals.open(
-          tx,
-          actor,
-          {
-            kind: 'adjustment',
-            target: adjustmentTarget(row.id),
-            memberId: row.memberId,
-            amount: row.amount,
-            currency: row.currency,
-            payload: { reason: row.reason },
-            role: 'finance',
-          },
-          within ? 'within_limit' : 'pending',
-          meta,
-        );
-        if (!within) return row;
-        return this.post(tx, row, actor, null, meta, now);
-      }),
-    );
+          reason: input.reason,
+          status: 'pending',
+          requestedById: actor.id,
+          requestedBy: actor.username,
+          requestedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('adjustment insert returned nothing');
+      await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
+      await this.approvals.open(
+        tx,
+        actor,
+        {
+          kind: 'adjustment',
+          target: adjustmentTarget(row.id),
+          memberId: row.memberId,
+          amount: row.amount,
+          currency: row.currency,
+          payload: { reason: row.reason },
+          role: 'finance',
+        },
+        within ? 'within_limit' : 'pending',
+        meta,
+      );
+      if (!within) return row;
+      return this.post(tx, row, actor, null, meta, now);
+    });
   }
 
   /** A second operator approves a pending adjustment (through the approvals queue); the requester cannot. */
