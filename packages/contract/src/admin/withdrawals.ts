@@ -59,7 +59,7 @@ const IdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) 
 const WithdrawalReplySchema = z.object({ withdrawal: AdminWithdrawalSchema });
 
 /** What the approve dialog shows about the member before a payout: marks, money moves, conditions, account changes. */
-export const WithdrawalRiskSchema = z.object({
+const WithdrawalRiskSchema = z.object({
   withdrawal: AdminWithdrawalSchema,
   /** the flag and payout hold with who set them, when and why */
   flags: MemberFlagsSchema,
@@ -80,8 +80,8 @@ export const WithdrawalRiskSchema = z.object({
 export type WithdrawalRisk = z.infer<typeof WithdrawalRiskSchema>;
 
 /** Why bulk approve left a row: an error code of the catalogue, or TOO_LARGE (over the auto-approve amount). */
-export const BULK_REFUSALS = [...ERROR_CODES, 'TOO_LARGE'] as const;
-export const BulkApproveResultSchema = z.object({
+const BULK_REFUSALS = [...ERROR_CODES, 'TOO_LARGE'] as const;
+const BulkApproveResultSchema = z.object({
   id: z.string(),
   /** the withdrawal's status after the attempt; null when it was not found */
   status: z.enum(WITHDRAWAL_STATUSES).nullable(),
