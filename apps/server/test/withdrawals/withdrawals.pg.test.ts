@@ -189,7 +189,7 @@ describe('withdrawals (PostgreSQL)', () => {
   it('an operator without the finance role gets 403 on every withdrawals endpoint, and nothing changes', async () => {
     const { token } = await enrolledOperator(h.t, await adminToken(h.t), 'support1', ['support']);
     const endpoints = listAdminEndpoints().filter(({ id }) => id.startsWith('admin.withdrawals.'));
-    expect(endpoints.length).toBe(5);
+    expect(endpoints.length).toBe(6); // list, risk, approve, reject, retry, bulkApprove
     for (const { endpoint } of endpoints) {
       const url = buildPath(endpoint.path, { id: 'AAAAAAAAAAAA' });
       const body = endpoint.method === 'POST' ? { reason: 'OTHER', ids: ['AAAAAAAAAAAA'] } : undefined;
