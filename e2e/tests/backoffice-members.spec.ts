@@ -70,6 +70,9 @@ test.describe('back office: members and balance adjustments', () => {
     await form.locator('input[name=amount]').fill('6000');
     await form.locator('input[name=reason]').fill('promotion payout approved by manager');
     await op1.getByRole('button', { name: 'ส่งการปรับยอด' }).click();
+    // the dialog says it waits for a second operator (docs/decisions/0022-four-eyes-approvals.md), then closes
+    await expect(op1.getByTestId('adjust-waiting')).toBeVisible();
+    await op1.getByRole('dialog').locator('button[type=submit]').click();
     await expect(op1.getByTestId('adjust-form')).toHaveCount(0);
     await expect(op1.getByTestId('balance-wallet')).toContainText('1,000.00');
     await op1.getByRole('tab', { name: 'การปรับยอด' }).click();
