@@ -85,23 +85,56 @@ export async function operatorToken(request: APIRequestContext, operator: Operat
   return ((await response.json()) as { token: string }).token;
 }
 
-/** Create an operator with the demo operator's token; returns its enrolment secret (not confirmed yet). */
+/** The second demo admin's TOTP secret, as `npm start` prints it (`Second demo admin: … TOTP secret (base32) …`). */
+export function secondAdminSecret(serverLogs: string): string {
+  const secret = /Second demo admin: \S+ \/ \S+, TOTP secret \(base32\) ([A-Z2-7]+)/.exec(serverLogs)?.[1];
+  if (!secret) throw new Error('the server did not print the second demo admin (DEMO_DATA on?)');
+  return secret;
+}
+
+/** The second demo admin (role admin): it approves what one admin may not do alone (docs/decisions/0023). */
+export const secondAdmin = (serverLogs: string): OperatorCredentials => ({
+  username: 'admin2',
+  password: 'demo-admin2-password',
+  secret: secondAdminSecret(serverLogs),
+});
+
+/**
+ * An operator as the console makes one (docs/decisions/0023-operator-enrolment.md): the admin invites it (with admin
+ * or finance, `approverToken`'s admin approves and receives the link), then the operator opens the link, chooses
+ * `password` and confirms a code from the QR's secret. Returns what the operator alone knows.
+ */
 export async function createOperator(
   request: APIRequestContext,
   adminToken: string,
   input: { username: string; password: string; roles: Array<'admin' | 'finance' | 'support' | 'marketing'> },
+  approverToken?: string,
 ): Promise<OperatorCredentials> {
+  const headers = (token: string) => ({ Authorization: `Bearer ${token}`, 'X-Wallet-User': '1' });
   const response = await request.post('/api/admin/operators', {
-    data: input,
-    headers: { Authorization: `Bearer ${adminToken}`, 'X-Wallet-User': '1' },
+    data: { username: input.username, roles: input.roles },
+    headers: headers(adminToken),
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { enrolment } = (await response.json()) as { enrolment: { uri: string } };
-  return {
-    username: input.username,
-    password: input.password,
-    secret: new URL(enrolment.uri).searchParams.get('secret') ?? '',
-  };
+  const created = (await response.json()) as { enrolment: { token: string } | null; request: { id: number } | null };
+  let link = created.enrolment;
+  if (!link) {
+    if (!approverToken || !created.request) throw new Error('a money role needs a second admin to approve');
+    const approved = await request.post(`/api/admin/operator-requests/${created.request.id}/approve`, {
+      headers: headers(approverToken),
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+    link = ((await approved.json()) as { enrolment: { token: string } }).enrolment;
+  }
+  const opened = await request.post('/api/admin/enrolment/open', { data: { token: link.token } });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { totp } = (await opened.json()) as { totp: { uri: string } };
+  const secret = new URL(totp.uri).searchParams.get('secret') ?? '';
+  const enrolled = await request.post('/api/admin/enrolment', {
+    data: { token: link.token, password: input.password, totp: await freshTotp(secret) },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  return { username: input.username, password: input.password, secret };
 }
 
 const demoTokens = new Map<string, string>();

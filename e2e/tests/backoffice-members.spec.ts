@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
   createOperator,
+  secondAdmin,
   demoOperatorSecret,
   DEMO_OPERATOR,
   operatorToken,
@@ -87,11 +88,14 @@ test.describe('back office: members and balance adjustments', () => {
 
     // operator 2 (finance), created by the admin, approves it
     const adminToken = await operatorToken(op1.request, admin);
-    const fin2 = await createOperator(op1.request, adminToken, {
-      username: 'fin2',
-      password: OPERATOR_PASSWORD,
-      roles: ['finance'],
-    });
+    // finance moves money: a second admin approves the new operator (docs/decisions/0023-operator-enrolment.md)
+    const approverToken = await operatorToken(op1.request, secondAdmin(server.logs()));
+    const fin2 = await createOperator(
+      op1.request,
+      adminToken,
+      { username: 'fin2', password: OPERATOR_PASSWORD, roles: ['finance'] },
+      approverToken,
+    );
     const { context: ctx2, page: op2 } = await openConsole(browser, base, fin2, 'en');
     await op2.goto(`${base}/admin/dashboard`);
     await expect(op2.getByTestId('queue-adjustments')).toContainText('1');

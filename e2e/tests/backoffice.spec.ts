@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
 import {
-  createOperator,
   DEMO_OPERATOR,
   demoOperatorSecret,
-  freshTotp,
   operatorToken,
   signInOperator,
   type OperatorCredentials,
@@ -14,7 +12,7 @@ import { saveScreen } from '../support/screens.ts';
 
 /**
  * The operator console at /admin (desktop 1366×900): the demo operator signs in with a TOTP code and opens every
- * page in Thai and English; a new operator enrols with the QR code on its first sign-in; a setting changed in the
+ * page in Thai and English (a new operator's enrolment: operator-enrolment.spec.ts); a setting changed in the
  * console is live for players and shows in the audit log; a session is revoked.
  * Screens: $ADMIN_SHOTS_DIR (default e2e/artifacts/screens/admin)/backoffice-<step>-<lang>.png.
  */
@@ -67,55 +65,6 @@ for (const lang of ['th', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[2].heading[other]);
   });
 }
-
-test('a new operator enrols with the QR code on its first sign-in, and sees only what its role opens', async ({
-  page,
-  request,
-}) => {
-  const token = await operatorToken(request, admin);
-  const created = await createOperator(request, token, {
-    username: `e2e-support-${Date.now() % 100_000}`,
-    password: 'e2e-support-password',
-    roles: ['support'],
-  });
-  await page.addInitScript(() => localStorage.setItem('wallet.admin.language', 'en'));
-  await page.goto('/admin/login');
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="username"]').fill(created.username);
-  await form.locator('input[name="password"]').fill(created.password);
-  await form.getByRole('button', { name: 'Sign in' }).click(); // no code yet
-
-  const enrol = page.getByTestId('enrol-form');
-  await expect(enrol.getByRole('img', { name: 'QR' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
-  const shown = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
-  expect(shown).toBe(created.secret);
-  await shot(page, 'enrolment', 'en');
-  await enrol.locator('input[name="totp"]').fill(await freshTotp(shown));
-  await enrol.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page.getByTestId('operator-chip')).toContainText(created.username);
-
-  // support opens no admin page: the menu holds the dashboard, live chat, members and "My sessions", and a typed URL
-  // is refused
-  await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText([
-    'Dashboard',
-    'Live chat',
-    'Members',
-    'My sessions',
-  ]);
-  await page.goto('/admin/settings');
-  await expect(page.getByText('Not for your role')).toBeVisible();
-  await page.addInitScript(() => localStorage.setItem('wallet.admin.language', 'th'));
-  await page.reload();
-  await expect(page.getByText('สิทธิ์ของคุณเข้าหน้านี้ไม่ได้')).toBeVisible();
-  await shot(page, 'forbidden', 'th');
-
-  // the enrolment was confirmed: the audit log names it
-  const audit = await request.get(`/api/admin/audit?operator=${created.username}`, { headers: api(token) });
-  expect(((await audit.json()) as { rows: Array<{ action: string }> }).rows.map((r) => r.action)).toContain(
-    'operator.totp.confirm',
-  );
-});
 
 test('a setting changed in the console is live for players and audited; a session is revoked', async ({
   page,

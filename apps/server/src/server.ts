@@ -3,7 +3,7 @@ import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_MEMBER } from './bootstrap/demo.ts';
 import { createShutdown, ignoreBrokenPipes } from './lib/shutdown.ts';
-import { DEMO_OPERATOR, seedDemoOperator } from './modules/auth/auth.api.ts';
+import { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from './modules/auth/auth.api.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -36,5 +36,10 @@ if (config.demoData) {
     `  Demo operator: ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}, TOTP secret (base32) ${totpSecret}\n` +
       `    (add it to an authenticator app, or: npx tsx apps/server/src/scripts/totp-code.ts ${totpSecret})\n` +
       `  Operator console: ${address}/admin\n`,
+  );
+  // granting admin or finance needs a second admin (docs/decisions/0023-operator-enrolment.md)
+  const secondSecret = await seedDemoOperator(ctx, DEMO_SECOND_ADMIN);
+  console.log(
+    `  Second demo admin: ${DEMO_SECOND_ADMIN.username} / ${DEMO_SECOND_ADMIN.password}, TOTP secret (base32) ${secondSecret}\n`,
   );
 }

@@ -1,6 +1,6 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { ensureMember } from '../modules/account/account.api.ts';
-import { hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
+import { DEMO_SECOND_ADMIN, hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
 import { LedgerService, postOpeningBalance } from '../modules/ledger/ledger.api.ts';
 import { grantCoins } from '../modules/spin-wheel/spin-wheel.api.ts';
 
@@ -40,5 +40,6 @@ export const demoModule: ModuleFactory = (ctx) => ({
       });
     }
     await seedDemoOperator(ctx);
+    await seedDemoOperator(ctx, DEMO_SECOND_ADMIN);
   },
 });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { operators } from '../../src/db/schema/auth.ts';
 import { decrypt } from '../../src/lib/crypto-box.ts';
-import { DEMO_OPERATOR } from '../../src/modules/auth/demo-operator.ts';
-import { operatorAccounts } from '../../src/modules/auth/operators.routes.ts';
-import { newTotpSecret, totpCode, totpContext } from '../../src/modules/auth/totp.ts';
+import { DEMO_OPERATOR, DEMO_SECOND_ADMIN } from '../../src/modules/auth/demo-operator.ts';
+import { totpCode, totpContext } from '../../src/modules/auth/totp.ts';
 import { post, uniqueIp, type Reply } from '../account/account-helpers.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
@@ -39,23 +38,11 @@ export async function adminToken(t: TestApp): Promise<string> {
   return res.body.token as string;
 }
 
-/**
- * A second admin for four-eyes steps, seeded the way the demo operator is (as the system: one admin cannot create
- * another alone, docs/decisions/0023-operator-enrolment.md), freshly signed in (moves the clock one TOTP step).
- */
-const seconds = new WeakMap<TestApp, string>();
+/** The second demo admin (role admin), freshly signed in (moves the clock one TOTP step): for four-eyes steps. */
 export async function secondAdminToken(t: TestApp): Promise<string> {
-  const password = 'second-admin-password';
-  let secret = seconds.get(t);
-  if (!secret) {
-    secret = newTotpSecret();
-    const { accounts } = operatorAccounts(t.ctx);
-    const seeded = { username: 'admin2', password, roles: ['admin'] as const, totpSecret: secret, confirmed: true };
-    await t.ctx.db.transaction((tx) => accounts.insert(tx, { id: null, username: 'system' }, seeded, { ip: null }));
-    seconds.set(t, secret);
-  }
   t.clock.advance(TOTP_STEP_MS);
-  const res = await operatorLogin(t, 'admin2', password, secret, uniqueIp());
+  const secret = await totpSecretOf(t, DEMO_SECOND_ADMIN.username);
+  const res = await operatorLogin(t, DEMO_SECOND_ADMIN.username, DEMO_SECOND_ADMIN.password, secret, uniqueIp());
   if (res.status !== 200) throw new Error(`second admin login failed: ${JSON.stringify(res.body)}`);
   return res.body.token as string;
 }

@@ -24,7 +24,7 @@ export {
   type AuthOperator,
 } from './operator-sessions.ts';
 export { createOperatorsModule, operatorsModule, type OperatorsModuleOptions } from './operators.routes.ts';
-export { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';
+export { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from './demo-operator.ts';
 export {
   activeMembersByDay,
   liveSessionIdByPrefix,
