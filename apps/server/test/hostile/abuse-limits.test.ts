@@ -26,7 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Answer = { status: number; body: Record<string, unknown>; headers: Record<string, unknown> };
+type Answer = { status: number; body: Record<string, unknown>; headers: Parameters<typeof expectSecurityHeaders>[0] };
 async function inject(method: 'GET' | 'POST', url: string, ip: string, headers = {}, payload?: unknown) {
   const res = await t.app.inject({
     method,
