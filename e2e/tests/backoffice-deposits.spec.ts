@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test as base } from '../support/fixtures.ts';
+import { approveSettingAsSecondAdmin } from '../support/four-eyes.ts';
 import { demoOperatorSecret, demoOperatorToken, freshTotp } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -63,6 +64,9 @@ async function setManualMode(request: APIRequestContext, server: RunningServer, 
     data: { value: { ...current, isManual } },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  // the receiving accounts are money-critical: the change waits for a second admin (docs/decisions/0022)
+  if (((await saved.json()) as { pending: unknown }).pending)
+    await approveSettingAsSecondAdmin(request, server, 'deposit');
 }
 
 test.describe('deposits in the back office', () => {

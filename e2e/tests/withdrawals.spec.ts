@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { approveSettingAsSecondAdmin } from '../support/four-eyes.ts';
 import { freshTotp } from '../support/operator.ts';
 import type { RunningServer } from '../support/server.ts';
 import { saveScreen } from '../support/screens.ts';
@@ -158,7 +159,11 @@ test.describe('withdrawals', () => {
     await card.getByRole('switch').check({ force: true });
     await card.getByRole('spinbutton').fill('300');
     await card.getByRole('button', { name: 'Save' }).click();
-    await expect(admin.getByText('Setting saved')).toBeVisible();
+    // money-critical: the change is sent for approval and a second admin approves it (docs/decisions/0022)
+    await admin.getByTestId('setting-change-send').click();
+    await expect(admin.getByRole('dialog')).toContainText('Waiting for a second admin');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+    await approveSettingAsSecondAdmin(request, server, 'withdrawAutoApprove');
     try {
       const paidBefore = (await (await request.get('/sandbox/bank/_payouts')).json()) as {
         payouts: Array<{ amount: string; status: string }>;
@@ -191,7 +196,9 @@ test.describe('withdrawals', () => {
       await admin.goto('/admin/settings?key=withdrawAutoApprove');
       await card.getByRole('switch').uncheck({ force: true });
       await card.getByRole('button', { name: 'Save' }).click();
-      await expect(admin.getByText('Setting saved')).toBeVisible();
+      await admin.getByTestId('setting-change-send').click();
+      await expect(admin.getByRole('dialog')).toContainText('Waiting for a second admin');
+      await approveSettingAsSecondAdmin(request, server, 'withdrawAutoApprove');
       await admin.context().close();
     }
   });

@@ -100,7 +100,8 @@ export default function SettingsPage() {
           </nav>
           {setting && (
             <SettingEditor
-              key={`${selected}:${JSON.stringify(setting.value)}:${setting.pending?.id ?? ''}`}
+              // not keyed by the pending request: the editor stays mounted while its dialog says "waiting"
+              key={`${selected}:${JSON.stringify(setting.value)}`}
               setting={setting}
             />
           )}
