@@ -9,6 +9,7 @@ import {
   signInOperator,
   type OperatorCredentials,
 } from '../support/operator.ts';
+import { approveSettingAsSecondAdmin } from '../support/four-eyes.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -112,6 +113,51 @@ test.describe('back office: four eyes', () => {
     await shot(op1, 'approved', 'en');
     await ctx1.close();
     await ctx2.close();
+    await api.dispose();
+  });
+  test('a money-critical setting waits for a second admin with its diff; a live wheel shows its odds first', async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(240_000);
+    const { context, page } = await openConsole(browser, server, admin, 'en');
+    await page.goto('/admin/settings?key=withdrawLimits');
+    const card = page.getByTestId('setting-withdrawLimits');
+    const max = card.locator('input[data-path="withdrawMax"]');
+    await max.fill('60000');
+    await card.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByTestId('setting-change-dialog');
+    await expect(dialog.getByTestId('value-diff')).toContainText('withdrawMax');
+    await shot(page, 'setting-diff', 'en');
+    await page.getByTestId('setting-change-send').click();
+    await expect(page.getByRole('dialog')).toContainText('Waiting for a second admin');
+    await shot(page, 'setting-waiting', 'en');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
+    await expect(card.getByTestId('setting-pending')).toContainText('admin');
+    await shot(page, 'setting-pending', 'en');
+
+    // the second admin approves it: the value changes, the banner goes
+    const api = await playwright.request.newContext({ baseURL: server.url });
+    await approveSettingAsSecondAdmin(api, server, 'withdrawLimits');
+    await page.reload();
+    await expect(page.getByTestId('setting-withdrawLimits').getByTestId('setting-pending')).toHaveCount(0);
+    await expect(page.getByTestId('setting-withdrawLimits').locator('input[data-path="withdrawMax"]')).toHaveValue(
+      '60000',
+    );
+
+    // the live demo wheel: a weight typed -5 blocks the save; a valid change shows the odds before and after
+    await page.goto('/admin/spin-wheel');
+    const weights = page.getByRole('spinbutton', { name: 'Weight' });
+    await weights.first().fill('-5');
+    await expect(page.getByTestId('wheel-save')).toBeDisabled();
+    await expect(page.getByRole('alert')).toContainText('whole number');
+    await shot(page, 'wheel-invalid', 'en');
+    await weights.first().fill('60');
+    await page.getByTestId('wheel-save').click();
+    await expect(page.getByTestId('wheel-odds-diff')).toBeVisible();
+    await shot(page, 'wheel-odds', 'en');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
     await api.dispose();
   });
 });
