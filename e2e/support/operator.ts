@@ -86,7 +86,7 @@ export async function operatorToken(request: APIRequestContext, operator: Operat
 }
 
 /** The second demo admin's TOTP secret, as `npm start` prints it (`Second demo admin: … TOTP secret (base32) …`). */
-export function secondAdminSecret(serverLogs: string): string {
+function secondAdminSecret(serverLogs: string): string {
   const secret = /Second demo admin: \S+ \/ \S+, TOTP secret \(base32\) ([A-Z2-7]+)/.exec(serverLogs)?.[1];
   if (!secret) throw new Error('the server did not print the second demo admin (DEMO_DATA on?)');
   return secret;

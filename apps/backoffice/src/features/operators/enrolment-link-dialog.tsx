@@ -6,8 +6,7 @@ import { notify } from '@wallet/web-core/toast';
 import { useTranslation } from 'react-i18next';
 
 /** The console's enrolment page for a link token (public: the operator has no session yet). */
-export const enrolmentUrl = (token: string) =>
-  `${window.location.origin}/admin/enrol?token=${encodeURIComponent(token)}`;
+const enrolmentUrl = (token: string) => `${window.location.origin}/admin/enrol?token=${encodeURIComponent(token)}`;
 
 /**
  * The one-time enrolment link, shown once to the admin who made it: never a password or a TOTP secret, which only

@@ -1,12 +1,9 @@
-import type { Operator } from '@wallet/contract/admin/operators';
+import { holdsMoneyRole, type Operator } from '@wallet/contract/admin/operators';
 import { OPERATOR_ROLES, type OperatorRole } from '@wallet/contract/admin/roles';
 import { FormDialog } from '@wallet/ui/form-dialog';
 import { errorMessage } from '@wallet/web-core/present-error';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** admin and finance move money: granting one waits for a second admin (docs/decisions/0023-operator-enrolment.md) */
-const MONEY: readonly OperatorRole[] = ['admin', 'finance'];
 
 export function RoleChecks({ value, onChange }: { value: OperatorRole[]; onChange: (roles: OperatorRole[]) => void }) {
   const { t } = useTranslation('operators');
@@ -29,7 +26,8 @@ export function RoleChecks({ value, onChange }: { value: OperatorRole[]; onChang
           </label>
         ))}
       </div>
-      {value.some((role) => MONEY.includes(role)) && <p className="text-xs text-muted">{t('form.moneyRoleHint')}</p>}
+      {/* admin and finance move money: granting one waits for a second admin (docs/decisions/0023) */}
+      {holdsMoneyRole(value) && <p className="text-xs text-muted">{t('form.moneyRoleHint')}</p>}
     </fieldset>
   );
 }

@@ -15,10 +15,10 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { newTotpSecret, totpContext, totpEnrolment, totpStep } from './totp.ts';
 
 /** Link attempts (open or finish) per client IP; a successful one takes its count back. */
-export const ENROL_IP_RULE: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+const ENROL_IP_RULE: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 /** Wrong authenticator codes per link, then wrong current password or code per operator changing it. */
-export const ENROL_CODE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
-export const PASSWORD_CHANGE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+const ENROL_CODE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+const PASSWORD_CHANGE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Only this is stored: a 256-bit token needs no pepper or slow hash (nothing to guess offline). */
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
