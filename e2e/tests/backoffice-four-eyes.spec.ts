@@ -157,6 +157,31 @@ test.describe('back office: four eyes', () => {
     await expect(page.getByTestId('wheel-odds-diff')).toBeVisible();
     await shot(page, 'wheel-odds', 'en');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // manual mode (a money-critical setting: approved by the second admin), then a member's 300 notice: the admin
+    // already moved 10,000 today (the first test), so the confirmation waits for a second operator
+    const token = await operatorToken(api, admin);
+    const auth = { Authorization: `Bearer ${token}`, 'X-Wallet-User': '1' };
+    const all = (await (await api.get('/api/admin/settings', { headers: auth })).json()) as {
+      settings: Array<{ key: string; value: Record<string, unknown> }>;
+    };
+    const lookup = all.settings.find((x) => x.key === 'deposit')!.value;
+    await api.put('/api/admin/settings/deposit', { headers: auth, data: { value: { ...lookup, isManual: true } } });
+    await approveSettingAsSecondAdmin(api, server, 'deposit');
+    const member = await api.post('/api/login', {
+      data: { username: DEMO.phone, password: DEMO.password },
+      headers: { 'X-Wallet-User': '1' },
+    });
+    const memberAuth = { Authorization: `Bearer ${((await member.json()) as { token: string }).token}` };
+    const notice = await api.post('/api/wallet/add', { data: { amount: 300 }, headers: memberAuth });
+    expect(await notice.json()).toEqual({ message: 'SUCCESS' });
+    await page.goto('/admin/deposits?status=review&channel=manual');
+    await page.locator('[data-testid^=confirm-]').first().click();
+    const confirm = page.getByTestId('confirm-deposit-dialog');
+    await confirm.locator('textarea').fill('seen on the KBANK statement');
+    await page.getByTestId('confirm-deposit-send').click();
+    await expect(page.getByRole('dialog')).toContainText('Waiting for a second operator');
+    await shot(page, 'manual-waiting', 'en');
     await context.close();
     await api.dispose();
   });
