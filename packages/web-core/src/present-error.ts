@@ -4,7 +4,7 @@ import { ApiError } from './api-client.ts';
 import { notify } from './toast.ts';
 
 /**
- * The text for a server code: its translation, or the raw code when none exists (SPEC.md §8). A code that carries a
+ * The text for a server code: its translation, or the raw code when none exists (the error catalogue, ADR 0003). A code that carries a
  * reason reads `reason.<CODE>.<REASON>` with the answer's values, falling back to the code's own text.
  */
 export function errorMessage(error: unknown): string {

@@ -7,7 +7,7 @@ import { multipart } from '../helpers/multipart-body.ts';
 import { createDepositsHarness } from './deposits-harness.ts';
 
 /**
- * DESIGN.md §9.5 and docs/decisions/0025-slip-sender-and-provider-amounts.md on real PostgreSQL: one slip uploaded
+ * docs/decisions/0018 and docs/decisions/0025-slip-sender-and-provider-amounts.md on real PostgreSQL: one slip uploaded
  * 20× at once by two members whose registered accounts both match the slip's masked sender (`xxx-x-x1234-x`). The
  * look-alike whose name is not on the slip never gets it; the sender's uploads record one deposit for an operator
  * (two members share the mask), and nothing is credited until the operator decides.

@@ -9,7 +9,7 @@ import { adminToken } from '../operators/operator-helpers.ts';
 import { adminGet, deposit, join, wallet, type Player } from './referral-harness.ts';
 
 /**
- * Self-referral from one line with another browser (DESIGN.md §9.6): an inviter and invitee who signed in from one
+ * Self-referral from one line with another browser (docs/decisions/0026-abuse-limits.md): an inviter and invitee who signed in from one
  * address within `selfReferralSignals.sharedAddressHours` are flagged `shared_ip` (whatever the browser), and their
  * commissions are held — not paid — until an operator approves (paid then, once) or rejects them, audited. Before:
  * only IP + browser together counted, so a second browser on the same line was paid and never flagged.

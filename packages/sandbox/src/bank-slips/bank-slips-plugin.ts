@@ -1,7 +1,7 @@
 /**
  * Sandbox bank for deposits: transfers people make to the site's accounts, their e-slip images (with the Bank of
  * Thailand slip mini-QR, payments.md §3.1) and a slip-verification API in the shape of SCB / SlipOK / RDCW
- * (payments.md §3.2). Mount with a prefix, normally `/sandbox/bank`. (Payouts live in ../bank-payouts.)
+ * (docs/decisions/0025-slip-sender-and-provider-amounts.md). Mount with a prefix, normally `/sandbox/bank`. (Payouts live in ../bank-payouts.)
  *
  * Control (loopback or X-Sandbox-Key):
  *   POST /transfers {fromBankCode, fromAccountNo, fromName?, fromNameEn?, toBankCode?, toAccountNo, amount (baht),
@@ -190,7 +190,7 @@ export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app,
   });
 };
 
-/** Banks print names cut short (payments.md §3.2). */
+/** Banks print names cut short (docs/decisions/0025-slip-sender-and-provider-amounts.md). */
 const PRINTED_NAME_CHARS = 20;
 
 function printedNames(thai: string | undefined, english: string | undefined) {

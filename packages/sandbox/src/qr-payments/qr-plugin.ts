@@ -230,7 +230,7 @@ export const qrSandboxPlugin: FastifyPluginAsync<QrSandboxOptions> = async (app,
     const r = qr ? qrs.get(qr.paymentId) : undefined;
     if (!qr || !r || r.qrPayload !== payload)
       return reply.status(404).send({ status: 'FAILED', code: 'QR_NOT_RECOGNISED' });
-    // a dynamic PromptPay QR is single-use (payments.md §1.1, point of initiation 12): the bank refuses a second payment
+    // a dynamic PromptPay QR is single-use (EMVCo point of initiation 12; docs/decisions/0025-slip-sender-and-provider-amounts.md): the bank refuses a second payment
     if (r.payments.length > 0) return reply.status(409).send({ status: 'FAILED', code: 'QR_ALREADY_PAID' });
     const amount = typeof body?.amount === 'string' && /^\d{1,15}$/.test(body.amount) ? BigInt(body.amount) : r.amount;
     const payment: Payment = {

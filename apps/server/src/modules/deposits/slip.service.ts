@@ -224,7 +224,7 @@ export class SlipService {
   }
 
   /**
-   * The rules of DESIGN.md §9.5 that need the verifier's answer, and who sent the money
+   * The slip rules (docs/decisions/0018, 0025) that need the verifier's answer, and who sent the money
    * (docs/decisions/0025-slip-sender-and-provider-amounts.md): the sender's masked account must fit the uploader's
    * registered account, and the printed sender name must not contradict the uploader's registered account name.
    * The slip is credited only when nothing else could be the sender: another member whose account fits the same
@@ -254,7 +254,7 @@ export class SlipService {
     return { kind: 'credit' };
   }
 
-  /** The rules of DESIGN.md §9.5 that need the verifier's answer; null when the slip passes them. */
+  /** The slip rules (docs/decisions/0018, 0025) that need the verifier's answer; null when the slip passes them. */
   private async ruleBroken(slip: SlipRow, v: VerifiedSlip): Promise<SlipFailureReason | null> {
     const [settings, window, minDeposit, registered] = await Promise.all([
       this.deps.settings.get('deposit'),

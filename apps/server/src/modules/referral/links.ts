@@ -39,7 +39,7 @@ async function sharesDevice(db: Db | Tx, a: number, b: number): Promise<boolean>
 
 /**
  * What the two members' sessions share: a device (IP + browser) and the addresses both signed in from within
- * `sharedAddressHours` of each other, whatever the browser (one line, a second browser: DESIGN.md §9.6).
+ * `sharedAddressHours` of each other, whatever the browser (one line, a second browser: docs/decisions/0026-abuse-limits.md).
  */
 export async function sessionSignals(db: Db | Tx, a: number, b: number, sharedAddressHours: number): Promise<Found> {
   const device = await sharesDevice(db, a, b);

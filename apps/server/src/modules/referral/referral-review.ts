@@ -13,7 +13,7 @@ import type { ReferralAdminService } from './referral-admin.service.ts';
 export type ReviewDecision = { decision: 'approve' | 'reject'; reason: string };
 
 /**
- * An operator's review of a flagged invite (DESIGN.md §9.6; role marketing). Approve pays every held commission of
+ * An operator's review of a flagged invite (docs/decisions/0026-abuse-limits.md; role marketing). Approve pays every held commission of
  * the invitee (each under its own `invite:commission:{depositId}` key, so nothing is paid twice) and later ones
  * too, until a new signal holds the link again; reject refuses the held ones and every later one. One transaction
  * with the link row locked (a commission being recorded waits), audited `referral.approve` / `referral.reject`. The
