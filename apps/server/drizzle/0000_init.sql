@@ -167,6 +167,31 @@ CREATE TABLE "ledger_check_runs" (
 	"problems" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_notes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_notes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"body" text NOT NULL,
+	"operator_id" integer,
+	"operator" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_canned_replies" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_canned_replies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"short_code" text NOT NULL,
+	"language" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "chat_canned_replies_language_ck" CHECK ("chat_canned_replies"."language" in ('th', 'la', 'en'))
+);
+--> statement-breakpoint
+CREATE TABLE "chat_conversation_labels" (
+	"conversation_id" integer NOT NULL,
+	"label_id" integer NOT NULL,
+	CONSTRAINT "chat_conversation_labels_conversation_id_label_id_pk" PRIMARY KEY("conversation_id","label_id")
+);
+--> statement-breakpoint
 CREATE TABLE "chat_conversations" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_conversations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer,
@@ -180,6 +205,13 @@ CREATE TABLE "chat_conversations" (
 	"unread_operator" integer DEFAULT 0 NOT NULL,
 	"last_message" text DEFAULT '' NOT NULL,
 	"last_message_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_labels" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_labels_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"name" text NOT NULL,
+	"color" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -198,6 +230,7 @@ CREATE TABLE "chat_messages" (
 	"operator_id" integer,
 	"session_id" text NOT NULL,
 	"message" jsonb NOT NULL,
+	"is_note" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -429,7 +462,7 @@ CREATE TABLE "otp_codes" (
 	"ticket_hash" text,
 	"ticket_used_at" timestamp with time zone,
 	CONSTRAINT "otp_codes_attempts_ck" CHECK ("otp_codes"."attempts" >= 0),
-	CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('register', 'bank-change'))
+	CONSTRAINT "otp_codes_purpose_ck" CHECK ("otp_codes"."purpose" in ('register', 'bank-change', 'password-reset'))
 );
 --> statement-breakpoint
 CREATE TABLE "settings" (
@@ -717,6 +750,9 @@ ALTER TABLE "operator_requests" ADD CONSTRAINT "operator_requests_operator_id_op
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sign_ins" ADD CONSTRAINT "operator_sign_ins_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_notes" ADD CONSTRAINT "member_notes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_conversation_labels" ADD CONSTRAINT "chat_conversation_labels_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_conversation_labels" ADD CONSTRAINT "chat_conversation_labels_label_id_chat_labels_id_fk" FOREIGN KEY ("label_id") REFERENCES "public"."chat_labels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_payments" ADD CONSTRAINT "qr_payments_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -768,10 +804,14 @@ CREATE INDEX "operator_sign_ins_at_idx" ON "operator_sign_ins" USING btree ("at"
 CREATE INDEX "operator_sign_ins_username_idx" ON "operator_sign_ins" USING btree ("username","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "member_notes_member_idx" ON "member_notes" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_canned_replies_code_uq" ON "chat_canned_replies" USING btree ("short_code","language");--> statement-breakpoint
+CREATE INDEX "chat_conversation_labels_label_idx" ON "chat_conversation_labels" USING btree ("label_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_member_uq" ON "chat_conversations" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_guest_uq" ON "chat_conversations" USING btree ("guest_id");--> statement-breakpoint
 CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree ("status","last_message_at");--> statement-breakpoint
 CREATE INDEX "chat_conversations_guest_address_idx" ON "chat_conversations" USING btree ("guest_address","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_labels_name_uq" ON "chat_labels" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "deposits_channel_reference_uq" ON "deposits" USING btree ("channel","reference");--> statement-breakpoint
 CREATE INDEX "deposits_member_idx" ON "deposits" USING btree ("member_id","created_at");--> statement-breakpoint

@@ -1,4 +1,17 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One support conversation per party (a member, or a guest until it signs in). `sessionId` changes when an
@@ -45,6 +58,8 @@ export const chatMessages = pgTable(
     sessionId: text('session_id').notNull(),
     /** the contract's ChatMessage ({message_type, payload | payloads}); media payloads hold storage keys */
     message: jsonb('message').notNull(),
+    /** a private note: operators only, never on the member's socket or in its history (ADR 0035) */
+    isNote: boolean('is_note').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
@@ -59,3 +74,46 @@ export const chatMedia = pgTable('chat_media', {
   size: integer('size').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** The team's labels (ADR 0035): managed in the console, put on conversations, the inbox filters by them. */
+export const chatLabels = pgTable(
+  'chat_labels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** one of the console's label colours */
+    color: text('color').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('chat_labels_name_uq').on(sql`lower(${t.name})`)],
+);
+
+export const chatConversationLabels = pgTable(
+  'chat_conversation_labels',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => chatLabels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.labelId] }), index('chat_conversation_labels_label_idx').on(t.labelId)],
+);
+
+/** Canned replies per language (th, la, en): the composer inserts them with "/" and their short code (ADR 0035). */
+export const chatCannedReplies = pgTable(
+  'chat_canned_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shortCode: text('short_code').notNull(),
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('chat_canned_replies_code_uq').on(t.shortCode, t.language),
+    check('chat_canned_replies_language_ck', sql`${t.language} in ('th', 'la', 'en')`),
+  ],
+);
