@@ -1,4 +1,4 @@
-// Player layering, after bulletproof-react's `import/no-restricted-paths` zones (STYLE.md §4.1):
+// Player layering, after bulletproof-react's `import/no-restricted-paths` zones (CODE_STYLE.md):
 //   shared (components, lib, config, api, locales, and the packages @wallet/ui, @wallet/web-core) → features → app
 // A feature never imports another feature; the feature list is read from the folder, so a new feature is
 // covered the day its folder appears. Shared layers and the packages never import a feature or app/.
@@ -9,7 +9,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PLAYER = './apps/player/src';
 const FEATURES = `${PLAYER}/features`;
-const SHARED_LAYERS = ['components', 'lib', 'config', 'api', 'locales'].map((layer) => `${PLAYER}/${layer}`);
+const SHARED_LAYERS = ['components', 'lib', 'config', 'api', 'locales', 'testing'].map((layer) => `${PLAYER}/${layer}`);
 const PACKAGES = ['./packages/ui', './packages/web-core'];
 
 /** every folder under apps/player/src/features is one feature zone */
@@ -30,7 +30,7 @@ const zones = [
   {
     target: SHARED_LAYERS,
     from: [FEATURES, `${PLAYER}/app`],
-    message: 'shared layers (components, lib, config, api, locales) never import features or app/',
+    message: 'shared layers (components, lib, config, api, locales, testing) never import features or app/',
   },
   {
     target: PACKAGES,
@@ -38,6 +38,7 @@ const zones = [
     message: 'the shared web packages never import an app (features, app/ or anything else)',
   },
   { target: './packages/web-core', from: './packages/ui', message: '@wallet/web-core sits below @wallet/ui' },
+  { target: './apps/player', from: ['./apps/backoffice', './apps/server'], message: 'the player imports no other app' },
 ];
 
 export default [

@@ -9,7 +9,14 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({
   cwd: ROOT,
   overrideConfigFile: true,
-  overrideConfig: [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } }, ...playerBoundaries],
+  overrideConfig: [
+    {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { '@typescript-eslint': tseslint.plugin },
+    },
+    ...playerBoundaries,
+  ],
 });
 
 /** Lints one fixture (source text at a path inside the repository); returns the boundary messages. */
@@ -50,6 +57,22 @@ describe('player boundaries (eslint/player-boundaries.js)', () => {
   it('refuses a shared layer (lib) importing a feature', async () => {
     const messages = await lint(
       'apps/player/src/lib/fixture.ts',
+      "import { usePlayGame } from '../features/game-accounts/use-play-game.ts';\nexport const x = usePlayGame;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(/no-restricted-paths: .*shared layers/)]);
+  });
+
+  it('refuses the player importing the console or the server by path', async () => {
+    const messages = await lint(
+      'apps/player/src/lib/fixture.ts',
+      "import { adminCall } from '../../../backoffice/src/lib/api.ts';\nexport const x = adminCall;\n",
+    );
+    expect(messages).toEqual([expect.stringMatching(/no-restricted-paths: .*the player imports no other app/)]);
+  });
+
+  it('refuses a shared layer (testing) importing a feature', async () => {
+    const messages = await lint(
+      'apps/player/src/testing/fixture.ts',
       "import { usePlayGame } from '../features/game-accounts/use-play-game.ts';\nexport const x = usePlayGame;\n",
     );
     expect(messages).toEqual([expect.stringMatching(/no-restricted-paths: .*shared layers/)]);

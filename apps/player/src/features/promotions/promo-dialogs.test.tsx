@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
 import { ensurePromotionStrings } from '../../components/promotion-strings.ts';
-import { walletFixture } from '../wallet/wallet-fixture.ts';
+import { walletFixture } from '../../testing/wallet-fixture.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
 import { TransferDialog } from './transfer-dialog.tsx';
-import { walletFixture } from './wallet-fixture.ts';
+import { walletFixture } from '../../testing/wallet-fixture.ts';
 
 const open = (wallet = walletFixture()) => {
   const props = { onOpenChange: vi.fn(), onSuccess: vi.fn(), onOpenGame: vi.fn() };

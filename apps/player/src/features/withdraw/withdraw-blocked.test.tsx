@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
 import { ensurePromotionStrings } from '../../components/promotion-strings.ts';
-import { conditionFixture } from '../promotions/promotions-fixture.ts';
-import { slotFixture, walletFixture } from '../wallet/wallet-fixture.ts';
+import { conditionFixture } from '../../testing/promotions-fixture.ts';
+import { slotFixture, walletFixture } from '../../testing/wallet-fixture.ts';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 // the promotions strings load with their screens: in place up front, so tests wait for state, not for a chunk

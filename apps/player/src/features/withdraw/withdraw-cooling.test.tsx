@@ -7,7 +7,7 @@ import laErrors from '@wallet/web-core/locales/la/errors.json';
 import thErrors from '@wallet/web-core/locales/th/errors.json';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
-import { walletFixture } from '../wallet/wallet-fixture.ts';
+import { walletFixture } from '../../testing/wallet-fixture.ts';
 import { WithdrawDialog } from './withdraw-dialog.tsx';
 
 afterEach(async () => {

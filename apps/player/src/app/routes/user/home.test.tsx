@@ -7,7 +7,7 @@ import { walletQueries } from '../../../api/wallet.ts';
 import { storage } from '../../../lib/storage.ts';
 import { mockApi, renderWithProviders, waitForQueryError } from '../../../testing/mock-api.tsx';
 import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
-import { slotFixture, walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { slotFixture, walletFixture } from '../../../testing/wallet-fixture.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { Component as Home, loader } from './home.tsx';
 

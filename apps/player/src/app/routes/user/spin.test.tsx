@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../../lib/i18n.ts';
 import { ensureSpinStrings } from '../../../features/spin-wheel/spin-strings.ts';
-import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { walletFixture } from '../../../testing/wallet-fixture.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
 import { Component as Spin } from './spin.tsx';
 

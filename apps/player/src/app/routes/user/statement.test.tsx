@@ -5,7 +5,7 @@ import type { StatementRow } from '@wallet/contract/statement';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
-import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { walletFixture } from '../../../testing/wallet-fixture.ts';
 import { Component as Statement } from './statement.tsx';
 
 const row = (patch: Partial<StatementRow> & { _id: string }): StatementRow => ({
