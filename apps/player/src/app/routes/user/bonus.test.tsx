@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../../testing/mock-api.tsx';
 import { ensurePromotionStrings } from '../../../components/promotion-strings.ts';
-import { bonusFixture, conditionFixture } from '../../../features/promotions/promotions-fixture.ts';
-import { walletFixture } from '../../../features/wallet/wallet-fixture.ts';
+import { bonusFixture, conditionFixture } from '../../../testing/promotions-fixture.ts';
+import { walletFixture } from '../../../testing/wallet-fixture.ts';
 import { Component as Bonus } from './bonus.tsx';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
