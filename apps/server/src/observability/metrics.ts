@@ -68,6 +68,61 @@ export class Metrics {
         this.set(Number(result.rows[0]?.n ?? 0));
       },
     });
+    this.operationsGauges(db);
+  }
+
+  /** What the alert rules in deploy/prometheus/alerts.yml watch besides the above (docs/operations.md). */
+  private operationsGauges(db: Db): void {
+    new Gauge({
+      name: 'wallet_withdrawals_open',
+      help: 'Withdrawals not finished, by status (pending_review, approved, paying), all processes',
+      labelNames: ['status'] as const,
+      registers: [this.registry],
+      // one index range on withdrawals_status_idx
+      async collect() {
+        const result = (await db.execute(sql`
+          select status, count(*)::int as n from withdrawals
+          where status in ('pending_review', 'approved', 'paying') group by status`)) as unknown as {
+          rows: Array<{ status: string; n: number }>;
+        };
+        for (const status of ['pending_review', 'approved', 'paying']) this.set({ status }, 0);
+        for (const r of result.rows) this.set({ status: r.status }, Number(r.n));
+      },
+    });
+    new Gauge({
+      name: 'wallet_withdrawals_paying_oldest_seconds',
+      help: 'Age of the oldest withdrawal in `paying` since its last change (0 when none): a payout the bank never settled',
+      registers: [this.registry],
+      async collect() {
+        const result = (await db.execute(sql`
+          select coalesce(extract(epoch from now() - min(updated_at)), 0)::float8 as age
+          from withdrawals where status = 'paying'`)) as unknown as { rows: Array<{ age: number }> };
+        this.set(Math.max(0, Number(result.rows[0]?.age ?? 0)));
+      },
+    });
+    new Gauge({
+      name: 'wallet_ledger_check_last_ok',
+      help: 'Whether the latest ledger invariant check (nightly job or an operator) found no problem: 1 ok, 0 failed, -1 never ran',
+      registers: [this.registry],
+      async collect() {
+        const result = (await db.execute(
+          sql`select ok from ledger_check_runs order by id desc limit 1`,
+        )) as unknown as { rows: Array<{ ok: boolean }> };
+        const last = result.rows[0];
+        this.set(last ? (last.ok ? 1 : 0) : -1);
+      },
+    });
+    new Gauge({
+      name: 'wallet_ledger_check_last_run_timestamp_seconds',
+      help: 'When the latest ledger invariant check finished (unix seconds; 0 when it never ran)',
+      registers: [this.registry],
+      async collect() {
+        const result = (await db.execute(
+          sql`select extract(epoch from finished_at)::float8 as at from ledger_check_runs order by id desc limit 1`,
+        )) as unknown as { rows: Array<{ at: number }> };
+        this.set(Number(result.rows[0]?.at ?? 0));
+      },
+    });
   }
 
   /** Sockets connected to this process (the realtime gateway), read at scrape time. */
