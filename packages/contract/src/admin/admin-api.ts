@@ -12,6 +12,7 @@ import { adminPromotionEndpoints } from './promotions.ts';
 import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
+import { adminExportEndpoints, adminMember360Endpoints, adminSearchEndpoints } from './member360.ts';
 import { adminBannerEndpoints, adminReferralEndpoints, adminRefundEndpoints } from './referral-refunds.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
@@ -29,6 +30,9 @@ export const adminApi = {
   withdrawals: adminWithdrawalEndpoints,
   deposits: adminDepositEndpoints,
   members: adminMemberEndpoints,
+  member360: adminMember360Endpoints,
+  search: adminSearchEndpoints,
+  exports: adminExportEndpoints,
   adjustments: adminAdjustmentEndpoints,
   approvals: adminApprovalEndpoints,
   reports: adminReportEndpoints,

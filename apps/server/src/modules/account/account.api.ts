@@ -74,3 +74,5 @@ export { flagsView, memberAdminModule, memberSummary } from './member-admin.rout
 export { membersByMaskedAccount, type MaskedAccountHolder } from './masked-accounts.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
 export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';
+// The member 360 page's linked members (docs/decisions/0034-member-360-and-exports.md).
+export { membersWithSameBankAccount } from './bank-account-links.ts';

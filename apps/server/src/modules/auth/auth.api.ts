@@ -36,3 +36,5 @@ export {
 export { totpCode } from './totp.ts';
 export { deviceFingerprints } from './device-fingerprints.ts';
 export { sharedSessionAddresses } from './shared-addresses.ts';
+// The member 360 page's linked members (docs/decisions/0034-member-360-and-exports.md).
+export { membersSharingAddresses } from './address-links.ts';

@@ -5,7 +5,11 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { memberSummary, searchMembers } from '../account/account.api.ts';
 import { memberTransfers } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService, memberLedgerEntries } from '../ledger/ledger.api.ts';
+import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { dashboard } from './dashboard.ts';
+import { exportWithdrawals } from './exports.ts';
+import { addNote, linkedMembers, memberDepositsPage, memberWithdrawalsPage, notesOf } from './member360.ts';
+import { globalSearch } from './search.ts';
 import { memberDetail } from './member-view.ts';
 import { ledgerCheckHistory, reconciliation, runLedgerCheck } from './reconciliation.ts';
 import { ledgerRow, transferRow } from './rows.ts';
@@ -13,6 +17,8 @@ import { ledgerRow, transferRow } from './rows.ts';
 export type BackofficeModuleOptions = {
   /** the whole ledger invariant (the ledger's checks plus each money module's); bootstrap passes it */
   ledgerProblems: (db: Db, clock: Clock) => Promise<string[]>;
+  /** the global search's rate-limit counters (tests pass a memory store); default: Redis, or memory without it */
+  rateLimitStore?: RateLimitStore;
 };
 
 /** The site's main currency: reports are in it. */
@@ -26,9 +32,28 @@ export function createBackofficeModule(options: BackofficeModuleOptions): Module
   return (ctx) => {
     const { db, clock } = ctx;
     const ledger = new LedgerService(db);
+    const store =
+      options.rateLimitStore ??
+      createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'rate-limit store failed; limits skipped'));
+    const limiter = new RateLimiter(store, clock);
+    const actorOf = (op: { id: number; username: string }, ip: string) => ({ id: op.id, username: op.username, ip });
     return {
       name: 'backoffice',
+      plugin: async (app) => {
+        app.addHook('onClose', async () => store.close());
+      },
       handlers: {
+        // member 360, global search, exports (docs/decisions/0034-member-360-and-exports.md)
+        'admin.member360.notes': ({ params, query }) => notesOf(db, params.id, query),
+        'admin.member360.addNote': async ({ operator, params, body, request }) => ({
+          note: await addNote({ db, now: clock.now() }, actorOf(operator, request.ip), params.id, body.body),
+        }),
+        'admin.member360.linked': async ({ params }) => ({ rows: await linkedMembers(db, params.id) }),
+        'admin.member360.withdrawals': ({ params, query }) => memberWithdrawalsPage(db, params.id, query),
+        'admin.member360.deposits': ({ params, query }) => memberDepositsPage(db, params.id, query),
+        'admin.search.global': ({ operator, query }) => globalSearch({ db, limiter }, operator, query.q),
+        'admin.exports.withdrawals': ({ operator, query, reply, request }) =>
+          exportWithdrawals(ctx, actorOf(operator, request.ip), query, reply),
         'admin.members.search': async ({ query }) => {
           const page = await searchMembers(db, query);
           return { rows: page.rows.map(memberSummary), total: page.total, page: query.page, pageSize: query.pageSize };

@@ -13,3 +13,5 @@ export {
   type DailyDepositSum,
   type RecentDeposit,
 } from './deposit-reads.ts';
+// The back office's member 360 page and global search (docs/decisions/0034-member-360-and-exports.md).
+export { findDeposits, memberDepositPage, type DepositRecord } from './deposit-lookups.ts';

@@ -26,3 +26,12 @@ export async function memberWithdrawals(db: Db, memberId: number, limit = 20) {
 export async function pendingPayouts(db: Db, limit = 100) {
   return (await listPendingPayouts(db, limit)).map((w) => toAdminWithdrawal(w));
 }
+// The back office's member 360 page, global search and CSV export (docs/decisions/0034-member-360-and-exports.md).
+export {
+  findWithdrawals,
+  membersPaidToSameAccounts,
+  withdrawalPage,
+  withdrawalsInBatches,
+  type WithdrawalFilter,
+} from './withdrawal-lookups.ts';
+export type { Withdrawal } from './withdrawal.repository.ts';
