@@ -1,5 +1,5 @@
 /**
- * `npm run bench:readme [-- <results.json>]`: rewrites README's Performance table (between the `bench-table`
+ * `npm run bench:readme [-- <results.json>]`: rewrites the bench table of docs/performance.md (between the `bench-table`
  * markers) from a bench run's JSON (default bench/results/latest.json, written by `npm run bench`). Bench only.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ type Scenario = {
 };
 type Results = { at: string; node: string; postgres?: string; cpus: number; cpuModel?: string; scenarios: Scenario[] };
 
-const README = path.resolve(import.meta.dirname, '../../../README.md');
+const TARGET = path.resolve(import.meta.dirname, '../../../docs/performance.md');
 const START = '<!-- bench-table:start (npm run bench:readme) -->';
 const END = '<!-- bench-table:end -->';
 
@@ -59,9 +59,9 @@ for (const s of run.scenarios) {
 const checks = run.scenarios.filter((s) => s.check);
 if (checks.length > 0) lines.push('', ...checks.map((s) => `- ${cell(s.name)}: ${s.check}`));
 
-const readme = readFileSync(README, 'utf8');
+const readme = readFileSync(TARGET, 'utf8');
 const from = readme.indexOf(START);
 const to = readme.indexOf(END);
-if (from < 0 || to < from) throw new Error(`README.md has no ${START} … ${END} block`);
-writeFileSync(README, `${readme.slice(0, from + START.length)}\n\n${lines.join('\n')}\n\n${readme.slice(to)}`);
-console.log(`README.md: Performance table rewritten from ${file}`);
+if (from < 0 || to < from) throw new Error(`docs/performance.md has no ${START} … ${END} block`);
+writeFileSync(TARGET, `${readme.slice(0, from + START.length)}\n\n${lines.join('\n')}\n\n${readme.slice(to)}`);
+console.log(`docs/performance.md: bench table rewritten from ${file}`);
