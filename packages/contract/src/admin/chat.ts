@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema, ConversationSchema } from '../chat.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { adminChatTeamEndpoints, ChatLabelSchema } from './chat-team.ts';
 import { ADMIN_DEPOSIT_STATUSES, DEPOSIT_CHANNELS } from './deposits.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../limits.ts';
 
@@ -23,6 +24,7 @@ export const ChatConversationSummarySchema = z.object({
   lastMessage: z.string(),
   lastMessageAt: z.string(),
   sessionId: z.string(),
+  labels: z.array(ChatLabelSchema),
 });
 export type ChatConversationSummary = z.infer<typeof ChatConversationSummarySchema>;
 
@@ -54,10 +56,17 @@ export const ChatMemberInfoSchema = z.object({
   conditionRunning: z.boolean(),
 });
 
+/** A message as the console sees it: private notes included (flagged), with the operator who wrote it. */
+export const AdminChatMessageSchema = ConversationSchema.extend({
+  note: z.boolean(),
+  author: z.string().nullable(),
+});
+export type AdminChatMessage = z.infer<typeof AdminChatMessageSchema>;
+
 const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const support = { operator: ['support', 'admin'] } as const;
 
-/** The operator chat inbox (roles support and admin). Assign and resolve write audit rows. */
+/** The operator chat inbox (roles support and admin). Every change writes an audit row. */
 export const adminChatEndpoints = {
   conversations: defineEndpoint({
     method: 'POST',
@@ -66,6 +75,9 @@ export const adminChatEndpoints = {
     body: z.object({
       status: z.enum(['active', 'resolved']).default('active'),
       filter: z.enum(['mine', 'unassigned', 'all']).default('all'),
+      /** message text, member name, phone or member id (server-side search) */
+      q: z.string().trim().max(100).optional(),
+      labelId: z.number().int().min(1).max(2_147_483_647).optional(),
     }),
     response: z.object({ conversations: z.array(ChatConversationSummarySchema) }),
     summary: 'Inbox: conversations by status, most recent first',
@@ -75,12 +87,16 @@ export const adminChatEndpoints = {
     path: '/api/admin/chat/conversations/:id',
     access: support,
     params: IdParams,
-    body: z.object({ before: z.string().max(20).optional() }),
+    body: z.object({
+      before: z.string().max(20).optional(),
+      /** one past session's messages only (the member's earlier conversations) */
+      sessionId: z.string().max(64).optional(),
+    }),
     response: z.object({
       conversation: ChatConversationSummarySchema,
       member: ChatMemberInfoSchema.nullable(),
-      /** oldest first, up to 50 before `before` */
-      messages: z.array(ConversationSchema),
+      /** oldest first, up to 50 before `before`, private notes included */
+      messages: z.array(AdminChatMessageSchema),
     }),
     summary: 'One conversation with its messages and the member beside it',
   }),
@@ -90,7 +106,7 @@ export const adminChatEndpoints = {
     access: support,
     params: IdParams,
     body: z.object({ message: ChatMessageSchema }),
-    response: z.object({ message: ConversationSchema }),
+    response: z.object({ message: AdminChatMessageSchema }),
     summary: 'Reply (text, media, buttons, quick replies, generic cards)',
   }),
   read: defineEndpoint({
@@ -106,9 +122,10 @@ export const adminChatEndpoints = {
     path: '/api/admin/chat/conversations/:id/assign',
     access: support,
     params: IdParams,
-    body: z.object({ to: z.enum(['me', 'nobody']) }),
+    /** me, nobody, or an agent's operator id (see `agents`) */
+    body: z.object({ to: z.union([z.enum(['me', 'nobody']), z.number().int().min(1).max(2_147_483_647)]) }),
     response: z.object({ conversation: ChatConversationSummarySchema }),
-    summary: 'Assign the conversation to me, or unassign it (audited)',
+    summary: 'Assign the conversation to me, to another agent, or unassign it (audited)',
   }),
   resolve: defineEndpoint({
     method: 'POST',
@@ -136,4 +153,5 @@ export const adminChatEndpoints = {
     maxUploadBytes: CHAT_VIDEO_MAX_BYTES,
     summary: 'Upload a video to send',
   }),
+  ...adminChatTeamEndpoints,
 };

@@ -1,7 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AdminDepositStatus } from '@wallet/contract/admin/deposits';
-import type { Conversation } from '@wallet/contract/chat';
-import { CHAT_GUEST_HEADER, chatRoom, socketRooms } from '@wallet/contract/socket-events';
+import { chatRoom, CHAT_GUEST_HEADER, socketRooms } from '@wallet/contract/socket-events';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { subscribe } from '../../events/subscriber.ts';
@@ -13,18 +10,17 @@ import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
 import { UploadError } from '../../lib/uploads/upload-error.ts';
 import { CHAT_IMAGE_UPLOAD, CHAT_VIDEO_UPLOAD, type UploadPolicy } from '../../lib/uploads/upload-policy.ts';
 import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
-import { createAccountApi } from '../account/account.api.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
-import { recentDeposits } from '../deposits/deposits.api.ts';
-import { LedgerService, memberWallet, toMajor } from '../ledger/ledger.api.ts';
-import { promotionConditionRunning } from '../promotions/promotions.api.ts';
-import { memberWithdrawals } from '../withdrawals/withdrawals.api.ts';
-import { ChatService, partyKey, summaryOf, type ChatOperator, type ChatParty } from './chat.service.ts';
+import { chatAdminHandlers } from './chat-admin.handlers.ts';
+import { ChatInboxService } from './chat-inbox.service.ts';
+import { chatMediaLinks, MEDIA_PATH } from './chat-media-links.ts';
+import { partyIds, toAdminMessage, toConversation } from './chat-presenters.ts';
+import { chatReadModels } from './chat-read-models.ts';
+import { chatTeamHandlers } from './chat-team.handlers.ts';
+import { ChatTeamService } from './chat-team.service.ts';
+import { ChatService, partyKey, type ChatParty } from './chat.service.ts';
 import { isCompleteMp4 } from './video-check.ts';
 
-/** Signed media links live this long; history and pushes hand out fresh ones. */
-const MEDIA_URL_TTL_S = 15 * 60;
-const MEDIA_PATH = '/api/chat/media/';
 /** per sender: a burst of 20 messages, 60 a minute */
 const SEND_RULES = [
   { limit: 20, windowMs: 10_000 },
@@ -32,51 +28,21 @@ const SEND_RULES = [
 ];
 const UPLOAD_RULE = { limit: 20, windowMs: 60_000 };
 const MINUTE_MS = 60_000;
-/** deposits and withdrawals listed beside a member's conversation (each) */
-const MEMBER_MOVES = 5;
 
-type MessageRow = Awaited<ReturnType<ChatService['history']>>['rows'][number];
-
-/** The chat module: conversations, messages, media and the operator inbox (DESIGN.md §9.8, issue 14). */
+/**
+ * The chat module: the player's (and guest's) conversation, media, and the operator inbox with the team's tools
+ * (docs/decisions/0035-chat-team-and-api-client.md). Operator handlers live in chat-admin / chat-team handlers.
+ */
 export const chatModule: ModuleFactory = (ctx) => {
   const service = new ChatService(ctx.db, ctx.clock);
-  const accounts = createAccountApi(ctx);
-  const ledger = new LedgerService(ctx.db);
+  const inbox = new ChatInboxService(ctx.db, ctx.clock, service);
+  const team = new ChatTeamService(ctx.db, ctx.clock);
+  const read = chatReadModels(ctx, team);
   const store = createRateLimitStore(ctx.config, (err) => ctx.log.error({ err }, 'chat rate-limit store failed'));
   const limiter = new RateLimiter(store, ctx.clock);
-  const secret = `${ctx.config.secrets.jwt}:chat-media`;
-  const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}|${exp}`).digest('base64url');
-
-  /** A media key as a short-lived link the holder can open in <img>/<video> (no header needed). */
-  function mediaUrl(key: string): string {
-    const exp = Math.floor(ctx.clock.now().getTime() / 1000) + MEDIA_URL_TTL_S;
-    return `${MEDIA_PATH}${key}?exp=${exp}&sig=${sign(key, exp)}`;
-  }
-
-  function toConversation(row: MessageRow, party: { userId?: string; guestId?: string }): Conversation {
-    const message = structuredClone(row.message) as Conversation['message'];
-    const payload = message.payload;
-    if (
-      message.message_type === 'media' &&
-      typeof payload === 'object' &&
-      payload !== null &&
-      !Array.isArray(payload)
-    ) {
-      if (!payload.url) payload.filePath = mediaUrl(payload.filePath);
-    }
-    return {
-      _id: String(row.id),
-      conversationId: row.conversationId,
-      sender: row.sender as Conversation['sender'],
-      message,
-      createdAt: row.createdAt.toISOString(),
-      session_id: row.sessionId,
-      ...party,
-    };
-  }
-
-  const partyIds = (c: { memberId: number | null; guestId: string | null }) =>
-    c.memberId !== null ? { userId: String(c.memberId) } : { guestId: c.guestId ?? '' };
+  const links = chatMediaLinks(`${ctx.config.secrets.jwt}:chat-media`, ctx.clock);
+  const mediaUrl = (key: string) => links.url(key);
+  const prefix = () => ctx.settings.get('chatPrefix');
 
   /**
    * Who is calling: the member of the bearer token, else the guest of the signed guest token. A `userId` /
@@ -139,53 +105,6 @@ export const chatModule: ModuleFactory = (ctx) => {
     return { path: stored.key };
   }
 
-  async function names(memberIds: (number | null)[]) {
-    const ids = [...new Set(memberIds.filter((id): id is number => id !== null))];
-    const cards = await accounts.memberCards(ids);
-    return new Map(cards.map((c) => [c.id, c]));
-  }
-
-  async function summary(row: Parameters<typeof summaryOf>[0]) {
-    return summaryOf(row, await names([row.memberId]));
-  }
-
-  async function prefix() {
-    return ctx.settings.get('chatPrefix');
-  }
-
-  /** What the console shows beside a member's conversation: wallet, latest deposits and withdrawals, a condition. */
-  async function memberBeside(card: Awaited<ReturnType<typeof accounts.memberCards>>[number]) {
-    const [balance, deposits, withdrawals, conditionRunning] = await Promise.all([
-      ledger.balance(memberWallet(card.id), card.currency).catch(() => null),
-      recentDeposits(ctx.db, card.id, MEMBER_MOVES),
-      memberWithdrawals(ctx.db, card.id, MEMBER_MOVES),
-      promotionConditionRunning(ctx.db, card.id),
-    ]);
-    return {
-      ...card,
-      createdAt: card.createdAt.toISOString(),
-      balance: balance === null ? null : String(balance),
-      deposits: deposits.map((d) => ({
-        id: d.id,
-        channel: d.channel,
-        amount: toMajor(d.amount),
-        currency: d.currency,
-        status: d.status as AdminDepositStatus, // credited, review or rejected (the table's check)
-        createdAt: d.createdAt.toISOString(),
-      })),
-      withdrawals: withdrawals.map((w) => ({
-        id: w.id,
-        amount: w.amount,
-        currency: w.currency,
-        status: w.status,
-        createdAt: w.createdAt,
-      })),
-      conditionRunning,
-    };
-  }
-
-  const operatorOf = (o: { id: number; username: string }): ChatOperator => ({ id: o.id, username: o.username });
-
   return {
     name: 'chat',
     handlers: {
@@ -203,7 +122,7 @@ export const chatModule: ModuleFactory = (ctx) => {
         const party = await partyOf(member, request, body);
         const { rows, conversation } = await service.history(party, body.limit, body.skip);
         if (!conversation) return [];
-        return rows.map((row) => toConversation(row, partyIds(conversation)));
+        return rows.map((row) => toConversation(row, partyIds(conversation), mediaUrl));
       },
       'chat.send': async ({ member, body, request }) => {
         const party = await partyOf(member, request, body);
@@ -220,7 +139,8 @@ export const chatModule: ModuleFactory = (ctx) => {
       'chat.readCustomer': async ({ member, body, request }) => {
         const party = await partyOf(member, request, body);
         const conversation = await service.markReadByCustomer(party);
-        if (conversation) ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(conversation));
+        if (conversation)
+          ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await read.summary(conversation));
         if (party.kind === 'member') ctx.realtime.push(party.memberId, 'chat.unread', { count: 0 });
         return { message: 'OK' };
       },
@@ -232,48 +152,8 @@ export const chatModule: ModuleFactory = (ctx) => {
       'chat.uploadVideo': async ({ member, file, request }) =>
         upload(await partyOf(member, request), file, CHAT_VIDEO_UPLOAD, request.ip),
 
-      'admin.chat.conversations': async ({ operator, body }) => {
-        const rows = await service.list(body.status, body.filter, operatorOf(operator));
-        const byId = await names(rows.map((r) => r.memberId));
-        return { conversations: rows.map((r) => summaryOf(r, byId)) };
-      },
-      'admin.chat.conversation': async ({ params, body }) => {
-        const conversation = await service.byId(params.id);
-        const before = body.before ? Number(body.before) : undefined;
-        const messages = await service.messagesOf(conversation.id, Number.isSafeInteger(before) ? before : undefined);
-        const byId = await names([conversation.memberId]);
-        const card = conversation.memberId !== null ? byId.get(conversation.memberId) : undefined;
-        return {
-          conversation: summaryOf(conversation, byId),
-          member: card ? await memberBeside(card) : null,
-          messages: messages.map((m) => toConversation(m, partyIds(conversation))),
-        };
-      },
-      'admin.chat.reply': async ({ operator, params, body, request }) => {
-        const row = await service.reply(params.id, body.message, operatorOf(operator), request.ip);
-        const conversation = await service.byId(params.id);
-        return { message: toConversation(row, partyIds(conversation)) };
-      },
-      'admin.chat.read': async ({ params }) => {
-        const conversation = await service.markReadByOperator(params.id);
-        ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(conversation));
-        return { ok: true };
-      },
-      'admin.chat.assign': async ({ operator, params, body, request }) => {
-        const conversation = await service.assign(params.id, body.to, operatorOf(operator), request.ip);
-        const row = await summary(conversation);
-        ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', row);
-        return { conversation: row };
-      },
-      'admin.chat.resolve': async ({ operator, params, request }) => {
-        const conversation = await service.resolve(params.id, operatorOf(operator), request.ip);
-        const row = await summary(conversation);
-        ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', row);
-        ctx.realtime.toRoom(chatRoom(await prefix(), partyIds(conversation)), 'chat.ended', {
-          session_id: conversation.sessionId,
-        });
-        return { conversation: row };
-      },
+      ...chatAdminHandlers({ ctx, inbox, read, mediaUrl, prefix }),
+      ...chatTeamHandlers({ ctx, team, inbox, read }),
       'admin.chat.uploadImage': async ({ operator, file }) =>
         upload(`operator:${operator.id}`, file, CHAT_IMAGE_UPLOAD),
       'admin.chat.uploadVideo': async ({ operator, file }) =>
@@ -283,13 +163,15 @@ export const chatModule: ModuleFactory = (ctx) => {
       // the outbox delivers each message once committed, in whichever process runs the relay; socket.io's Redis
       // adapter carries it to the sockets on every process
       subscribe('chat.message', 'chat.relay', async ({ messageId }) => {
-        const found = await service.messageById(Number(messageId));
+        const found = await inbox.messageById(Number(messageId));
         if (!found) return;
         const ids = partyIds(found.conversation);
-        const conversation = toConversation(found.message, ids);
-        ctx.realtime.toRoom(chatRoom(await prefix(), ids), 'messaging', conversation);
-        ctx.realtime.toRoom(socketRooms.operators, 'messaging', conversation);
-        ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await summary(found.conversation));
+        const authors = await read.authors([found.message]);
+        ctx.realtime.toRoom(socketRooms.operators, 'messaging', toAdminMessage(found.message, ids, mediaUrl, authors));
+        // a private note stays with the team: never on the member's socket (ADR 0035)
+        if (found.message.isNote) return;
+        ctx.realtime.toRoom(chatRoom(await prefix(), ids), 'messaging', toConversation(found.message, ids, mediaUrl));
+        ctx.realtime.toRoom(socketRooms.operators, 'chat.conversation', await read.summary(found.conversation));
         // the member's contact tab badge, wherever the member has a socket open (not only the chat widget)
         const { memberId, unreadCustomer } = found.conversation;
         if (found.message.sender === 'other' && memberId !== null) {
@@ -304,14 +186,10 @@ export const chatModule: ModuleFactory = (ctx) => {
         `${MEDIA_PATH}*`,
         async (request, reply) => {
           const key = request.params['*'];
-          const exp = Number(request.query.exp);
-          const sig = String(request.query.sig ?? '');
           if (!/^chat\/(images|videos)\/[a-z0-9-]+\.[a-z0-9]+$/.test(key)) throw new AppError('NOT_FOUND');
-          if (!Number.isSafeInteger(exp)) throw new AppError('FORBIDDEN');
-          const expected = Buffer.from(sign(key, exp));
-          const given = Buffer.from(sig);
-          if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
-          if (exp * 1000 < ctx.clock.now().getTime()) throw new AppError('FORBIDDEN');
+          if (links.check(key, Number(request.query.exp), String(request.query.sig ?? '')) !== 'ok') {
+            throw new AppError('FORBIDDEN');
+          }
           return sendStoredObject(reply, ctx.storage, key);
         },
       );

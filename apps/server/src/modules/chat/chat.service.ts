@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatConversationSummary, ChatStatus } from '@wallet/contract/admin/chat';
+import type { ChatStatus } from '@wallet/contract/admin/chat';
 import type { Conversation } from '@wallet/contract/chat';
 import { CHAT_TEXT_MAX_CHARS } from '@wallet/contract/limits';
-import { and, count, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
-import { appendAudit } from '../audit/audit.api.ts';
 
 type ChatMessage = Conversation['message'];
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -28,10 +27,10 @@ const GUEST_ADDRESS_LOCK = 0x4347;
 export const partyKey = (party: ChatParty) =>
   party.kind === 'member' ? `member:${party.memberId}` : `guest:${party.guestId}`;
 
-const newSession = () => randomUUID();
+export const newSession = () => randomUUID();
 
 /** A short preview of a message for the inbox row. */
-function previewOf(message: ChatMessage): string {
+export function previewOf(message: ChatMessage): string {
   switch (message.message_type) {
     case 'text':
     case 'postback':
@@ -108,7 +107,8 @@ export class ChatService {
     const rows = await this.db
       .select()
       .from(chatMessages)
-      .where(eq(chatMessages.conversationId, conversation.id))
+      // private notes are the team's: never in the member's history (ADR 0035)
+      .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.isNote, false)))
       .orderBy(desc(chatMessages.id))
       .limit(limit)
       .offset(skip);
@@ -190,7 +190,8 @@ export class ChatService {
     }
   }
 
-  private async assertMediaOwner(tx: Tx, message: ChatMessage, owners: string[]): Promise<void> {
+  /** The message's media (if any) was uploaded by one of `owners` (`operator:*`: any operator). */
+  async assertMediaOwner(tx: Tx, message: ChatMessage, owners: string[]): Promise<void> {
     const key = mediaKeyOf(message);
     if (key === null) return;
     const [row] = await tx.select().from(chatMedia).where(eq(chatMedia.key, key)).limit(1);
@@ -207,7 +208,8 @@ export class ChatService {
     await this.db.insert(chatMedia).values({ key, owner, contentType, size, createdAt: this.clock.now() });
   }
 
-  private async append(
+  /** Appends a message the party sees (customer or support), updates the inbox row and emits `chat.message`. */
+  async append(
     tx: Tx,
     conversation: ConversationRow,
     message: ChatMessage,
@@ -281,149 +283,4 @@ export class ChatService {
       await tx.delete(chatConversations).where(eq(chatConversations.id, guest.id));
     });
   }
-
-  // ---- operator side ----
-
-  async list(status: 'active' | 'resolved', filter: 'mine' | 'unassigned' | 'all', operator: ChatOperator) {
-    const conditions = [
-      status === 'resolved' ? eq(chatConversations.status, 'resolved') : ne(chatConversations.status, 'resolved'),
-    ];
-    if (filter === 'mine') conditions.push(eq(chatConversations.assigneeId, operator.id));
-    if (filter === 'unassigned') conditions.push(isNull(chatConversations.assigneeId));
-    return this.db
-      .select()
-      .from(chatConversations)
-      .where(and(...conditions))
-      .orderBy(desc(chatConversations.lastMessageAt))
-      .limit(200);
-  }
-
-  async byId(id: number, tx: Db | Tx = this.db): Promise<ConversationRow> {
-    const [row] = await tx.select().from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
-  }
-
-  async messagesOf(conversationId: number, before?: number): Promise<MessageRow[]> {
-    const rows = await this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.conversationId, conversationId), ...(before ? [lt(chatMessages.id, before)] : [])))
-      .orderBy(desc(chatMessages.id))
-      .limit(50);
-    return rows.reverse();
-  }
-
-  async messageById(id: number): Promise<{ message: MessageRow; conversation: ConversationRow } | null> {
-    const [message] = await this.db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
-    if (!message) return null;
-    return { message, conversation: await this.byId(message.conversationId) };
-  }
-
-  async reply(id: number, message: ChatMessage, operator: ChatOperator, ip: string | null = null): Promise<MessageRow> {
-    if (message.message_type === 'text' || message.message_type === 'postback') {
-      if (typeof message.payload !== 'string' || message.payload.trim().length === 0) throw new AppError('KEY_INVALID');
-    }
-    return this.db.transaction(async (tx) => {
-      await this.assertMediaOwner(tx, message, ['operator:*']);
-      const conversation = await this.byId(id, tx);
-      // answering an unassigned conversation takes it, as in Chatwoot: the same `chat.assign` audit row as taking it
-      // by hand; only if it is still unassigned (two operators answering at once: the first one takes it)
-      const [taken] = await tx
-        .update(chatConversations)
-        .set({ assigneeId: operator.id, assigneeName: operator.username })
-        .where(and(eq(chatConversations.id, id), isNull(chatConversations.assigneeId)))
-        .returning({ id: chatConversations.id });
-      if (taken) {
-        await appendAudit(
-          tx,
-          {
-            actor: operator,
-            action: 'chat.assign',
-            target: `chat:${id}`,
-            before: { assignee: null },
-            after: { assignee: operator.username, by: 'reply' },
-            ip,
-          },
-          this.clock.now(),
-        );
-      }
-      return this.append(tx, conversation, message, 'other', operator.id);
-    });
-  }
-
-  async markReadByOperator(id: number): Promise<ConversationRow> {
-    await this.db.update(chatConversations).set({ unreadOperator: 0 }).where(eq(chatConversations.id, id));
-    return this.byId(id);
-  }
-
-  async assign(id: number, to: 'me' | 'nobody', operator: ChatOperator, ip: string | null): Promise<ConversationRow> {
-    return this.db.transaction(async (tx) => {
-      const before = await this.byId(id, tx);
-      const assignee =
-        to === 'me'
-          ? { assigneeId: operator.id, assigneeName: operator.username }
-          : { assigneeId: null, assigneeName: null };
-      await tx.update(chatConversations).set(assignee).where(eq(chatConversations.id, id));
-      await appendAudit(
-        tx,
-        {
-          actor: operator,
-          action: 'chat.assign',
-          target: `chat:${id}`,
-          before: { assignee: before.assigneeName },
-          after: { assignee: assignee.assigneeName },
-          ip,
-        },
-        this.clock.now(),
-      );
-      return { ...before, ...assignee };
-    });
-  }
-
-  /** Ends the session: the next message starts a new session_id and the player shows "End Conversation". */
-  async resolve(id: number, operator: ChatOperator, ip: string | null): Promise<ConversationRow> {
-    return this.db.transaction(async (tx) => {
-      const before = await this.byId(id, tx);
-      const sessionId = newSession();
-      await tx
-        .update(chatConversations)
-        .set({ status: 'resolved', sessionId, unreadOperator: 0 })
-        .where(eq(chatConversations.id, id));
-      await appendAudit(
-        tx,
-        {
-          actor: operator,
-          action: 'chat.resolve',
-          target: `chat:${id}`,
-          before: { status: before.status, sessionId: before.sessionId },
-          after: { status: 'resolved', sessionId },
-          ip,
-        },
-        this.clock.now(),
-      );
-      return { ...before, status: 'resolved', sessionId, unreadOperator: 0 };
-    });
-  }
-}
-
-export function summaryOf(
-  row: ConversationRow,
-  names: Map<number, { name: string; username: string }>,
-): ChatConversationSummary {
-  const member = row.memberId !== null ? names.get(row.memberId) : undefined;
-  return {
-    id: row.id,
-    party: row.memberId !== null ? 'member' : 'guest',
-    memberId: row.memberId,
-    guestId: row.guestId,
-    name: member?.name ?? `Guest ${(row.guestId ?? '').slice(2, 8)}`,
-    username: member?.username ?? null,
-    status: row.status as ChatStatus,
-    assignee: row.assigneeId !== null ? { id: row.assigneeId, username: row.assigneeName ?? '' } : null,
-    unread: row.unreadOperator,
-    lastMessage: row.lastMessage,
-    lastMessageAt: row.lastMessageAt.toISOString(),
-    sessionId: row.sessionId,
-  };
 }
