@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL; when absent the embedded PGlite in DATA_DIR is used */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * node-postgres named prepared statements; `false` behind a transaction-mode pooler (PgBouncer before 1.21), which
+   * hands each transaction another server connection where the statement does not exist (docs/operations.md)
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   REDIS_URL: z.string().url().optional(),
   /** namespaces every Redis key and channel of this deployment (several deployments or test runs share one Redis) */
   REDIS_PREFIX: z
@@ -77,6 +82,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** named prepared statements on PostgreSQL (off behind PgBouncer in transaction mode) */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   redisPrefix: string;
   providers: 'sandbox' | 'live';
@@ -149,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     providers,

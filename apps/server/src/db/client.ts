@@ -30,11 +30,34 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
 // int8 as a JS bigint would leak into JSON; money columns use mode:'bigint' in drizzle, counts come back as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+/**
+ * Sends drizzle's named statements (`.prepare('name')`) unnamed: a transaction-mode pooler (PgBouncer 1.18) gives
+ * each transaction another server connection, where a statement parsed on an earlier one does not exist (error
+ * 26000). Unnamed statements are parsed with every execution, inside the one transaction (docs/operations.md).
+ */
+function withoutNamedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      if (config && typeof config === 'object' && 'name' in config) {
+        const { name: _name, ...unnamed } = config as Record<string, unknown>;
+        return query(unnamed, ...rest);
+      }
+      return query(config, ...rest);
+    };
+  });
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 20,
+  options: { preparedStatements?: boolean } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // an idle client died (server restart, pg_terminate_backend); the pool replaces it
   });
+  if (options.preparedStatements === false) withoutNamedStatements(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   installAfterCommit(db);
   return {
@@ -61,8 +84,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePreparedStatements?: boolean;
+}): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, 20, { preparedStatements: config.databasePreparedStatements ?? true })
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }

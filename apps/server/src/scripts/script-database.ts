@@ -22,6 +22,11 @@ export async function openScriptDatabase(name: string): Promise<{ database: Data
       return `${name}: ${dir} is in use (a server is running on it); stop it first, or pass --force after a crash`;
     }
   }
-  const database = await openDatabase({ databaseUrl, dataDir });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    // behind PgBouncer in transaction mode (docs/operations.md)
+    databasePreparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
+  });
   return { database, where: database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}` };
 }
