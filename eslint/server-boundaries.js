@@ -1,7 +1,8 @@
 // Server module boundaries and workspace boundaries (docs/decisions/0009-module-cut.md).
 //
 // 1. `module-api-only`: code in apps/server/src reaches a module (apps/server/src/modules/<name>/) from outside it
-//    only through that module's public file `<name>.api.ts`, never its repository, service or table files.
+//    only through that module's public file `<name>.api.ts`, never its repository, service or table files; its
+//    wiring `<name>.module.ts` (routes, jobs, subscribers) is imported by src/bootstrap/ only.
 // 2. `table-owner`: each file apps/server/src/db/schema/<owner>.ts holds the tables of one owner, named by the file:
 //    a module (modules/<owner>/) or a platform area (src/<owner>/, e.g. events, jobs, http). Only the owner imports
 //    it (and the database layer, src/db/, for foreign keys, the registry and seeding); everyone else calls the
@@ -16,6 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_SRC = path.join(ROOT, 'apps', 'server', 'src');
 const MODULES = path.join(SERVER_SRC, 'modules');
 const DB = path.join(SERVER_SRC, 'db');
+const BOOTSTRAP = path.join(SERVER_SRC, 'bootstrap');
 const SCHEMA = path.join(DB, 'schema');
 
 /** The workspace of an absolute path: `apps/x`, `packages/x`, `` (the root) or null outside the repository. */
@@ -85,6 +87,8 @@ const moduleApiOnly = {
     messages: {
       notApi:
         "'{{specifier}}' reaches into module '{{module}}': import its public file modules/{{module}}/{{module}}.api.ts instead",
+      moduleWiring:
+        "'{{specifier}}' is the wiring of module '{{module}}': only src/bootstrap/ imports it; call modules/{{module}}/{{module}}.api.ts instead",
     },
     schema: [],
   },
@@ -96,8 +100,15 @@ const moduleApiOnly = {
       const target = path.resolve(path.dirname(file), specifier);
       const module = moduleOf(target);
       if (!module || module === own) return;
-      if (path.relative(path.join(MODULES, module), target) === `${module}.api.ts`) return;
-      context.report({ node, messageId: 'notApi', data: { specifier, module } });
+      const inModule = path.relative(path.join(MODULES, module), target);
+      if (inModule === `${module}.api.ts`) return;
+      // the wiring (routes, jobs, subscribers) is imported by the module list only (docs/decisions/0028-module-seams.md)
+      if (inModule === `${module}.module.ts` && partsUnder(BOOTSTRAP, file)) return;
+      context.report({
+        node,
+        messageId: inModule === `${module}.module.ts` ? 'moduleWiring' : 'notApi',
+        data: { specifier, module },
+      });
     });
   },
 };

@@ -53,6 +53,16 @@ describe('server module boundaries', () => {
     expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([]);
   });
 
+  it("lets only src/bootstrap import a module's wiring (<module>.module.ts)", async () => {
+    const fromBootstrap =
+      "import { walletModule } from '../modules/wallet/wallet.module.ts';\nexport { walletModule };\n";
+    expect(await violations('apps/server/src/bootstrap/fixture.ts', fromBootstrap)).toEqual([]);
+    const fromModule = "import { walletModule } from '../wallet/wallet.module.ts';\nexport { walletModule };\n";
+    expect(await violations('apps/server/src/modules/statement/fixture.ts', fromModule)).toEqual([API_ONLY]);
+    const fromHttp = "import { walletModule } from '../modules/wallet/wallet.module.ts';\nexport { walletModule };\n";
+    expect(await violations('apps/server/src/http/fixture.ts', fromHttp)).toEqual([API_ONLY]);
+  });
+
   it("refuses a module's api file of the wrong name (only <module>.api.ts is public)", async () => {
     const code = "import { x } from '../ledger/other.api.ts';\nexport { x };\n";
     expect(await violations('apps/server/src/modules/wallet/fixture.ts', code)).toEqual([API_ONLY]);

@@ -1,9 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_MEMBER } from './bootstrap/demo.ts';
+import { DEMO_MEMBER, DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from './bootstrap/demo.ts';
 import { createShutdown, ignoreBrokenPipes } from './lib/shutdown.ts';
-import { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from './modules/auth/auth.api.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);

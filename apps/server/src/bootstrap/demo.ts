@@ -1,8 +1,12 @@
 import type { ModuleFactory } from '../http/handlers.ts';
 import { ensureMember } from '../modules/account/account.api.ts';
-import { DEMO_SECOND_ADMIN, hashPassword, seedDemoOperator } from '../modules/auth/auth.api.ts';
+import { hashPassword } from '../modules/auth/auth.api.ts';
+import { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from '../modules/auth/auth.module.ts';
 import { LedgerService, postOpeningBalance } from '../modules/ledger/ledger.api.ts';
 import { grantCoins } from '../modules/spin-wheel/spin-wheel.api.ts';
+
+/** The demo operators (`npm start` prints their sign-in). */
+export { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator };
 
 /** The demo member seeded when demo data is on (`npm start` does; production turns it off). */
 export const DEMO_MEMBER = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../src/lib/rate-limiter.ts';
 import { modules } from '../../src/bootstrap/modules.ts';
-import { accountModule, createAccountModule } from '../../src/modules/account/account.api.ts';
-import { LOGIN_IP_RULE } from '../../src/modules/auth/auth.api.ts';
+import { accountModule, createAccountModule } from '../../src/modules/account/account.module.ts';
+import { LOGIN_IP_RULE } from '../../src/modules/auth/login.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login, uniqueIp } from './account-helpers.ts';
 

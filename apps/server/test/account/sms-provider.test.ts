@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountModule } from '../../src/modules/account/account.routes.ts';
 import { demoModule } from '../../src/bootstrap/demo.ts';
-import { contentModule } from '../../src/modules/content/content.api.ts';
+import { contentModule } from '../../src/modules/content/content.module.ts';
 import { sandboxModule } from '../../src/bootstrap/sandbox.ts';
 import { HttpSmsProvider, type SmsProvider } from '../../src/providers/sms/sms-provider.ts';
 import { createTestApp } from '../helpers/test-app.ts';

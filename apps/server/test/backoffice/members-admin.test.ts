@@ -4,7 +4,7 @@ import { outboxEvents } from '../../src/db/schema/events.ts';
 import { auditLog } from '../../src/db/schema/audit.ts';
 import { memberPayoutFlags } from '../../src/modules/account/account.api.ts';
 import { verifyAuditChain } from '../../src/modules/audit/audit.api.ts';
-import { OPENING_BALANCE_MINOR } from '../../src/modules/ledger/ledger.api.ts';
+import { OPENING_BALANCE_MINOR } from '../../src/modules/ledger/opening-balance.ts';
 import { get, login, signUp } from '../account/account-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { adminCall, expectBooksBalanced, operators } from './backoffice-helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentLanguageOf } from '../../src/modules/content/content.api.ts';
+import { contentLanguageOf } from '../../src/modules/content/content-language.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const THAI = /[\u0E00-\u0E7F]/;

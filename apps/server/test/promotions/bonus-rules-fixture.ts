@@ -3,21 +3,16 @@ import { createGameModules } from '../../src/bootstrap/game-modules.ts';
 import { modules } from '../../src/bootstrap/modules.ts';
 import { promotionConditions } from '../../src/db/schema/promotions.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
-import {
-  buildGamesDeps,
-  gameAccountsModule,
-  type GamesModuleOptions,
-} from '../../src/modules/game-accounts/game-accounts.api.ts';
-import {
-  gameTransfersModule,
-  reconcilePending,
-  settleGameBalances,
-} from '../../src/modules/game-transfers/game-transfers.api.ts';
+import { buildGamesDeps, type GamesModuleOptions } from '../../src/modules/game-accounts/game-accounts.api.ts';
+import { gameAccountsModule } from '../../src/modules/game-accounts/game-accounts.module.ts';
+import { settleGameBalances } from '../../src/modules/game-transfers/game-transfers.api.ts';
+import { gameTransfersModule } from '../../src/modules/game-transfers/game-transfers.module.ts';
+import { reconcilePending } from '../../src/modules/game-transfers/reconciler.ts';
 import { house, LedgerService, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
-import { createPromotionsModule, promotionsModule } from '../../src/modules/promotions/promotions.api.ts';
+import { createPromotionsModule, promotionsModule } from '../../src/modules/promotions/promotions.module.ts';
 import { runTurnoverPull } from '../../src/modules/promotions/promotions.routes.ts';
-import { walletModule } from '../../src/modules/wallet/wallet.api.ts';
-import { createWithdrawalsModule, withdrawalsModule } from '../../src/modules/withdrawals/withdrawals.api.ts';
+import { walletModule } from '../../src/modules/wallet/wallet.module.ts';
+import { createWithdrawalsModule, withdrawalsModule } from '../../src/modules/withdrawals/withdrawals.module.ts';
 import { fakeProviders } from '../helpers/games-harness.ts';
 import { createTestApp, deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { createMember } from '../idempotency/wallet-test-module.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameAccounts } from '../../src/db/schema/game-accounts.ts';
 import { promotionConditions } from '../../src/db/schema/promotions.ts';
-import { openFromGame, openToGame, resolveTransfer } from '../../src/modules/game-transfers/game-transfers.api.ts';
+import { openFromGame, openToGame, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.api.ts';
 import type { FakeGameProvider } from '../helpers/fake-game-provider.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameAccounts } from '../../src/db/schema/game-accounts.ts';
 import { gameBets, memberTurnoverDaily, promotionConditions } from '../../src/db/schema/promotions.ts';
-import { openToGame, resolveTransfer } from '../../src/modules/game-transfers/game-transfers.api.ts';
+import { openToGame, resolveTransfer } from '../../src/modules/game-transfers/transfer-settlement.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.api.ts';
-import { memberDailyWinLoss, memberTurnover } from '../../src/modules/promotions/promotions.api.ts';
+import { memberDailyWinLoss } from '../../src/modules/promotions/promotions.api.ts';
+import { turnoverBetween } from '../../src/modules/promotions/turnover-summary.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import type { FakeGameProvider } from '../helpers/fake-game-provider.ts';
 import { deliverOutbox, type TestApp } from '../helpers/test-app.ts';
@@ -158,7 +159,7 @@ describe('the condition engine', () => {
     expect(day).toMatchObject({ validBets: 3_000n, winLoss: 500n, betCount: 2 });
     expect(await t.ctx.db.select().from(gameBets).where(eq(gameBets.memberId, m.id))).toHaveLength(2);
     const dayKey = day?.day ?? '';
-    expect(await memberTurnover(t.ctx.db, { memberId: m.id, fromDay: dayKey, toDay: dayKey })).toBe(3_000n);
+    expect(await turnoverBetween(t.ctx.db, { memberId: m.id, fromDay: dayKey, toDay: dayKey })).toBe(3_000n);
     expect((await memberDailyWinLoss(t.ctx.db, { day: dayKey })).find((r) => r.memberId === m.id)).toMatchObject({
       validBets: 3_000n,
       winLoss: 500n,

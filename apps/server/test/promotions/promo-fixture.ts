@@ -4,7 +4,7 @@ import type { Clock } from '../../src/clock.ts';
 import { gameAccounts } from '../../src/db/schema/game-accounts.ts';
 import { promotions } from '../../src/db/schema/promotions.ts';
 import { house, LedgerService, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
-import { createPromotionsModule, promotionsModule } from '../../src/modules/promotions/promotions.api.ts';
+import { createPromotionsModule, promotionsModule } from '../../src/modules/promotions/promotions.module.ts';
 import { runTurnoverPull } from '../../src/modules/promotions/promotions.routes.ts';
 import { FakeGameProvider } from '../helpers/fake-game-provider.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema/settings.ts';
 import { AppError } from '../../src/errors.ts';
 import { MemoryChangeBus, type ChangeBus } from '../../src/lib/change-bus.ts';
-import { SettingsService, settingsModule } from '../../src/modules/settings/settings.api.ts';
+import { SettingsService } from '../../src/modules/settings/settings.api.ts';
+import { settingsModule } from '../../src/modules/settings/settings.module.ts';
 import { createTestApp, deliverOutbox, type TestApp } from '../helpers/test-app.ts';
 import { outboxEvents } from '../../src/db/schema/events.ts';
 

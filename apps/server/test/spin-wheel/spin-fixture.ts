@@ -3,7 +3,7 @@ import { spinSlices, spinWheels } from '../../src/db/schema/spin-wheel.ts';
 import { emit } from '../../src/events/emit.ts';
 import { OutboxRelay } from '../../src/events/outbox-relay.ts';
 import { modules } from '../../src/bootstrap/modules.ts';
-import { createSpinWheelModule, spinWheelModule } from '../../src/modules/spin-wheel/spin-wheel.api.ts';
+import { createSpinWheelModule, spinWheelModule } from '../../src/modules/spin-wheel/spin-wheel.module.ts';
 import type { RandomInt } from '../../src/modules/spin-wheel/draw.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

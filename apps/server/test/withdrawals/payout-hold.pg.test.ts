@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/audit.ts';
-import { setMemberRiskMark } from '../../src/modules/account/account.api.ts';
+import { setMemberRiskMark } from '../../src/modules/account/member-flags.ts';
 import { createWithdrawalsHarness, type WithdrawalsHarness } from './withdrawals-harness.ts';
 
 /** A hold placed while an approve is in flight (real parallel PostgreSQL connections): the member is never paid. */

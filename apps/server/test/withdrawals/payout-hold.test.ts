@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/audit.ts';
 import { memberSecurityEvents } from '../../src/db/schema/account.ts';
 import { withdrawals } from '../../src/db/schema/withdrawals.ts';
-import { PAYOUT_ACCOUNT_CHANGED } from '../../src/modules/account/account.api.ts';
+import { PAYOUT_ACCOUNT_CHANGED } from '../../src/modules/account/payout-cooling.ts';
 import { createWithdrawalsHarness, type WithdrawalsHarness } from './withdrawals-harness.ts';
 
 /** A member on payout hold is never paid, whichever path moves the withdrawal (approve, bulk, auto, retry, reconciler). */

@@ -12,15 +12,11 @@ import { members } from '../../src/db/schema/account.ts';
 import { withdrawals } from '../../src/db/schema/withdrawals.ts';
 import { HttpPayoutBank } from '../../src/providers/bank/http-payout-bank.ts';
 import { checkLedgerInvariants, house, LedgerService, memberWallet } from '../../src/modules/ledger/ledger.api.ts';
-import {
-  buildWithdrawalDeps,
-  createWithdrawalsModule,
-  reconcilePayouts,
-  WithdrawalService,
-  withdrawalsLedgerCheck,
-  withdrawalsModule,
-  type MemberFlags,
-} from '../../src/modules/withdrawals/withdrawals.api.ts';
+import { withdrawalsLedgerCheck } from '../../src/modules/withdrawals/withdrawals.api.ts';
+import { buildWithdrawalDeps } from '../../src/modules/withdrawals/withdrawals.routes.ts';
+import { createWithdrawalsModule, withdrawalsModule } from '../../src/modules/withdrawals/withdrawals.module.ts';
+import { reconcilePayouts } from '../../src/modules/withdrawals/payout-reconciler.ts';
+import { WithdrawalService, type MemberFlags } from '../../src/modules/withdrawals/withdrawal.service.ts';
 import { adminToken } from '../operators/operator-helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

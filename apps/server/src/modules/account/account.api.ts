@@ -6,9 +6,8 @@ import { AccountRepository } from './account.repository.ts';
 export { ensureMember, sessionMembers } from './account.repository.ts';
 import { PAYOUT_ACCOUNT_CHANGED, PayoutCooling } from './payout-cooling.ts';
 
-// The public face of the account module: members, registration, profile, bank account.
-export { accountModule, createAccountModule, type AccountModuleOptions } from './account.routes.ts';
-export { PAYOUT_ACCOUNT_CHANGED } from './payout-cooling.ts';
+// The public face of the account module: members, registration, profile, bank account (what other modules may
+// call; the routes are wired by account.module.ts, docs/decisions/0028-module-seams.md).
 
 /** What other modules may use of the account module (DESIGN.md §9.1: import only this file). */
 export type AccountApi = {
@@ -54,24 +53,11 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
 
 // Operator risk marks: withdrawals' auto-approve asks `memberPayoutFlags`, every payout step `payoutHeldLocked`; the
 // back office sets them.
-export {
-  memberPayoutFlags,
-  memberRiskFlagsOf,
-  payoutHeldLocked,
-  setMemberRiskMark,
-  type MemberRiskFlags,
-} from './member-flags.ts';
-export {
-  memberRecord,
-  newMembersByDay,
-  payoutAccountChanges,
-  searchMembers,
-  setMemberStatus,
-  type MemberRecord,
-} from './member-admin.ts';
-export { flagsView, memberAdminModule, memberSummary } from './member-admin.routes.ts';
+export { memberPayoutFlags, memberRiskFlagsOf, payoutHeldLocked } from './member-flags.ts';
+export { memberRecord, newMembersByDay, payoutAccountChanges, searchMembers } from './member-admin.ts';
+export { flagsView, memberSummary } from './member-views.ts';
 // The deposits module asks who else a slip's masked sender account could be (slip sender rules).
-export { membersByMaskedAccount, type MaskedAccountHolder } from './masked-accounts.ts';
+export { membersByMaskedAccount } from './masked-accounts.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
 export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';
 // The member 360 page's linked members (docs/decisions/0034-member-360-and-exports.md).

@@ -4,30 +4,9 @@ import { appendAudit } from '../audit/audit.api.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { AppError } from '../../errors.ts';
 import { memberRecord, setMemberStatus, type MemberRecord } from './member-admin.ts';
-import { setMemberRiskMark, type MemberRiskFlags } from './member-flags.ts';
+import { setMemberRiskMark } from './member-flags.ts';
 import type { Db } from '../../db/client.ts';
-
-/** A member as the admin API shows it. */
-export const memberSummary = (m: MemberRecord) => ({
-  id: m.id,
-  username: m.username,
-  name: m.name,
-  currency: m.currency,
-  bankCode: m.bankCode,
-  bankName: m.bankNameTH,
-  bankAccountName: m.bankAccountName,
-  bankAccountNo: m.bankAccountNo,
-  status: m.status,
-  createdAt: m.createdAt.toISOString(),
-  flagged: m.flagged,
-  payoutHold: m.payoutHold,
-});
-
-export const flagsView = (f: MemberRiskFlags) => ({
-  ...f,
-  flaggedAt: f.flaggedAt?.toISOString() ?? null,
-  holdAt: f.holdAt?.toISOString() ?? null,
-});
+import { flagsView, memberSummary } from './member-views.ts';
 
 async function requireMember(db: Db, id: number): Promise<MemberRecord> {
   const member = await memberRecord(db, id);

@@ -4,9 +4,11 @@ import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { pgErrorCode, UNIQUE_VIOLATION, withRetry } from '../../db/pg-error.ts';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
+import { moneyTransaction } from '../ledger/ledger.api.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { AppError } from '../../errors.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
@@ -158,7 +160,10 @@ export class ApprovalsService {
       throw err;
     }
     if (!row) throw new Error('approvals: insert returned nothing');
-    if (status === 'pending') await this.audit(tx, actor, 'approval.request', row, null, meta, now);
+    if (status === 'pending') {
+      await this.audit(tx, actor, 'approval.request', row, null, meta, now);
+      queueChanged('approvals', row.id, row.status);
+    }
     return row;
   }
 
@@ -177,30 +182,26 @@ export class ApprovalsService {
     if (!peek) throw new AppError('NOT_FOUND');
     const executor = this.executorOf(peek.kind);
     const prepared = await executor.prepare?.();
-    const after = await withRetry(() =>
-      this.deps.db.transaction(async (tx) => {
-        const row = await this.lockPending(tx, id);
-        if (row.requestedById === approver.id) throw new AppError('APPROVAL_OWN_REQUEST');
-        if (!approver.roles.includes(row.role as OperatorRole)) throw new AppError('FORBIDDEN');
-        await executor.execute(tx, row, approver, meta, prepared);
-        return this.decide(tx, row, approver, 'approved', null, meta);
-      }),
-    );
+    const after = await moneyTransaction(this.deps.db, async (tx) => {
+      const row = await this.lockPending(tx, id);
+      if (row.requestedById === approver.id) throw new AppError('APPROVAL_OWN_REQUEST');
+      if (!approver.roles.includes(row.role as OperatorRole)) throw new AppError('FORBIDDEN');
+      await executor.execute(tx, row, approver, meta, prepared);
+      return this.decide(tx, row, approver, 'approved', null, meta);
+    });
     await executor.committed?.(after);
     return after;
   }
 
   /** Reject a pending request (a second operator with its role, or its requester withdrawing it); nothing runs. */
   async reject(actor: Approver, id: number, note: string, meta: Meta): Promise<ApprovalRow> {
-    return withRetry(() =>
-      this.deps.db.transaction(async (tx) => {
-        const row = await this.lockPending(tx, id);
-        const own = row.requestedById === actor.id;
-        if (!own && !actor.roles.includes(row.role as OperatorRole)) throw new AppError('FORBIDDEN');
-        await this.executorOf(row.kind).rejected?.(tx, row, actor, note, meta);
-        return this.decide(tx, row, actor, 'rejected', note, meta);
-      }),
-    );
+    return moneyTransaction(this.deps.db, async (tx) => {
+      const row = await this.lockPending(tx, id);
+      const own = row.requestedById === actor.id;
+      if (!own && !actor.roles.includes(row.role as OperatorRole)) throw new AppError('FORBIDDEN');
+      await this.executorOf(row.kind).rejected?.(tx, row, actor, note, meta);
+      return this.decide(tx, row, actor, 'rejected', note, meta);
+    });
   }
 
   /** Reject the request waiting on a target inside the owner's transaction (the owner refused the thing itself). */
@@ -275,6 +276,7 @@ export class ApprovalsService {
       .where(and(eq(approvals.id, row.id), eq(approvals.status, 'pending')))
       .returning();
     if (!after) throw new AppError('APPROVAL_DECIDED');
+    queueChanged('approvals', after.id, after.status);
     const action = status === 'approved' ? 'approval.approve' : 'approval.reject';
     await this.audit(tx, actor, action, after, row, meta, now);
     return after;

@@ -1,4 +1,4 @@
 // The public face of the `backoffice` module: dashboards and reports that span modules, read models only
-// (DESIGN.md §9.1), and the run history of the ledger invariant check.
-export { createBackofficeModule, type BackofficeModuleOptions } from './backoffice.routes.ts';
-export { ledgerCheckHistory, runLedgerCheck } from './reconciliation.ts';
+// (DESIGN.md §9.1), and the ledger invariant check's run (bootstrap/ledger-check.ts). Its routes are wired by
+// backoffice.module.ts (docs/decisions/0028-module-seams.md).
+export { runLedgerCheck } from './reconciliation.ts';

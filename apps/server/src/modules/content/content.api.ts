@@ -1,5 +1,4 @@
-// The public face of the content module: banks, sources and the other /api/lookup/* read models.
-export { contentModule } from './content.routes.ts';
-export { contentLanguageOf, requestLanguage, type ContentLanguage } from './content-language.ts';
-export { isSlipUploadOpen } from './slip-window.ts';
+// The public face of the content module: banks, sources and the other /api/lookup/* read models. Its routes are
+// wired by content.module.ts (docs/decisions/0028-module-seams.md).
+export { requestLanguage, type ContentLanguage } from './content-language.ts';
 export { bankNameTH, bankNamesTH, findActiveBank, sourceExists, type BankRow } from './content.repository.ts';

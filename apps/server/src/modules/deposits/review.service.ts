@@ -1,9 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
+import { moneyTransaction } from '../ledger/ledger.api.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { ApprovalsService, type ApprovalExecutor, type ApprovalRow } from '../approvals/approvals.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
@@ -55,33 +56,31 @@ export class DepositReviewService {
     // a notice no operator could confirm is refused at once (ADR 0022)
     if (amountMajor > (await this.deps.settings.get('manualDepositCap'))) throw new AppError('MANUAL_DEPOSIT_CAP');
     const amount = toMinor(amountMajor);
-    return withRetry(() =>
-      this.deps.db.transaction(async (tx) => {
-        // a member's concurrent notices queue here, so the count below cannot be raced past the limit
-        await tx.execute(sql`select pg_advisory_xact_lock(${MANUAL_LOCK_NAMESPACE}, ${member.id})`);
-        const [open] = await tx
-          .select({ n: count() })
-          .from(deposits)
-          .where(and(eq(deposits.memberId, member.id), eq(deposits.channel, 'manual'), eq(deposits.status, 'review')));
-        if ((open?.n ?? 0) >= MAX_OPEN_MANUAL_NOTICES) throw new AppError('REQUEST_LIMIT');
-        const id = newDepositId('M');
-        const [row] = await tx
-          .insert(deposits)
-          .values({
-            id,
-            memberId: member.id,
-            channel: 'manual',
-            reference: id,
-            sourceId: null,
-            amount,
-            currency: member.currency,
-            status: 'review',
-            createdAt: this.deps.clock.now(),
-          })
-          .returning();
-        return row!;
-      }),
-    );
+    return moneyTransaction(this.deps.db, async (tx) => {
+      // a member's concurrent notices queue here, so the count below cannot be raced past the limit
+      await tx.execute(sql`select pg_advisory_xact_lock(${MANUAL_LOCK_NAMESPACE}, ${member.id})`);
+      const [open] = await tx
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.memberId, member.id), eq(deposits.channel, 'manual'), eq(deposits.status, 'review')));
+      if ((open?.n ?? 0) >= MAX_OPEN_MANUAL_NOTICES) throw new AppError('REQUEST_LIMIT');
+      const id = newDepositId('M');
+      const [row] = await tx
+        .insert(deposits)
+        .values({
+          id,
+          memberId: member.id,
+          channel: 'manual',
+          reference: id,
+          sourceId: null,
+          amount,
+          currency: member.currency,
+          status: 'review',
+          createdAt: this.deps.clock.now(),
+        })
+        .returning();
+      return row!;
+    });
   }
 
   /**
@@ -210,6 +209,7 @@ export class DepositReviewService {
       .where(and(eq(deposits.id, before.id), eq(deposits.status, 'review')))
       .returning();
     if (!row) throw new AppError('KEY_INVALID');
+    queueChanged('deposits', row.id, row.status);
     await appendAudit(
       tx,
       {

@@ -1,10 +1,8 @@
-// The public face of the ledger module: posting, account codes, money units, kinds, invariants.
+// The public face of the ledger module: posting, the money transaction, account codes, money units, kinds,
+// invariants (docs/decisions/0006-ledger-design.md, 0019-money-transaction-and-member-lock.md).
 export {
   COIN_UNIT,
-  HOUSE_SHARDS,
   house,
-  isMemberAccount,
-  logicalCode,
   memberCoins,
   memberInvite,
   memberRefund,
@@ -13,16 +11,11 @@ export {
   transit,
 } from './account-codes.ts';
 export { checkLedgerInvariants } from './invariants.ts';
-export { LedgerService, type PostInput, type PostResult, type Posting } from './ledger.service.ts';
+export { LedgerService, type PostInput } from './ledger.service.ts';
 export { lockMemberMoney } from './member-lock.ts';
+export { moneyTransaction } from './money-transaction.ts';
 export { insertWhenPosted, updateWhenPosted } from './post-statement.ts';
 export { toMajor, toMinor } from './money.ts';
-export { OPENING_BALANCE_MINOR, openingBalanceKey, postOpeningBalance } from './opening-balance.ts';
-export {
-  GAME_TRANSFER_KINDS,
-  isLedgerKind,
-  LEDGER_KINDS,
-  type LedgerKind,
-  type LedgerKindName,
-} from './ledger-kinds.ts';
+export { postOpeningBalance } from './opening-balance.ts';
+export { isLedgerKind, LEDGER_KINDS, type LedgerKind } from './ledger-kinds.ts';
 export { memberLedgerEntries, systemAccountSums, walletFlowsByDay, type MemberLedgerEntry } from './ledger-reports.ts';

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
 import { ledgerAccounts, ledgerTransactions } from '../../db/schema/ledger.ts';
 import { AppError } from '../../errors.ts';
 import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
 import { ledgerPosted } from '../../lib/change-signals.ts';
+import { moneyTransaction } from './money-transaction.ts';
 import { runPostStatement, type PostAlongside } from './post-statement.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
@@ -55,7 +55,7 @@ export class LedgerService {
    * wallet module pushes `wallet.changed`).
    */
   transaction<T>(work: (tx: Tx) => Promise<T>, config?: TxConfig): Promise<T> {
-    return withRetry(() => this.db.transaction(work, config));
+    return moneyTransaction(this.db, work, config);
   }
 
   private async postIn(tx: Tx, input: PostInput, also?: PostAlongside): Promise<PostResult> {

@@ -8,7 +8,7 @@ import { emit } from '../../events/emit.ts';
 import { listGameAccounts } from '../game-accounts/game-accounts.api.ts';
 import { inFlightToGame } from '../game-transfers/game-transfers.api.ts';
 import { house, LEDGER_KINDS, LedgerService, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
-import type { ConditionStart } from './promotions.api.ts';
+import type { ConditionStart } from './condition-types.ts';
 
 export type ConditionRow = typeof promotionConditions.$inferSelect;
 type EndStatus = 'success' | 'fail' | 'cancelled';

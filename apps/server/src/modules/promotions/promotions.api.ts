@@ -1,44 +1,14 @@
 // The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries
-// (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js).
+// (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js); its routes and jobs are
+// wired by promotions.module.ts (docs/decisions/0028-module-seams.md).
 import type { Db, Tx } from '../../db/client.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
+import type { ConditionStart } from './condition-types.ts';
 import { bangkokDate } from '../../lib/bangkok-time.ts';
-import { dailyWinLoss, storeBets, turnoverBetween } from './turnover-summary.ts';
+import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.ts';
 
-export { createPromotionsModule, promotionsModule, type PromotionsModuleOptions } from './promotions.routes.ts';
-
-/** What started a condition (mirrors CONDITION_SOURCES of the admin contract). */
-export type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
-
-/**
- * A condition to start in the caller's transaction, right after the caller's ledger post credited `bonus`
- * (DESIGN.md §4): success by `turnover` (valid bets since the start reach turnoverMultiple × base) or `credit`
- * (total balance reaches successPercent % × base); fail when the total balance drops below percentFail % × base.
- */
-export type ConditionStart = {
-  memberId: number;
-  source: ConditionSource;
-  /** unique per claim, e.g. `spin:{couponId}`, `refund:{refundId}`: starting twice with it is a no-op */
-  sourceRef: string;
-  /** the claim's ledger transaction (the credited bonus) */
-  transactionId: bigint;
-  /** the credited amount (what a cancel forfeits at most) */
-  bonus: bigint;
-  /** the condition's base: the bonus, plus the qualifying deposit for a deposit bonus */
-  base: bigint;
-  currency: string;
-  /** when it starts (the caller's clock) */
-  at: Date;
-  successRule: 'turnover' | 'credit';
-  turnoverMultiple: number;
-  successPercent: number;
-  percentFail: number;
-  /** caps recorded for the operator */
-  maxWithdrawMultiple?: number | null;
-  maxBet?: bigint | null;
-  /** the bonus or promotion code behind it (null for refunds, invites and spin prizes) */
-  promotionId?: number | null;
-};
+export type { ConditionSource, ConditionStart } from './condition-types.ts';
+export type { MemberWinLoss } from './turnover-summary.ts';
 
 /** A condition a claimed spin-wheel prize starts: base, turnover multiple, fail rule. */
 export type PrizeCondition = {
@@ -53,18 +23,6 @@ export type PrizeCondition = {
   source: string;
   /** when it starts (the caller's clock) */
   at: Date;
-};
-
-/** One member's valid bets and win/loss over a Bangkok day (from the providers' bet history, turnover pull job). */
-export type MemberWinLoss = {
-  memberId: number;
-  /** Bangkok calendar day, YYYY-MM-DD */
-  day: string;
-  /** valid bets (turnover), minor units */
-  validBets: bigint;
-  /** payouts minus stakes: negative when the member lost */
-  winLoss: bigint;
-  betCount: number;
 };
 
 /**
@@ -87,7 +45,7 @@ export async function promotionConditionRunning(db: Db | Tx, memberId: number): 
  * Start a condition in the caller's transaction. Throws BONUS_ALREADY_ACTIVE when another one runs (callers that
  * must answer another code, e.g. REFUND_CONDITION, check `hasRunningCondition` first). Idempotent by `sourceRef`.
  */
-export function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditionId: number }> {
+function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditionId: number }> {
   return insertCondition(tx, start);
 }
 
@@ -144,14 +102,6 @@ export async function startPrizeCondition(tx: Tx, prize: PrizeCondition): Promis
 /** Every member's valid bets and win/loss on one Bangkok day (`YYYY-MM-DD`), members with bets only. */
 export function memberDailyWinLoss(db: Db | Tx, query: { day: string }): Promise<MemberWinLoss[]> {
   return dailyWinLoss(db, query.day);
-}
-
-/** One member's valid bets (minor units) over Bangkok days `fromDay` … `toDay` inclusive (YYYY-MM-DD). */
-export function memberTurnover(
-  db: Db | Tx,
-  query: { memberId: number; fromDay: string; toDay: string },
-): Promise<bigint> {
-  return turnoverBetween(db, query);
 }
 
 /** A settled bet as a provider reports it (minor units; payout 0 for a lost bet). */

@@ -6,7 +6,18 @@ import { gameBets, memberTurnoverDaily, turnoverCursors } from '../../db/schema/
 import { bangkokDate } from '../../lib/bangkok-time.ts';
 import type { BetRecord, GameProvider } from '../../providers/games/game-provider.ts';
 import { membersByUsername } from '../game-accounts/game-accounts.api.ts';
-import type { MemberWinLoss } from './promotions.api.ts';
+
+/** One member's valid bets and win/loss over a Bangkok day (from the providers' bet history, turnover pull job). */
+export type MemberWinLoss = {
+  memberId: number;
+  /** Bangkok calendar day, YYYY-MM-DD */
+  day: string;
+  /** valid bets (turnover), minor units */
+  validBets: bigint;
+  /** payouts minus stakes: negative when the member lost */
+  winLoss: bigint;
+  betCount: number;
+};
 
 /** Each pull re-reads this much before its cursor: a bet the provider reports late is still seen (ids dedupe). */
 const OVERLAP_MS = 10 * 60_000;

@@ -1,13 +1,10 @@
-// The public face of the settings module (the typed settings store).
+// The public face of the settings module (the typed settings store). Its routes and the setting-change executor of
+// the approvals queue are wired by settings.module.ts (docs/decisions/0028-module-seams.md).
 export {
-  parseInput,
-  SETTINGS_TOPIC,
   SettingsService,
   UNWATCHED_MAX_AGE_MS,
   type SettingKey,
-  type SettingsOptions,
   type ContentTranslations,
   type LocalizedContent,
   type SettingValues,
 } from './settings.service.ts';
-export { settingApprovals, settingsModule } from './settings.routes.ts';

@@ -1,9 +1,3 @@
-// The public face of the wallet module: the wallet view (later its cache and money orchestration).
-export { createWalletModule, walletModule } from './wallet.routes.ts';
-export { adjustmentApprovals, adjustmentsModule } from './adjustments.routes.ts';
-export {
-  adjustmentLedgerKey,
-  AdjustmentsService,
-  countPendingAdjustments,
-  type Adjustment,
-} from './adjustments.service.ts';
+// The public face of the wallet module: the wallet view and operator adjustments. Its routes and the adjustment
+// executor of the approvals queue are wired by wallet.module.ts (docs/decisions/0028-module-seams.md).
+export { countPendingAdjustments } from './adjustments.service.ts';

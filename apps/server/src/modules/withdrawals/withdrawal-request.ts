@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMinor, type PostInput } from '../ledger/ledger.api.ts';
 import { insertWithdrawalSql, newWithdrawal, withinDailyLimits, type Withdrawal } from './withdrawal.repository.ts';
-import type { WithdrawalDeps } from './withdrawal.service.ts';
+import type { WithdrawalDeps } from './withdrawal-deps.ts';
 
 /** The ledger accounts of a withdrawal: requested money waits in `pending`, paid money ends in `paid`. */
 export const withdrawPending = (memberId: number) => house('withdraw_pending', memberId);
@@ -106,6 +107,8 @@ export function posting(
 }
 
 function changedEvent(w: Withdrawal) {
+  // every withdrawal event is a change of the finance queue too: the operator consoles refresh after the commit
+  queueChanged('withdrawals', w.id, w.status);
   return {
     type: 'withdrawal.changed' as const,
     payload: { memberId: w.memberId, withdrawalId: w.id, status: w.status },

@@ -1,36 +1,16 @@
 import type { WithdrawalStatus } from '@wallet/contract/limits';
-import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { withRetry } from '../../db/pg-error.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { PayoutBank, PayoutStatus } from '../../providers/bank/bank-port.ts';
-import { payoutHeldLocked, type AccountApi } from '../account/account.api.ts';
+import type { PayoutStatus } from '../../providers/bank/bank-port.ts';
+import { payoutHeldLocked } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
-import { LEDGER_KINDS, memberWallet, type LedgerService } from '../ledger/ledger.api.ts';
-import type { SettingsService } from '../settings/settings.api.ts';
+import { LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
+import type { Operator, WithdrawalDeps } from './withdrawal-deps.ts';
+import { applyPayoutOutcome, sendPayout } from './withdrawal-payout.ts';
 import { findWithdrawal, transition, type Withdrawal } from './withdrawal.repository.ts';
-import { changed, posting, requestWithdrawal, withdrawPaid, withdrawPending } from './withdrawal-request.ts';
+import { changed, posting, requestWithdrawal, withdrawPending } from './withdrawal-request.ts';
 
-export type MemberFlags = { flagged: boolean; payoutHold: boolean };
-export type Operator = { id: number; username: string; ip: string | null };
-
-export type WithdrawalDeps = {
-  db: Db;
-  ledger: LedgerService;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  settings: SettingsService;
-  bank: PayoutBank;
-  account: Pick<AccountApi, 'payoutDestination'>;
-  /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts), read in the request's transaction */
-  conditionRunning: (memberId: number, tx: Tx) => Promise<boolean>;
-  /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
-  memberFlags: (memberId: number) => Promise<MemberFlags>;
-  /** tell the member's sockets their statement and balance changed */
-  notify: (memberId: number) => void;
-};
+export type { MemberFlags, Operator, WithdrawalDeps } from './withdrawal-deps.ts';
 
 /**
  * The withdrawal life cycle (DESIGN.md §9.4, README "Withdrawals"):
@@ -128,124 +108,16 @@ export class WithdrawalService {
   }
 
   /**
-   * Send an approved withdrawal's payout: approved → paying (claimed once), then the bank's answer. A crash between
-   * the claim and the answer leaves it `paying`: the reconciler asks the bank by payout id, never sends a new one.
-   * A member on payout hold is never paid: the claim finds the hold (under its lock) and puts the withdrawal back
-   * to pending_review with `lastError` PAYOUT_HOLD, for a person to decide once the hold is lifted.
+   * Send an approved withdrawal's payout (withdrawal-payout.ts): approved → paying, claimed once, then the bank's
+   * answer; a member on payout hold is put back to review instead.
    */
   async payout(id: string): Promise<Withdrawal> {
-    const { deps } = this;
-    const now = deps.clock.now();
-    const claimed = await withRetry(() =>
-      deps.db.transaction(async (tx) => {
-        const row = await transition(tx, id, ['approved'], { status: 'paying', updatedAt: now });
-        if (!row) return undefined;
-        if (await payoutHeldLocked(tx, row.memberId)) {
-          const back = await transition(tx, id, ['paying'], {
-            status: 'pending_review',
-            autoApproved: false,
-            reviewedBy: null,
-            reviewedAt: null,
-            lastError: 'PAYOUT_HOLD',
-            updatedAt: now,
-          });
-          if (back) {
-            // the system's step, in the audit log beside the approval it undoes
-            await appendAudit(
-              tx,
-              {
-                actor: { id: null, username: 'system' },
-                action: 'withdrawal.heldBack',
-                target: `withdrawal:${id}`,
-                before: { status: 'approved', payoutId: row.payoutId },
-                after: { status: back.status, reason: 'PAYOUT_HOLD' },
-                ip: null,
-              },
-              now,
-            );
-            await changed(tx, back);
-          }
-          return { held: back ?? row };
-        }
-        await tx.execute(
-          sql`update withdrawals set payout_attempts = payout_attempts + 1 where id = ${id} and status = 'paying'`,
-        );
-        await changed(tx, row);
-        return row;
-      }),
-    );
-    if (!claimed) return this.mustFind(id);
-    if ('held' in claimed) {
-      deps.log.warn({ withdrawalId: id, memberId: claimed.held.memberId }, 'payout on hold: back to review');
-      deps.notify(claimed.held.memberId);
-      return claimed.held;
-    }
-    deps.notify(claimed.memberId);
-    const outcome = await deps.bank
-      .requestPayout({
-        payoutId: claimed.payoutId,
-        amount: claimed.amount,
-        currency: claimed.currency === 'LAK' ? 'LAK' : 'THB',
-        toBank: claimed.bankCode,
-        toAccountNo: claimed.bankAccountNo,
-        toAccountName: claimed.bankAccountName,
-      })
-      .catch((err: unknown): PayoutStatus => ({ kind: 'unknown', detail: String(err).slice(0, 200) }));
-    return this.applyOutcome(claimed, outcome);
+    return sendPayout(this.deps, id);
   }
 
   /** Settle a `paying` withdrawal by the bank's answer (request or inquiry); anything indefinite leaves it paying. */
   async applyOutcome(row: Withdrawal, outcome: PayoutStatus, inquiry = false): Promise<Withdrawal> {
-    const { deps } = this;
-    const now = deps.clock.now();
-    if (outcome.kind === 'paid') {
-      const settled = await deps.ledger.transaction(async (tx) => {
-        const updated = await transition(tx, row.id, ['paying'], {
-          status: 'paid',
-          bankRef: outcome.bankRef,
-          paidAt: outcome.paidAt,
-          lastError: null,
-          updatedAt: now,
-          ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
-        });
-        if (!updated) return undefined;
-        await deps.ledger.post(
-          posting(updated, LEDGER_KINDS.withdrawPaid, 'paid', [
-            { account: withdrawPending(updated.memberId), amount: -updated.amount },
-            { account: withdrawPaid(updated.memberId), amount: updated.amount },
-          ]),
-          tx,
-        );
-        await changed(tx, updated);
-        return updated;
-      });
-      if (settled) deps.notify(settled.memberId);
-      return settled ?? this.mustFind(row.id);
-    }
-    if (outcome.kind === 'rejected') {
-      const failed = await withRetry(() =>
-        deps.db.transaction(async (tx) => {
-          const updated = await transition(tx, row.id, ['paying'], {
-            status: 'payout_failed',
-            lastError: `${outcome.reason}: ${outcome.detail}`.slice(0, 500),
-            updatedAt: now,
-            ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
-          });
-          if (updated) await changed(tx, updated);
-          return updated;
-        }),
-      );
-      if (failed) deps.notify(failed.memberId);
-      return failed ?? this.mustFind(row.id);
-    }
-    const detail = outcome.kind === 'unknown' ? outcome.detail : outcome.kind;
-    deps.log.warn({ withdrawalId: row.id, payoutId: row.payoutId, detail }, 'payout outcome unknown: left paying');
-    const noted = await transition(deps.db, row.id, ['paying'], {
-      lastError: detail.slice(0, 500),
-      updatedAt: now,
-      ...(inquiry ? { inquiries: row.inquiries + 1 } : {}),
-    });
-    return noted ?? this.mustFind(row.id);
+    return applyPayoutOutcome(this.deps, row, outcome, inquiry);
   }
 
   private async operatorTransition(

@@ -1,4 +1,4 @@
-import type { AdminWithdrawal, BulkApproveResult } from '@wallet/contract/admin/withdrawals';
+import type { BulkApproveResult } from '@wallet/contract/admin/withdrawals';
 import { isErrorCode } from '@wallet/contract/errors';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import type { AppContext } from '../../context.ts';
@@ -10,12 +10,13 @@ import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
 import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { TransferService } from '../game-transfers/game-transfers.api.ts';
-import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { LedgerService } from '../ledger/ledger.api.ts';
 import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
 import { findWithdrawal, listQueue, type Withdrawal } from './withdrawal.repository.ts';
 import { memberActivity, memberRiskContext } from './withdrawal-risk.ts';
 import { WithdrawalService, type MemberFlags, type WithdrawalDeps } from './withdrawal.service.ts';
+import { toAdminWithdrawal } from './admin-withdrawal.ts';
 
 export type WithdrawalsModuleOptions = {
   /** the paying bank (tests pass fakes or a sandbox on another port); default: the sandbox bank this server mounts */
@@ -47,28 +48,6 @@ export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleO
     conditionRunning: (memberId, tx) => promotionConditionRunning(tx, memberId),
     memberFlags: options.memberFlags ?? ((memberId) => memberPayoutFlags(ctx.db, memberId)),
     notify,
-  };
-}
-
-export function toAdminWithdrawal(w: Withdrawal, member?: { name: string; username: string }): AdminWithdrawal {
-  return {
-    id: w.id,
-    memberId: w.memberId,
-    member: member ?? { name: '', username: '' },
-    amount: toMajor(w.amount),
-    currency: w.currency,
-    status: w.status as AdminWithdrawal['status'],
-    bankAccount: { bankCode: w.bankCode, bankAccountNo: w.bankAccountNo, bankAccountName: w.bankAccountName },
-    autoApproved: w.autoApproved,
-    rejectReason: w.rejectReason,
-    rejectNote: w.rejectNote,
-    lastError: w.lastError,
-    bankRef: w.bankRef,
-    payoutAttempts: w.payoutAttempts,
-    inquiries: w.inquiries,
-    reviewedBy: w.reviewedBy,
-    createdAt: w.createdAt.toISOString(),
-    updatedAt: w.updatedAt.toISOString(),
   };
 }
 
