@@ -12,7 +12,7 @@ OPS_PIDS=()
 OPS_DIRS=()
 
 ops_log() { printf '[%s %s] %s\n' "$(date -u +%H:%M:%S)" "${OPS_NAME:-ops}" "$*"; }
-ops_psql() { psql -X -q -v ON_ERROR_STOP=1 -h "$OPS_PG_HOST" -p "$OPS_PG_PORT" -U "$OPS_PG_USER" "$@"; }
+ops_psql() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -h "$OPS_PG_HOST" -p "$OPS_PG_PORT" -U "$OPS_PG_USER" "$@"; }
 
 # a free TCP port on loopback (the kernel picks it)
 ops_free_port() {

@@ -1,8 +1,9 @@
 /**
  * A money smoke against a running site on the sandbox providers (a staging site, or the drills in scripts/ops/):
  * `npx tsx apps/server/src/scripts/money-smoke.ts http://127.0.0.1:18080 [--rounds N]`. Signs in as the demo member,
- * then per round: a QR deposit paid in the sandbox bank (credited by its signed webhook), a game transfer to the
- * first game and back, a withdrawal; then waits for the outbox to drain. Prints the figures as `name=value` lines and
+ * then per round: a QR deposit paid in the sandbox bank (credited by its signed webhook), a bank-transfer slip from
+ * the sandbox bank uploaded and credited (the slip image lands in the uploads store), a game transfer to the first
+ * game and back, a withdrawal. Prints the figures as `name=value` lines and
  * exits 1 on the first failure. The ledger and job checks run after it, on the database (docs/operations.md).
  */
 import { randomUUID } from 'node:crypto';
@@ -44,6 +45,30 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, secon
   }
 }
 
+/** The demo member pays the site's KBANK account from the registered account and uploads the bank's e-slip. */
+async function slipDeposit(token: string, amount: number): Promise<void> {
+  const transfer = (await call('POST', '/sandbox/bank/transfers', undefined, {
+    fromBankCode: 'KBANK',
+    fromAccountNo: '0123456789',
+    fromNameEn: 'MR DEMO PLAYER',
+    toBankCode: 'KBANK',
+    toAccountNo: '0481234567',
+    amount,
+  })) as { slipUrl: string };
+  const png = await (await fetch(new URL(transfer.slipUrl, base))).arrayBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'slip.png');
+  const res = await fetch(`${base}/api/wallet/slip`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    body: form,
+  });
+  const body = (await res.json()) as { status?: string; amount?: unknown };
+  if (!res.ok || Number(body.amount) !== amount) {
+    throw new Error(`smoke: the slip of ${amount} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const login = (await call('POST', '/api/login', undefined, {
@@ -55,7 +80,7 @@ async function main(): Promise<void> {
   const game = wallet.slots[0]?.code;
   if (!game) throw new Error('smoke: the site lists no game');
   await call('GET', `/api/wallet/activate/${game}`, token);
-  const counts = { deposits: 0, transfers: 0, withdrawals: 0 };
+  const counts = { deposits: 0, slips: 0, transfers: 0, withdrawals: 0 };
   for (let round = 0; round < rounds; round++) {
     const before = await balance(token);
     const qr = (await call('POST', '/api/qrcode/KBANK', token, { amount: 100 }, randomUUID())) as { payload?: string };
@@ -63,6 +88,8 @@ async function main(): Promise<void> {
     await call('POST', '/sandbox/qr/pay', undefined, { payload: qr.payload });
     await until('the QR deposit credit', async () => ((await balance(token)) >= before + 100 ? true : undefined));
     counts.deposits++;
+    await slipDeposit(token, 100 + round);
+    counts.slips++;
     for (const [from, to] of [
       ['WALLET', game],
       [game, 'WALLET'],
@@ -78,6 +105,7 @@ async function main(): Promise<void> {
   }
   console.log(`smoke_game=${game}`);
   console.log(`smoke_deposits=${counts.deposits}`);
+  console.log(`smoke_slips=${counts.slips}`);
   console.log(`smoke_transfers=${counts.transfers}`);
   console.log(`smoke_withdrawals=${counts.withdrawals}`);
   console.log(`smoke_balance=${await balance(token)}`);
