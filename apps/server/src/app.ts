@@ -85,6 +85,12 @@ export type BuiltApp = {
   modules: Module[];
   unimplemented: string[];
   realtime: RealtimeGateway;
+  /**
+   * Graceful drain, step one (docs/decisions/0032-rolling-restarts-and-migrations.md): /ready answers 503 from now
+   * on and this process claims no more jobs or outbox batches; resolves when the ones it holds are done. Requests are
+   * still served; `app.close()` then tells sockets to reconnect elsewhere and lets in-flight requests finish.
+   */
+  drain(): Promise<void>;
 };
 
 /** The longest path parameter the router accepts; longer ones answer 414 KEY_INVALID (the contract's longest is 128). */
@@ -224,7 +230,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   }
 
-  installObservability(app, ctx, ctx.metrics, redisReadiness(config));
+  let draining = false;
+  installObservability(app, ctx, ctx.metrics, redisReadiness(config), () => draining);
+  // draining: every answer ends its keep-alive connection, so none is left open for the close to wait on (ADR 0032)
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
 
   // Site status (DESIGN.md §4): a terminated site answers every /api call with 410 gone.
   app.addHook('onRequest', async (request, reply) => {
@@ -249,8 +260,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // the operator console: never indexed, never framed by another page
     { prefix: '/admin/', dist: config.backofficeDist, shellHeaders: { 'x-robots-tag': 'noindex, nofollow' } },
   ]);
-  lateRunner.current = createRunner(app, ctx, modules);
-  return { app, ctx, modules, unimplemented, realtime };
+  const runner = createRunner(app, ctx, modules);
+  lateRunner.current = runner;
+  const drain = async () => {
+    draining = true;
+    await runner.drain();
+  };
+  return { app, ctx, modules, unimplemented, realtime, drain };
 }
 
 /** The job runner (ADR 0011) with the module jobs and subscribers; it works only in processes with JOBS on. */

@@ -6,11 +6,16 @@ import { createShutdown, ignoreBrokenPipes } from './lib/shutdown.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const { app, ctx, unimplemented } = await buildApp({ config, database });
+const { app, ctx, unimplemented, drain } = await buildApp({ config, database });
 
 ignoreBrokenPipes(process.stdout, process.stderr);
+// graceful drain (docs/decisions/0032-rolling-restarts-and-migrations.md): /ready 503 and no new background claims at
+// once, requests served for SHUTDOWN_DRAIN_MS, then sockets reconnect elsewhere, in-flight requests finish, pool closes
 const shutdown = createShutdown({
   log: (message, fields) => app.log.info(fields, message),
+  drain,
+  drainMs: config.shutdown.drainMs,
+  deadlineMs: config.shutdown.drainMs + config.shutdown.closeMs,
   close: async () => {
     await app.close();
     await database.close();

@@ -52,6 +52,13 @@ const EnvSchema = z.object({
   /** run background jobs (reconciler, pollers) in this process */
   JOBS: bool.default(true),
   /**
+   * SIGTERM: how long /ready answers 503 while requests are still served, before the process closes (the balancer's
+   * health checks must see it in time: interval × fall + margin). Default 5000 in production, 0 elsewhere.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** after the drain window, how long closing (in-flight requests, held jobs, the pool) may take before exit 1 */
+  SHUTDOWN_CLOSE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /**
    * which proxies may set X-Forwarded-For (client IPs feed rate limits): unset = none, `true` = any (only behind
    * a proxy that overwrites the header), or a comma-separated list of the load balancers' addresses/CIDRs
    */
@@ -98,6 +105,8 @@ export type Config = {
   /** the built operator console (apps/backoffice/dist), served at /admin */
   backofficeDist: string;
   jobs: boolean;
+  /** graceful drain on SIGTERM (docs/decisions/0032-rolling-restarts-and-migrations.md) */
+  shutdown: { drainMs: number; closeMs: number };
   trustProxy: boolean | string[];
   metricsToken: string | undefined;
   memberCache: 'auto' | 'on' | 'off';
@@ -170,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     backofficeDist: path.resolve(env.BACKOFFICE_DIST ?? path.join(import.meta.dirname, '../../../backoffice/dist')),
     jobs: env.JOBS,
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0), closeMs: env.SHUTDOWN_CLOSE_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,
     memberCache: env.MEMBER_CACHE,

@@ -51,6 +51,8 @@ export class JobRunner {
   private ticking: Promise<void> | undefined;
   private started = false;
   private preparing: Promise<void> | undefined;
+  /** attempts running in this process (a drain waits for them) */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly options: JobRunnerOptions) {
     this.runnerId = options.runnerId ?? `${os.hostname()}:${process.pid}`;
@@ -101,7 +103,14 @@ export class JobRunner {
         job.name,
         { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
         async ([queued]) => {
-          if (queued) await this.runAttempt(job, queued);
+          if (!queued) return;
+          const attempt = this.runAttempt(job, queued);
+          this.running.add(attempt);
+          try {
+            await attempt;
+          } finally {
+            this.running.delete(attempt);
+          }
         },
       );
       this.workers.set(job.name, id);
@@ -118,12 +127,27 @@ export class JobRunner {
     );
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Graceful drain (docs/decisions/0032-rolling-restarts-and-migrations.md): claim nothing more — no schedule slot,
+   * no queued job, no outbox batch — and finish what this process holds; other processes take the rest. Enqueueing
+   * still works (requests being served may queue work) until `stop()`.
+   */
+  async drain(): Promise<void> {
     const wasStarted = this.started;
     this.started = false;
     clearInterval(this.timer);
     await this.ticking;
-    if (wasStarted) await Promise.all(this.relays.map((relay) => relay.stop()));
+    if (!wasStarted) return;
+    await Promise.all([
+      ...this.relays.map((relay) => relay.stop()),
+      ...[...this.workers.keys()].map((name) => this.boss.offWork(name)),
+    ]);
+    this.workers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  async stop(): Promise<void> {
+    await this.drain();
     if (this.preparing) {
       await this.preparing.catch(() => undefined);
       await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });

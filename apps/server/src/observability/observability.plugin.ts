@@ -26,6 +26,8 @@ export function installObservability(
   ctx: AppContext,
   metrics: Metrics,
   readiness: ReadinessCheck[] = [],
+  /** true once a graceful drain began: /ready answers 503 at once (docs/decisions/0032-rolling-restarts-and-migrations.md) */
+  draining: () => boolean = () => false,
 ): void {
   // synchronous on purpose: the context entered here is the one every later hook and the handler run in
   app.addHook('onRequest', (request, reply, done) => {
@@ -45,6 +47,7 @@ export function installObservability(
   app.get('/health', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   app.get('/ready', { logLevel: 'warn' }, async (_request, reply) => {
+    if (draining()) return reply.status(503).send({ status: 'draining', checks: {} });
     const checks: ReadinessCheck[] = [
       { name: 'database', check: async () => void (await ctx.db.execute(sql`select 1`)) },
       ...readiness,

@@ -158,7 +158,11 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     async close() {
       // not io.close(): that would close the HTTP server, which Fastify owns
       closing = true;
-      io.local.disconnectSockets(true);
+      // what io.close() says: "server shutting down" keeps each session for recovery and the client reconnects (to
+      // another process behind the balancer) and gets the pushes it missed (docs/decisions/0032-rolling-restarts-and-
+      // migrations.md); disconnectSockets() would tell it "io server disconnect", which a client does not come back from
+      for (const nsp of io._nsps.values())
+        for (const socket of nsp.sockets.values()) socket._onclose('server shutting down');
       io.engine.close();
       const adapters = [...io._nsps.values()].map((nsp) => nsp.adapter);
       await Promise.allSettled(adapters.map((adapter) => adapter.close()));
