@@ -20,10 +20,13 @@ import type { ChatOperator } from './chat.service.ts';
  */
 
 type CannedRow = typeof chatCannedReplies.$inferSelect;
-const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' || /unique/i.test(String(err)));
+/** A unique index refused the row (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
 
 const toLabel = (r: typeof chatLabels.$inferSelect): ChatLabel => ({
   id: r.id,
