@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../components/states.tsx';
+import { GlobalSearch } from '../features/search/global-search.tsx';
 import { consoleSession, onSessionEvent } from '../lib/api.ts';
 import { featuresFor } from '../lib/features.ts';
 import { asLanguage } from '../lib/i18n.ts';
@@ -114,7 +115,9 @@ export function Layout() {
           >
             <AdminIcon name="menu" className="size-6" />
           </button>
-          <div className="flex-1" />
+          <div className="flex min-w-0 flex-1">
+            {featuresFor(me.data.roles).some((f) => f.id === 'members') && <GlobalSearch />}
+          </div>
           <LanguageSwitch />
           <div className="hidden items-center gap-2 sm:flex" data-testid="operator-chip">
             <span className="flex size-9 items-center justify-center rounded-full bg-surface-2 text-sm font-bold text-fg ring-1 ring-line uppercase">
@@ -137,7 +140,7 @@ export function Layout() {
             <span className="hidden md:inline">{t('common:actions.signOut')}</span>
           </button>
         </header>
-        <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" className="w-full min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <Outlet />
         </main>
         <SessionExpiredDialog

@@ -12,6 +12,7 @@ const ADMIN_PATHS = {
   jobs: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2M4 4l3 3M20 4l-3 3',
   monitor: 'M3 5h18v11H3V5zM8 20h8M12 16v4',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
 } as const;
 
 export type AdminIconName = IconName | keyof typeof ADMIN_PATHS;

@@ -15,8 +15,18 @@ declare module '@tanstack/react-table' {
     align?: 'left' | 'right' | 'center';
     /** a fixed width class, e.g. 'w-40' */
     className?: string;
+    /** keep the column in view at the right edge while the rows scroll sideways (default for the `actions` column) */
+    sticky?: boolean;
   }
 }
+
+/**
+ * The action column stays on screen (docs/decisions/0034-member-360-and-exports.md): at the right edge of the
+ * table's own scroll area, over a background so scrolled cells pass under it.
+ */
+const isSticky = (column: { id: string; columnDef: { meta?: { sticky?: boolean } } }) =>
+  column.columnDef.meta?.sticky ?? column.id === 'actions';
+const STICKY = 'sticky right-0 z-[1] shadow-[-8px_0_12px_-10px_rgba(0,0,0,0.6)]';
 
 export type { ColumnDef };
 
@@ -99,6 +109,7 @@ export function DataTable<T>({
                       className={clsx(
                         'border-b border-line px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase',
                         meta?.align === 'right' ? 'text-right' : meta?.align === 'center' ? 'text-center' : 'text-left',
+                        isSticky(header.column) && `${STICKY} bg-bg-raised`,
                         meta?.className,
                       )}
                     >
@@ -125,7 +136,8 @@ export function DataTable<T>({
                       <td
                         key={cell.id}
                         className={clsx(
-                          'px-4 py-3 align-middle',
+                          'px-4 py-3 align-middle break-words',
+                          isSticky(cell.column) && `${STICKY} bg-surface`,
                           meta?.align === 'right'
                             ? 'text-right'
                             : meta?.align === 'center'

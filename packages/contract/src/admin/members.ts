@@ -63,6 +63,8 @@ export const MemberDetailSchema = z.object({
   balances: z.object({
     wallet: MinorSchema,
     invite: MinorSchema,
+    /** spin-wheel coins: whole coins (not minor units) */
+    coins: z.number().int().nonnegative(),
     games: z.array(z.object({ game: z.string(), username: z.string(), balance: MinorSchema, updatedAt: z.string() })),
   }),
   sessions: z.array(MemberSessionSchema),

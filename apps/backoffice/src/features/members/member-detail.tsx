@@ -9,32 +9,45 @@ import { notify } from '@wallet/web-core/toast';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
+import type { OperatorRole } from '@wallet/contract/admin/roles';
 import { hasRole, useOperator } from '../../lib/operator.ts';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { MemberMarks } from './member-marks.tsx';
 import { PromotionsTab } from './member-promotions-tab.tsx';
-import { AdjustmentsTab, AuditTab, LedgerTab, ModuleSlot, SessionsTab, TransfersTab } from './member-tabs.tsx';
+import { ChatsTab, DepositsTab, LinkedTab, NotesTab, WithdrawalsTab } from './member-360-tabs.tsx';
+import { AdjustmentsTab, AuditTab, LedgerTab, SessionsTab, TransfersTab } from './member-tabs.tsx';
 import { major } from './money.ts';
 
 type Action = 'deactivate' | 'reactivate' | 'flag' | 'unflag' | 'hold' | 'unhold' | 'adjust';
 const TABS = [
   'ledger',
-  'transfers',
-  'sessions',
   'deposits',
   'withdrawals',
+  'transfers',
   'promotions',
+  'notes',
+  'linked',
+  'sessions',
+  'chats',
   'adjustments',
   'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
+/** who sees a tab (the server checks the same roles) */
+const TAB_ROLES: Partial<Record<Tab, OperatorRole[]>> = {
+  deposits: ['finance'],
+  withdrawals: ['finance'],
+  promotions: ['marketing', 'admin'],
+  chats: ['support', 'admin'],
+};
+const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
 export function MemberDetailPage() {
   const { t } = useTranslation('members');
@@ -43,7 +56,11 @@ export function MemberDetailPage() {
   const isFinance = hasRole(me, 'finance');
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action | null>(null);
-  const [tab, setTab] = useState<Tab>('ledger');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wanted = searchParams.get('tab');
+  const tabs = TABS.filter((name) => !TAB_ROLES[name] || hasRole(me, ...TAB_ROLES[name]));
+  const tab: Tab = isTab(wanted) && tabs.includes(wanted) ? wanted : 'ledger';
+  const setTab = (next: Tab) => setSearchParams({ tab: next }, { replace: true });
   const key = ['admin', 'member', id] as const;
   const query = useQuery({
     queryKey: key,
@@ -178,6 +195,10 @@ export function MemberDetailPage() {
               testId="balance-wallet"
             />
             <Balance label={t('balances.invite')} minor={balances.invite} currency={member.currency} />
+            <div className="rounded-xl bg-bg px-3 py-2.5 ring-1 ring-line" data-testid="balance-coins">
+              <div className="text-xs font-semibold tracking-wide text-muted uppercase">{t('balances.coins')}</div>
+              <div className="text-lg font-bold tabular-nums">{balances.coins.toLocaleString('en-US')}</div>
+            </div>
             {balances.games.map((g) => (
               <Balance
                 key={g.game}
@@ -193,7 +214,7 @@ export function MemberDetailPage() {
       </div>
 
       <div role="tablist" aria-label={t('tabs.label')} className="mt-6 mb-3 flex flex-wrap gap-1 border-b border-line">
-        {TABS.filter((name) => name !== 'promotions' || hasRole(me, 'marketing', 'admin')).map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -213,8 +234,11 @@ export function MemberDetailPage() {
         {tab === 'ledger' && <LedgerTab memberId={id} currency={member.currency} />}
         {tab === 'transfers' && <TransfersTab memberId={id} />}
         {tab === 'sessions' && <SessionsTab memberId={id} sessions={detail.sessions} onChanged={refresh} />}
-        {tab === 'deposits' && <ModuleSlot section={detail.deposits} name="deposits" />}
-        {tab === 'withdrawals' && <ModuleSlot section={detail.withdrawals} name="withdrawals" />}
+        {tab === 'deposits' && <DepositsTab memberId={id} currency={member.currency} />}
+        {tab === 'withdrawals' && <WithdrawalsTab memberId={id} currency={member.currency} />}
+        {tab === 'notes' && <NotesTab memberId={id} />}
+        {tab === 'linked' && <LinkedTab memberId={id} />}
+        {tab === 'chats' && <ChatsTab memberId={id} />}
         {tab === 'promotions' && <PromotionsTab memberId={id} currency={member.currency} />}
         {tab === 'adjustments' && <AdjustmentsTab memberId={id} />}
         {tab === 'audit' && <AuditTab rows={detail.audit} />}

@@ -17,7 +17,7 @@ import { instantRange } from '../../lib/bangkok.ts';
 import { major } from './money.ts';
 
 /** Paging and a Bangkok date range for a table inside the member page (the URL keeps the search's). */
-function useLocalList() {
+export function useLocalList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [days, setDays] = useState<DayRange>({});
@@ -209,23 +209,6 @@ export function SessionsTab(props: { memberId: number; sessions: Session[]; onCh
         }}
       />
     </>
-  );
-}
-
-/** A money section another module serves: a clear "not available yet" until it exposes one, never made-up rows. */
-export function ModuleSlot({ section, name }: { section: MemberDetail['deposits']; name: 'deposits' | 'withdrawals' }) {
-  const { t } = useTranslation('members');
-  if (!section.available) {
-    return (
-      <div data-testid={`slot-${name}`}>
-        <EmptyState icon="clock" title={t(`slot.${name}.title`)} description={t(`slot.${name}.body`)} />
-      </div>
-    );
-  }
-  return (
-    <pre className="overflow-auto rounded-xl bg-bg p-3 text-xs ring-1 ring-line">
-      {JSON.stringify(section.rows, null, 2)}
-    </pre>
   );
 }
 

@@ -5,7 +5,7 @@ import { flagsView, memberRecord, memberRiskFlagsOf, memberSummary } from '../ac
 import { auditRowsFor } from '../audit/audit.api.ts';
 import { memberSessionHistory, SESSION_ID_SHOWN } from '../auth/auth.api.ts';
 import { listGameAccounts } from '../game-accounts/game-accounts.api.ts';
-import { memberInvite, memberWallet } from '../ledger/ledger.api.ts';
+import { COIN_UNIT, memberCoins, memberInvite, memberWallet } from '../ledger/ledger.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
 
 const SESSIONS_SHOWN = 50;
@@ -19,9 +19,10 @@ export async function memberDetail(
   const { db, ledger, now } = deps;
   const member = await memberRecord(db, memberId);
   if (!member) throw new AppError('NOT_FOUND');
-  const [flags, balances, games, sessions, audit] = await Promise.all([
+  const [flags, balances, coins, games, sessions, audit] = await Promise.all([
     memberRiskFlagsOf(db, memberId),
     ledger.balances([memberWallet(memberId), memberInvite(memberId)], member.currency),
+    ledger.balance(memberCoins(memberId), COIN_UNIT),
     listGameAccounts(db, memberId),
     memberSessionHistory(db, memberId, SESSIONS_SHOWN),
     auditRowsFor(db, `member:${memberId}`, AUDIT_SHOWN),
@@ -32,6 +33,7 @@ export async function memberDetail(
     balances: {
       wallet: String(balances.get(memberWallet(memberId)) ?? 0n),
       invite: String(balances.get(memberInvite(memberId)) ?? 0n),
+      coins: Number(coins),
       games: games.map((g) => ({
         game: g.game,
         username: g.username,
