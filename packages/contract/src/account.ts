@@ -94,6 +94,25 @@ export const OtpVerifyResponseSchema = z.object({
   otpTicket: z.string().optional(),
 });
 
+/** Forgot password, step 1: the code goes to the phone if it is a member's; the answer is the same either way. */
+export const ForgotPasswordRequestSchema = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+/** Forgot password, step 3: the ticket from verifying the code, and the new password (sign-in follows). */
+export const ResetPasswordRequestSchema = z.object({
+  phoneNumber: z.string().trim().min(1).max(20),
+  otpTicket: z.string().min(1).max(200),
+  newPassword: z.string().min(1).max(256),
+  remember: z.boolean().optional(),
+});
+/** What the member sees of their account's security history (sign-in secrets never leave the server). */
+export const SecurityEventSchema = z.object({
+  kind: z.enum(['password-reset', 'password-changed', 'payout-account-changed']),
+  at: z.string(),
+  /** the address the change came from, last part masked */
+  ip: z.string().nullable(),
+});
+export const SecurityEventsResponseSchema = z.object({ items: z.array(SecurityEventSchema) });
+export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
+
 export const accountEndpoints = {
   login: defineEndpoint({
     method: 'POST',
@@ -187,5 +206,36 @@ export const accountEndpoints = {
     body: OtpVerifyRequestSchema,
     response: OtpVerifyResponseSchema,
     summary: 'Verify a registration OTP',
+  }),
+  forgotPasswordOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/password/forgot',
+    access: 'public',
+    body: ForgotPasswordRequestSchema,
+    response: OtpSendResponseSchema,
+    summary: "Forgot password: send a code to the member's phone (the same answer for any phone)",
+  }),
+  forgotPasswordVerify: defineEndpoint({
+    method: 'POST',
+    path: '/api/password/forgot/verify',
+    access: 'public',
+    body: OtpVerifyRequestSchema,
+    response: OtpVerifyResponseSchema,
+    summary: 'Forgot password: verify the code; the answer carries a single-use reset ticket',
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/password/reset',
+    access: 'public',
+    body: ResetPasswordRequestSchema,
+    response: LoginResponseSchema,
+    summary: 'Forgot password: set a new password with the ticket, end every session, sign in',
+  }),
+  securityEvents: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/security-events',
+    access: 'member',
+    response: SecurityEventsResponseSchema,
+    summary: "The member's recent security events (password reset or change, payout account change)",
   }),
 };

@@ -61,6 +61,18 @@ export const api = {
     otpVerify: { method: 'POST', path: '/api/otp/verify', access: 'public' } as ClientEndpoint<
       A['account']['otpVerify']
     >,
+    forgotPasswordOtp: { method: 'POST', path: '/api/password/forgot', access: 'public' } as ClientEndpoint<
+      A['account']['forgotPasswordOtp']
+    >,
+    forgotPasswordVerify: { method: 'POST', path: '/api/password/forgot/verify', access: 'public' } as ClientEndpoint<
+      A['account']['forgotPasswordVerify']
+    >,
+    resetPassword: { method: 'POST', path: '/api/password/reset', access: 'public' } as ClientEndpoint<
+      A['account']['resetPassword']
+    >,
+    securityEvents: { method: 'GET', path: '/api/account/security-events', access: 'member' } as ClientEndpoint<
+      A['account']['securityEvents']
+    >,
   },
   wallet: {
     wallet: { method: 'GET', path: '/api/wallet', access: 'member' } as ClientEndpoint<A['wallet']['wallet']>,

@@ -106,6 +106,8 @@ export const ERROR_CODES = [
   'ENROLMENT_EXPIRED',
   'TOTP_CODE_WRONG',
   'PASSWORD_TOO_SHORT',
+  // a member's password outside the length rule (docs/decisions/0004-password-rules.md)
+  'PASSWORD_LENGTH',
   'PAYOUT_ACCOUNT_COOLING',
   'PAYOUT_HOLD',
   'NO_COIN',
@@ -146,6 +148,8 @@ export type SlipFailureReason = (typeof SLIP_FAILURE_REASONS)[number];
 export const ERROR_REASONS = {
   /** a bonus or promotion code claim: no qualifying deposit, one below the minimum, or too much money held already */
   BONUS_CONDITION: ['NO_DEPOSIT', 'DEPOSIT_BELOW_MINIMUM', 'BALANCE_ABOVE_MAX'],
+  /** a queue row someone decided first: `values` say its state now, by whom and when (docs/decisions/0033) */
+  APPROVAL_DECIDED: ['DECIDED'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
 /** A refusal's detail as the answer carries it beside `message`. */
 export type ErrorDetail = { reason: string; values?: Record<string, string> };
@@ -177,6 +181,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   ENROLMENT_EXPIRED: 400,
   TOTP_CODE_WRONG: 400,
   PASSWORD_TOO_SHORT: 400,
+  PASSWORD_LENGTH: 400,
   INVALID_IP: 403,
   REQUEST_LIMIT: 429,
   SIGN_IN_LOCKED: 429,

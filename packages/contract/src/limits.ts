@@ -135,3 +135,7 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const CHAT_TYPING_THROTTLE_MS = 2_000;
 /** A typing indicator not refreshed for this long goes away (a client that vanished mid-word). */
 export const CHAT_TYPING_TTL_MS = 5_000;
+
+/** A member's password: 6 to 128 characters, counted as code points (docs/decisions/0004-password-rules.md). */
+export const MEMBER_PASSWORD_MIN_CHARS = 6;
+export const MEMBER_PASSWORD_MAX_CHARS = 128;

@@ -233,7 +233,7 @@ describe('PUT /api/account/changepwd', () => {
         { oldPassword: member.password, newPassword: '12345' },
         { token: member.token },
       ),
-    ).toEqual(fails('INVALID_USER_INFO'));
+    ).toEqual(fails('PASSWORD_LENGTH'));
   });
 
   it('limits wrong current passwords to 5 per 15 minutes', async () => {

@@ -35,7 +35,7 @@ export const otpCodes = pgTable(
     uniqueIndex('otp_codes_token_uq').on(t.tokenHash),
     index('otp_codes_phone_created_idx').on(t.phone, t.createdAt),
     check('otp_codes_attempts_ck', sql`${t.attempts} >= 0`),
-    check('otp_codes_purpose_ck', sql`${t.purpose} in ('register', 'bank-change')`),
+    check('otp_codes_purpose_ck', sql`${t.purpose} in ('register', 'bank-change', 'password-reset')`),
     uniqueIndex('otp_codes_ticket_uq').on(t.ticketHash),
   ],
 );

@@ -197,6 +197,30 @@ export class AccountRepository {
     });
   }
 
+  /** A new password hash and its security event, with `member.updated`, in one transaction. */
+  async setPasswordWithEvent(
+    memberId: number,
+    passwordHash: string,
+    event: { kind: string; ip: string | null; sessionId: string | null },
+    at: Date,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(members).set({ passwordHash, updatedAt: at }).where(eq(members.id, memberId));
+      await tx.insert(memberSecurityEvents).values({ memberId, ...event, detail: {}, createdAt: at });
+      await emit(tx, { type: 'member.updated', payload: { memberId, fields: ['password'] } });
+    });
+  }
+
+  /** The member's latest security events of `kinds`, newest first. */
+  async securityEvents(memberId: number, kinds: readonly string[], limit: number) {
+    return this.db
+      .select({ kind: memberSecurityEvents.kind, ip: memberSecurityEvents.ip, at: memberSecurityEvents.createdAt })
+      .from(memberSecurityEvents)
+      .where(and(eq(memberSecurityEvents.memberId, memberId), inArray(memberSecurityEvents.kind, [...kinds])))
+      .orderBy(desc(memberSecurityEvents.createdAt), desc(memberSecurityEvents.id))
+      .limit(limit);
+  }
+
   /** Change the member and record the security event in one transaction. */
   async updateMemberWithEvent(
     memberId: number,

@@ -14,6 +14,7 @@ import { LoginService } from '../auth/auth.api.ts';
 import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
+import { PasswordResetService } from './password-reset.service.ts';
 import { PayoutCooling } from './payout-cooling.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
@@ -57,6 +58,7 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
     const register = new RegisterService({ repo, otp, settings, variant: config.variant, clock });
     const cooling = new PayoutCooling({ repo, settings, clock });
     const profile = new ProfileService({ repo, sessions, limiter, clock, otp, cooling });
+    const passwordReset = new PasswordResetService({ repo, otp, sessions, limiter, clock, variant: config.variant });
 
     return {
       name: 'account',
@@ -86,8 +88,8 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
         'account.bankChangeOtp': ({ member, request }) => profile.sendBankChangeOtp(member, request.ip),
         'account.bankAccountName': ({ member, body }) =>
           profile.setBankAccountName(member.id, body.bankCode, body.bankAccountName),
-        'account.changePassword': ({ member, body }) =>
-          profile.changePassword(member, body.oldPassword, body.newPassword),
+        'account.changePassword': ({ member, body, request }) =>
+          profile.changePassword(member, body.oldPassword, body.newPassword, { ip: request.ip }),
         'account.otpSend': ({ body, request }) =>
           guardProbes(limiter, request.ip, async () => {
             const phone = requirePhone(config.variant, body.phoneNumber);
@@ -96,6 +98,11 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
             return otp.send(phone, request.ip, { ticket: body.otpTicket });
           }),
         'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
+        'account.forgotPasswordOtp': ({ body, request }) => passwordReset.sendCode(body.phoneNumber, request.ip),
+        'account.forgotPasswordVerify': ({ body }) => passwordReset.verifyCode(body.otpToken, body.otpCode),
+        'account.resetPassword': ({ body, request }) =>
+          passwordReset.reset(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+        'account.securityEvents': ({ member }) => passwordReset.events(member.id),
       },
       jobs: [
         defineJob({

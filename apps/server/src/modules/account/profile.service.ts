@@ -10,7 +10,7 @@ import type { OtpSendResult, OtpService } from '../otp/otp.api.ts';
 import { uniqueViolation, type AccountRepository } from './account.repository.ts';
 import { checkBankFields } from './bank-account.ts';
 import { PAYOUT_ACCOUNT_CHANGED, type PayoutCooling } from './payout-cooling.ts';
-import { checkPassword, cleanName } from './registration-rules.ts';
+import { checkNewPassword, cleanName } from './registration-rules.ts';
 
 type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
@@ -128,16 +128,26 @@ export class ProfileService {
   }
 
   /** Needs the current password; ends every other session of the member (ASVS 7.4.3). */
-  async changePassword(member: AuthMember, oldPassword: string, newPassword: string): Promise<{ message: 'SUCCESS' }> {
+  async changePassword(
+    member: AuthMember,
+    oldPassword: string,
+    newPassword: string,
+    meta: { ip: string | null } = { ip: null },
+  ): Promise<{ message: 'SUCCESS' }> {
     const { repo, limiter, sessions, clock } = this.deps;
-    checkPassword(newPassword);
+    checkNewPassword(newPassword);
     const key = String(member.id);
     // count before checking, so parallel guesses cannot slip past the limit
     if (!(await limiter.hit('change-password', key, CHANGE_PASSWORD_RULE)).isAllowed)
       throw new AppError('REQUEST_LIMIT');
     const hash = await repo.passwordHash(member.id);
     if (!hash || !(await verifyPassword(hash, oldPassword))) throw new AppError('WRONG_PASSWORD');
-    await repo.updateMember(member.id, { passwordHash: await hashPassword(newPassword) }, clock.now());
+    await repo.setPasswordWithEvent(
+      member.id,
+      await hashPassword(newPassword),
+      { kind: 'password-changed', ip: meta.ip, sessionId: member.sessionId },
+      clock.now(),
+    );
     await sessions.revokeAll(member.id, member.sessionId);
     await limiter.reset('change-password', key, CHANGE_PASSWORD_RULE);
     return { message: 'SUCCESS' };

@@ -1,10 +1,13 @@
-import { ENGLISH_NAME_PATTERN, LAO_CURRENCIES, type LaoCurrency } from '@wallet/contract/limits';
+import {
+  ENGLISH_NAME_PATTERN,
+  LAO_CURRENCIES,
+  MEMBER_PASSWORD_MAX_CHARS,
+  MEMBER_PASSWORD_MIN_CHARS,
+  type LaoCurrency,
+} from '@wallet/contract/limits';
 import { AppError } from '../../errors.ts';
 import type { Variant } from '../../lib/phone-number.ts';
 
-/** docs/decisions/0004-password-rules.md */
-const PASSWORD_MIN_CHARS = 6;
-const PASSWORD_MAX_CHARS = 128;
 
 /** Letters of any script (Thai and Lao marks included), spaces, dots, apostrophes and hyphens. */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
@@ -21,7 +24,13 @@ const charLength = (s: string): number => [...s].length;
 
 export function checkPassword(password: string): void {
   const length = charLength(password);
-  if (length < PASSWORD_MIN_CHARS || length > PASSWORD_MAX_CHARS) invalid();
+  if (length < MEMBER_PASSWORD_MIN_CHARS || length > MEMBER_PASSWORD_MAX_CHARS) invalid();
+}
+
+/** The same rule where only the password is asked (change, reset): its own code, so the player can say why. */
+export function checkNewPassword(password: string): void {
+  const length = charLength(password);
+  if (length < MEMBER_PASSWORD_MIN_CHARS || length > MEMBER_PASSWORD_MAX_CHARS) throw new AppError('PASSWORD_LENGTH');
 }
 
 /** The profile name: required, letters and digits of any script, single spaces. */

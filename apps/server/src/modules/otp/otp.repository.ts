@@ -6,7 +6,7 @@ import { otpCodes } from '../../db/schema/otp.ts';
 const OTP_LOCK_NAMESPACE = 0x07_01;
 
 export type OtpRow = typeof otpCodes.$inferSelect;
-export type OtpPurpose = 'register' | 'bank-change';
+export type OtpPurpose = 'register' | 'bank-change' | 'password-reset';
 export type NewOtp = Pick<OtpRow, 'phone' | 'tokenHash' | 'codeHash' | 'ref' | 'ip' | 'createdAt' | 'expiresAt'> & {
   purpose: OtpPurpose;
 };
@@ -89,8 +89,13 @@ export class OtpRepository {
     return rows.length === 1;
   }
 
-  /** The registration verification a ticket names, when it is for `phone`, verified after `since` and unspent. */
-  async findTicket(phone: string, ticketHash: string, since: Date): Promise<{ id: number; ref: string } | undefined> {
+  /** The verification of `purpose` a ticket names, when it is for `phone`, verified after `since` and unspent. */
+  async findTicket(
+    phone: string,
+    ticketHash: string,
+    since: Date,
+    purpose: OtpPurpose = 'register',
+  ): Promise<{ id: number; ref: string } | undefined> {
     const [row] = await this.db
       .select({ id: otpCodes.id, ref: otpCodes.ref })
       .from(otpCodes)
@@ -98,7 +103,7 @@ export class OtpRepository {
         and(
           eq(otpCodes.ticketHash, ticketHash),
           eq(otpCodes.phone, phone),
-          eq(otpCodes.purpose, 'register'),
+          eq(otpCodes.purpose, purpose),
           gt(otpCodes.verifiedAt, since),
           isNull(otpCodes.ticketUsedAt),
         ),

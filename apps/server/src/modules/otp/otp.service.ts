@@ -27,8 +27,13 @@ export const OTP_RETENTION_MS = 2 * 86_400_000;
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,64}$/;
 
-/** What a verification is for: a sign-up (hands out a ticket) or a member's step-up (bound to the member's phone). */
-export type OtpCheck = { purpose: 'register' } | { purpose: 'bank-change'; phone: string };
+/**
+ * What a verification is for: a sign-up or a password reset (both hand out a ticket for the phone) or a member's
+ * step-up (bound to the member's phone).
+ */
+export type OtpCheck = { purpose: 'register' } | { purpose: 'password-reset' } | { purpose: 'bank-change'; phone: string };
+/** Purposes whose verification hands the client a single-use ticket for the phone. */
+type TicketPurpose = 'register' | 'password-reset';
 
 export type OtpSendResult = { otpRef: string; otpToken: string; code: 'OTP_SENT' | 'OTP_VERIFIED' };
 export type OtpVerifyResult = { code: 'OTP_CODE_VALID'; message: 'OK'; otpTicket?: string };
@@ -53,6 +58,11 @@ export class OtpService {
   }
 
   private smsText(code: string, ref: string, purpose: OtpPurpose): string {
+    if (purpose === 'password-reset') {
+      return this.deps.variant === 'la'
+        ? `ລະຫັດ OTP ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ໃຜ`
+        : `รหัส OTP สำหรับตั้งรหัสผ่านใหม่: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+    }
     if (purpose === 'bank-change') {
       return this.deps.variant === 'la'
         ? `ລະຫັດ OTP ເພື່ອປ່ຽນບັນຊີທະນາຄານ: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`
@@ -66,11 +76,13 @@ export class OtpService {
   /**
    * `phone` is already normalised (and, for `register`, known not to be a member). Only the holder of a valid
    * ticket for the phone is told OTP_VERIFIED; anyone else gets a new code sent to the phone's owner.
+   * `deliver: false` stores the code under the same limits but sends no SMS: a password reset for a phone that is
+   * not a member answers exactly as for a member (enumeration-safe) and its code can never be verified.
    */
   async send(
     phone: string,
     ip: string,
-    options: { purpose?: OtpPurpose; ticket?: string | undefined } = {},
+    options: { purpose?: OtpPurpose; ticket?: string | undefined; deliver?: boolean } = {},
   ): Promise<OtpSendResult> {
     const { repo, clock, limiter } = this.deps;
     const purpose = options.purpose ?? 'register';
@@ -104,6 +116,7 @@ export class OtpService {
       });
     });
 
+    if (options.deliver === false) return { otpRef: ref, otpToken, code: 'OTP_SENT' };
     try {
       await this.deps.sms.send(phone, this.smsText(code, ref, purpose));
     } catch (err) {
@@ -139,7 +152,7 @@ export class OtpService {
     const expected = Buffer.from(spent.codeHash, 'hex');
     const actual = Buffer.from(this.hmac('code', tokenHash, otpCode.trim()), 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new AppError('OTP_CODE_INVALID');
-    const ticket = check.purpose === 'register' ? randomBytes(32).toString('base64url') : null;
+    const ticket = check.purpose === 'bank-change' ? null : randomBytes(32).toString('base64url');
     if (!(await repo.markVerified(row.id, now, ticket ? this.hmac('ticket', ticket) : null))) {
       throw new AppError('OTP_TOKEN_INVALID');
     }
@@ -148,20 +161,20 @@ export class OtpService {
       : { code: 'OTP_CODE_VALID', message: 'OK' };
   }
 
-  private findTicket(phone: string, ticket: string) {
+  private findTicket(phone: string, ticket: string, purpose: TicketPurpose = 'register') {
     if (!TOKEN_FORMAT.test(ticket)) return Promise.resolve(undefined);
     const since = new Date(this.deps.clock.now().getTime() - OTP_VERIFIED_WINDOW_MS);
-    return this.deps.repo.findTicket(phone, this.hmac('ticket', ticket), since);
+    return this.deps.repo.findTicket(phone, this.hmac('ticket', ticket), since, purpose);
   }
 
-  /** Whether `ticket` is a valid, unspent registration ticket for `phone`. */
-  async holdsTicket(phone: string, ticket: string | undefined): Promise<boolean> {
-    return ticket !== undefined && (await this.findTicket(phone, ticket)) !== undefined;
+  /** Whether `ticket` is a valid, unspent ticket of `purpose` for `phone`. */
+  async holdsTicket(phone: string, ticket: string | undefined, purpose: TicketPurpose = 'register'): Promise<boolean> {
+    return ticket !== undefined && (await this.findTicket(phone, ticket, purpose)) !== undefined;
   }
 
-  /** Spend the ticket for `phone` (a registration succeeded); false when it is not valid or already spent. */
-  async spendTicket(phone: string, ticket: string | undefined): Promise<boolean> {
-    const held = ticket === undefined ? undefined : await this.findTicket(phone, ticket);
+  /** Spend the ticket for `phone` (the registration or reset succeeded); false when not valid or already spent. */
+  async spendTicket(phone: string, ticket: string | undefined, purpose: TicketPurpose = 'register'): Promise<boolean> {
+    const held = ticket === undefined ? undefined : await this.findTicket(phone, ticket, purpose);
     return held !== undefined && this.deps.repo.spendTicket(held.id, this.deps.clock.now());
   }
 
