@@ -8,7 +8,6 @@ import {
 import { AppError } from '../../errors.ts';
 import type { Variant } from '../../lib/phone-number.ts';
 
-
 /** Letters of any script (Thai and Lao marks included), spaces, dots, apostrophes and hyphens. */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
 /** A display name may also carry digits; never markup or control characters. */

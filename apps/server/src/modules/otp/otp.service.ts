@@ -31,7 +31,8 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,64}$/;
  * What a verification is for: a sign-up or a password reset (both hand out a ticket for the phone) or a member's
  * step-up (bound to the member's phone).
  */
-export type OtpCheck = { purpose: 'register' } | { purpose: 'password-reset' } | { purpose: 'bank-change'; phone: string };
+export type OtpCheck =
+  { purpose: 'register' } | { purpose: 'password-reset' } | { purpose: 'bank-change'; phone: string };
 /** Purposes whose verification hands the client a single-use ticket for the phone. */
 type TicketPurpose = 'register' | 'password-reset';
 
