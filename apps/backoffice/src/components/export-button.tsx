@@ -23,7 +23,7 @@ export function ExportButton(props: {
       href={`${props.path}${search ? `?${search}` : ''}`}
       download
       data-testid="export-csv"
-      className="inline-flex min-h-9 items-center gap-2 rounded-xl bg-surface px-3 text-sm font-semibold text-fg ring-1 ring-line hover:bg-white/5"
+      className="inline-flex min-h-9 items-center gap-2 self-start rounded-xl bg-surface px-3 text-sm font-semibold text-fg ring-1 ring-line hover:bg-white/5"
     >
       <AdminIcon name="download" className="size-4" />
       {t('table.exportCsv')}

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -216,6 +217,7 @@ export default function WithdrawalsPage() {
           />
         </div>
         <DateRangeFilter value={list.days} onChange={list.setDays} />
+        <ExportButton path="/api/admin/exports/withdrawals.csv" query={{ ...list.query, status }} />
       </PageHeader>
       <PagedTable
         list={list}
