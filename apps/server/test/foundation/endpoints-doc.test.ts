@@ -2,7 +2,7 @@
  * docs/endpoints.md is generated here: every contract descriptor (player and admin API) and every route the
  * Fastify app actually registers (webhooks, signed-link GETs, sandbox, health…), with who may call it, the module
  * that serves it and the file that holds its handler. The test fails when the file differs from what it would
- * write; `npm run docs:endpoints` rewrites it.
+ * write; `npm run docs:generate` rewrites it.
  */
 import { listAdminEndpoints } from '@wallet/contract/admin/admin-api';
 import { listEndpoints } from '@wallet/contract/api';
@@ -37,7 +37,7 @@ vi.mock('fastify', async (importOriginal) => {
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SRC = path.join(ROOT, 'apps/server/src');
 const TARGET = path.join(ROOT, 'docs/endpoints.md');
-const REGENERATE = 'npm run docs:endpoints';
+const REGENERATE = 'npm run docs:generate';
 
 /** module plugins tagged with their module's name, so a route outside the contract names its owner */
 const tagged: ModuleFactory[] = defaultModules.map((factory) => (ctx) => {
