@@ -15,6 +15,7 @@ import { format, resolveConfig } from 'prettier';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modules as defaultModules } from '../../src/bootstrap/modules.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
+import { platformJobs } from '../../src/jobs/platform-jobs.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Seen = { method: string; url: string; module?: string };
@@ -192,5 +193,11 @@ describe('docs/endpoints.md', () => {
       // a missing file differs like any other
     }
     expect(current === text, `docs/endpoints.md is out of date: run \`${REGENERATE}\``).toBe(true);
+  });
+
+  it('docs/platform.md names every background job', () => {
+    const page = readFileSync(path.join(ROOT, 'docs/platform.md'), 'utf8');
+    const jobs = [...platformJobs({ db: t.ctx.db, clock: t.clock }), ...t.modules.flatMap((m) => m.jobs ?? [])];
+    expect(jobs.map((job) => job.name).filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
   });
 });
