@@ -4,14 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Icon } from '@wallet/ui/icon';
 import { formatDateTime } from '@wallet/web-core/format';
 import { clsx } from 'clsx';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { chimeSetting } from './chime.ts';
-import { InboxProvider, listKey, useInbox } from './inbox-socket.tsx';
+import { InboxProvider, labelsKey, listKey, useInbox } from './inbox-socket.tsx';
+import { LabelChip } from './thread-tools.tsx';
 import { STATUS_TONE, Thread, TypingDots } from './thread.tsx';
+
+const TeamToolsPage = lazy(() => import('./team-tools-page.tsx'));
 
 type Status = 'active' | 'resolved';
 type Filter = 'mine' | 'unassigned' | 'all';
@@ -59,6 +63,9 @@ function ConversationRow({
         <span className="flex items-center gap-2 text-xs text-subtle">
           <StatusBadge tone={STATUS_TONE[c.status]}>{t(`status.${c.status}`)}</StatusBadge>
           {c.assignee && <span>@{c.assignee.username}</span>}
+          {c.labels.map((l) => (
+            <LabelChip key={l.id} label={l} />
+          ))}
           <span className="ml-auto">{formatDateTime(c.lastMessageAt)}</span>
         </span>
       </button>
@@ -130,9 +137,16 @@ function Inbox() {
   const [status, setStatus] = useState<Status>('active');
   const [filter, setFilter] = useState<Filter>('all');
   const [selected, setSelected] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const [labelId, setLabelId] = useState<number | undefined>(undefined);
+  const q = useDeferredValue(search.trim());
+  const labels = useQuery({ queryKey: labelsKey, queryFn: () => adminCall(adminApi.chat.labels) });
   const list = useQuery({
-    queryKey: [...listKey, status, filter],
-    queryFn: () => adminCall(adminApi.chat.conversations, { body: { status, filter } }),
+    queryKey: [...listKey, status, filter, q, labelId],
+    queryFn: () =>
+      adminCall(adminApi.chat.conversations, {
+        body: { status, filter, ...(q ? { q } : {}), ...(labelId ? { labelId } : {}) },
+      }),
   });
   useTitleBadge(list.data?.conversations.reduce((sum, c) => sum + c.unread, 0) ?? 0);
   const tab = (active: boolean) =>
@@ -143,7 +157,18 @@ function Inbox() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('subtitle')} actions={<ConsoleStatus />} />
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <>
+            <ConsoleStatus />
+            <Link to="tools" className="text-sm font-semibold text-primary hover:underline" data-testid="chat-tools">
+              {t('toolsLink')}
+            </Link>
+          </>
+        }
+      />
       <div className="flex h-[calc(100vh-190px)] min-h-[480px] overflow-hidden rounded-2xl border border-line bg-surface">
         <nav className="flex w-80 shrink-0 flex-col border-r border-line">
           <div className="flex gap-1 border-b border-line p-2">
@@ -159,6 +184,32 @@ function Inbox() {
                 {t(f)}
               </button>
             ))}
+          </div>
+          <div className="flex flex-col gap-2 border-b border-line p-2">
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              maxLength={100}
+              placeholder={t('searchPlaceholder')}
+              aria-label={t('search')}
+              data-testid="chat-search"
+              className="h-9 rounded-lg border border-line bg-bg px-3 text-sm text-fg focus:border-primary focus:outline-none"
+            />
+            <select
+              value={labelId ?? ''}
+              onChange={(e) => setLabelId(e.target.value ? Number(e.target.value) : undefined)}
+              aria-label={t('labelFilter')}
+              data-testid="chat-label-filter"
+              className="h-9 rounded-lg border border-line bg-bg px-2 text-sm text-fg"
+            >
+              <option value="">{t('allLabels')}</option>
+              {(labels.data?.labels ?? []).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
           </div>
           <ul className="flex-1 overflow-y-auto" data-testid="chat-inbox">
             {list.data?.conversations.map((c) => (
@@ -185,8 +236,23 @@ function Inbox() {
 /** The operator inbox (issue 14; modelled on Chatwoot's): conversations by status and filter, the thread, the member. */
 export default function ChatPage() {
   return (
-    <InboxProvider>
-      <Inbox />
-    </InboxProvider>
+    <Routes>
+      <Route
+        index
+        element={
+          <InboxProvider>
+            <Inbox />
+          </InboxProvider>
+        }
+      />
+      <Route
+        path="tools"
+        element={
+          <Suspense fallback={null}>
+            <TeamToolsPage />
+          </Suspense>
+        }
+      />
+    </Routes>
   );
 }

@@ -18,6 +18,9 @@ const STATUS_KEY = 'wallet.chat.status';
 const chatKey = ['admin', 'chat'] as const;
 export const listKey = [...chatKey, 'list'] as const;
 export const conversationKey = (id: number) => [...chatKey, 'conversation', id] as const;
+export const cannedKey = [...chatKey, 'canned'] as const;
+export const labelsKey = [...chatKey, 'labels'] as const;
+export const agentsKey = [...chatKey, 'agents'] as const;
 
 type Party = Pick<ChatConversationSummary, 'memberId' | 'guestId'>;
 const partyKeyOf = (p: { userId?: string | undefined; guestId?: string | null | undefined }) =>

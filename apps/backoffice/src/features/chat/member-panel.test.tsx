@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,9 @@ async function renderIn(lng: 'th' | 'en', member = MEMBER) {
   await i18n.use(initReactI18next).init({ lng, resources: { th: { chat: th }, en: { chat: en } } });
   render(
     <I18nextProvider i18n={i18n}>
-      <MemberPanel member={member} />
+      <MemoryRouter>
+        <MemberPanel member={member} />
+      </MemoryRouter>
     </I18nextProvider>,
   );
 }

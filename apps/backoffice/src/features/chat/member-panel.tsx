@@ -2,6 +2,7 @@ import type { adminApi } from '@wallet/contract/admin/admin-api';
 import type { ResponseOf } from '@wallet/contract/endpoint';
 import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
 type Member = NonNullable<ResponseOf<typeof adminApi.chat.conversation>['member']>;
@@ -32,7 +33,16 @@ export function MemberPanel({ member }: { member: Member }) {
     <dl className="grid gap-3 text-sm">
       <div>
         <dt className="text-subtle">{member.name}</dt>
-        <dd className="text-muted">#{member.id}</dd>
+        <dd className="flex items-center gap-2 text-muted">
+          #{member.id}
+          <Link
+            to={`/members/${member.id}`}
+            className="text-xs font-semibold text-primary hover:underline"
+            data-testid="chat-member-link"
+          >
+            {t('openMember')}
+          </Link>
+        </dd>
       </div>
       <div>
         <dt className="text-subtle">{t('phone')}</dt>

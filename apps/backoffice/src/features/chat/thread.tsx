@@ -3,18 +3,18 @@ import type { Conversation } from '@wallet/contract/chat';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
-import { formatDateTime } from '@wallet/web-core/format';
 import { errorMessage } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
-import { clsx } from 'clsx';
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
-import { useOperator } from '../../lib/operator.ts';
 import { conversationKey, listKey, useInbox } from './inbox-socket.tsx';
 import { MemberPanel } from './member-panel.tsx';
-import { isText, MessageBody } from './message-body.tsx';
+import { Composer, type ComposerMode } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { PastConversations } from './past-conversations.tsx';
+import { AssignPicker, LabelPicker } from './thread-tools.tsx';
 import { PendingUploads } from './pending-uploads.tsx';
 import { useConsoleUploads } from './use-uploads.ts';
 
@@ -41,13 +41,14 @@ export function TypingDots({ label }: { label: string }) {
   );
 }
 
-/** One conversation: the messages, the composer (text, canned replies, buttons, attachments), the member beside it. */
+/**
+ * One conversation: the messages (notes included), the composer (reply or private note, "/" canned replies, buttons,
+ * attachments), assignee and labels, the member beside it with its earlier conversations.
+ */
 export function Thread({ id }: { id: number }) {
   const { t } = useTranslation('chat');
   const queryClient = useQueryClient();
-  const me = useOperator();
   const inbox = useInbox();
-  const [draft, setDraft] = useState('');
   const list = useRef<HTMLDivElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const query = useQuery({
@@ -64,8 +65,8 @@ export function Thread({ id }: { id: number }) {
     onSuccess: refresh,
     onError,
   });
-  const assign = useMutation({
-    mutationFn: (to: 'me' | 'nobody') => adminCall(adminApi.chat.assign, { params: { id }, body: { to } }),
+  const note = useMutation({
+    mutationFn: (text: string) => adminCall(adminApi.chat.note, { params: { id }, body: { text } }),
     onSuccess: refresh,
     onError,
   });
@@ -89,20 +90,10 @@ export function Thread({ id }: { id: number }) {
 
   if (!query.data) return <div className="flex flex-1 items-center justify-center text-muted">…</div>;
   const { conversation, member, messages } = query.data;
-  const send = () => {
-    const text = draft.trim();
-    if (!text) return;
-    reply.mutate({ message_type: 'text', payload: text });
-    inbox.sendTyping(conversation, false);
-    setDraft('');
+  const send = (text: string, mode: ComposerMode) => {
+    if (mode === 'note') note.mutate(text);
+    else reply.mutate({ message_type: 'text', payload: text });
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      send();
-    }
-  };
-  const canned = t('cannedReplies', { returnObjects: true }) as string[];
   const sendMenu = () =>
     reply.mutate({
       message_type: 'buttons',
@@ -112,7 +103,6 @@ export function Thread({ id }: { id: number }) {
         { title: t('menu.call'), type: 'call', payload: '021234567' },
       ],
     });
-  const isMine = conversation.assignee?.username === me.username;
 
   return (
     <div className="flex min-h-0 flex-1">
@@ -125,16 +115,8 @@ export function Thread({ id }: { id: number }) {
             </span>
           </div>
           <StatusBadge tone={STATUS_TONE[conversation.status]}>{t(`status.${conversation.status}`)}</StatusBadge>
-          <span className="ml-auto flex gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => assign.mutate(isMine ? 'nobody' : 'me')}
-              disabled={assign.isPending}
-              data-testid="chat-assign"
-            >
-              {isMine ? t('unassign') : t('assignMe')}
-            </Button>
+          <span className="ml-auto flex items-center gap-2">
+            <AssignPicker conversation={conversation} onDone={refresh} />
             <Button
               size="sm"
               onClick={() => resolve.mutate()}
@@ -145,43 +127,15 @@ export function Thread({ id }: { id: number }) {
             </Button>
           </span>
         </header>
+        <div className="border-b border-line px-5 py-2">
+          <LabelPicker conversation={conversation} onDone={refresh} />
+        </div>
         <div
           ref={list}
           className="flex flex-1 flex-col gap-2 overflow-y-auto bg-bg px-5 py-4"
           data-testid="chat-messages"
         >
-          {messages.map((m, i) => {
-            const ended = i > 0 && messages[i - 1]!.session_id !== m.session_id;
-            const mine = m.sender === 'other';
-            return (
-              <Fragment key={m._id}>
-                {ended && (
-                  <div className="my-1 flex items-center gap-3 text-xs tracking-wide text-subtle uppercase">
-                    <span className="h-px flex-1 bg-line" />
-                    {t('ended')}
-                    <span className="h-px flex-1 bg-line" />
-                  </div>
-                )}
-                <div
-                  className={clsx('flex flex-col gap-0.5', mine ? 'items-end' : 'items-start')}
-                  data-testid="console-message"
-                >
-                  <div
-                    className={clsx(
-                      'max-w-[70%] rounded-2xl px-3.5 py-2 text-sm',
-                      mine ? 'rounded-br-md' : 'rounded-bl-md',
-                      mine && isText(m.message) ? 'bg-primary text-on-primary' : 'bg-surface-2 text-fg',
-                    )}
-                  >
-                    <MessageBody message={m.message} />
-                  </div>
-                  <span className="text-[11px] text-subtle">
-                    {mine ? t('you') : t('customer')} · {formatDateTime(m.createdAt)}
-                  </span>
-                </div>
-              </Fragment>
-            );
-          })}
+          <MessageList messages={messages} />
           <PendingUploads items={uploads.items} onResend={(u) => void uploads.resend(u)} onRemove={uploads.remove} />
           {isCustomerTyping && <TypingDots label={t('customerTyping')} />}
           {conversation.status === 'resolved' && (
@@ -189,17 +143,7 @@ export function Thread({ id }: { id: number }) {
           )}
         </div>
         <div className="flex flex-wrap gap-1.5 border-t border-line px-5 pt-2.5">
-          <span className="self-center text-xs text-subtle">{t('canned')}:</span>
-          {canned.map((text) => (
-            <button
-              key={text}
-              type="button"
-              onClick={() => setDraft(text)}
-              className="max-w-[220px] truncate rounded-full bg-surface-2 px-2.5 py-1 text-xs text-fg hover:bg-line"
-            >
-              {text}
-            </button>
-          ))}
+          <span className="self-center text-xs text-subtle">{t('cannedHint')}</span>
           <button
             type="button"
             onClick={sendMenu}
@@ -209,46 +153,36 @@ export function Thread({ id }: { id: number }) {
             {t('buttons')}
           </button>
         </div>
-        <footer className="flex items-end gap-2 px-5 py-3">
-          <button
-            type="button"
-            onClick={() => file.current?.click()}
-            aria-label={t('attach')}
-            title={t('attach')}
-            className="flex size-11 items-center justify-center rounded-xl text-muted hover:bg-white/5 hover:text-primary"
-          >
-            <Icon name="plus" className="size-5" />
-          </button>
-          <input
-            ref={file}
-            type="file"
-            accept={ACCEPT}
-            className="hidden"
-            data-testid="chat-attach"
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) uploads.add(f);
-              e.target.value = '';
-            }}
-          />
-          <textarea
-            value={draft}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              inbox.sendTyping(conversation, e.target.value.trim().length > 0);
-            }}
-            onBlur={() => inbox.sendTyping(conversation, false)}
-            onKeyDown={onKeyDown}
-            rows={2}
-            maxLength={2000}
-            placeholder={t('reply')}
-            data-testid="chat-reply"
-            className="min-h-11 flex-1 resize-none rounded-xl border border-line bg-bg px-3 py-2 text-sm text-fg focus:border-primary focus:outline-none"
-          />
-          <Button onClick={send} disabled={!draft.trim() || reply.isPending} data-testid="chat-reply-send">
-            {t('send')}
-          </Button>
-        </footer>
+        <Composer
+          onSend={send}
+          onTyping={(typing) => inbox.sendTyping(conversation, typing)}
+          isSending={reply.isPending || note.isPending}
+          attach={
+            <>
+              <button
+                type="button"
+                onClick={() => file.current?.click()}
+                aria-label={t('attach')}
+                title={t('attach')}
+                className="flex size-11 items-center justify-center rounded-xl text-muted hover:bg-white/5 hover:text-primary"
+              >
+                <Icon name="plus" className="size-5" />
+              </button>
+              <input
+                ref={file}
+                type="file"
+                accept={ACCEPT}
+                className="hidden"
+                data-testid="chat-attach"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  if (f) uploads.add(f);
+                  e.target.value = '';
+                }}
+              />
+            </>
+          }
+        />
       </section>
       <aside
         className="hidden w-72 shrink-0 flex-col gap-4 overflow-y-auto border-l border-line p-5 xl:flex"
@@ -256,10 +190,7 @@ export function Thread({ id }: { id: number }) {
       >
         <h3 className="text-sm font-semibold tracking-wide text-subtle uppercase">{t('profile')}</h3>
         {member ? <MemberPanel member={member} /> : <p className="text-sm text-muted">{t('guest')}</p>}
-        <div className="text-sm">
-          <span className="text-subtle">{t('assignee')}: </span>
-          <span className="text-fg">{conversation.assignee?.username ?? t('nobody')}</span>
-        </div>
+        {member && <PastConversations memberId={member.id} />}
       </aside>
     </div>
   );
