@@ -1,4 +1,5 @@
 import type { ChatConversationSummary } from './admin/chat.ts';
+import type { QueueChanged } from './admin/queues.ts';
 import type { Conversation } from './chat.ts';
 
 /** Events the server emits to chat clients. */
@@ -74,10 +75,16 @@ export type MemberServerEvents = {
   'chat.unread': (payload: { count: number }) => void;
 };
 
+/** Events the server pushes to the operators' room (docs/decisions/0033-live-queues.md). */
+export type OperatorServerEvents = {
+  /** a row of a work queue changed (withdrawal, deposit in review, adjustment, approval): refetch, with the counts */
+  'queue.changed': (payload: QueueChanged) => void;
+};
+
 /** Events every authenticated socket may emit. */
 export type SocketClientEvents = ChatClientEvents;
 /** Everything the server may emit on the one socket. */
-export type SocketServerEvents = MemberServerEvents & ChatServerEvents;
+export type SocketServerEvents = MemberServerEvents & ChatServerEvents & OperatorServerEvents;
 
 /** The private rooms a socket joins; the server alone decides them (a client cannot join another's room). */
 export const socketRooms = {

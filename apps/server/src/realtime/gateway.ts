@@ -5,6 +5,7 @@ import {
   socketRooms,
   type ChatServerEvents,
   type MemberServerEvents,
+  type OperatorServerEvents,
   type SocketClientEvents,
   type SocketServerEvents,
 } from '@wallet/contract/socket-events';
@@ -41,6 +42,8 @@ export interface Realtime {
   disconnectSession(memberId: number, sessionId: string | null): void;
   /** A chat event into a room (`{prefix}-{userId}`, `{prefix}-{guestId}` or the operators' room), any process. */
   toRoom<E extends keyof ChatServerEvents>(room: string, event: E, ...payload: Parameters<ChatServerEvents[E]>): void;
+  /** An event to every operator console, any process (the live queues, docs/decisions/0033-live-queues.md). */
+  toOperators<E extends keyof OperatorServerEvents>(event: E, ...payload: Parameters<OperatorServerEvents[E]>): void;
 }
 
 export type RealtimeOptions = {
@@ -154,6 +157,9 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     },
     toRoom(room, event, ...payload) {
       io.to(room).emit(event, ...payload);
+    },
+    toOperators(event, ...payload) {
+      io.to(socketRooms.operators).emit(event, ...payload);
     },
     async close() {
       // not io.close(): that would close the HTTP server, which Fastify owns

@@ -182,7 +182,7 @@ describe('balance adjustments', () => {
     const queue = await adminCall(t, tok.fin2!, 'GET', '/api/admin/adjustments?status=pending');
     expect((queue.body.rows as Array<{ id: number }>).map((r) => r.id)).toEqual([id]);
     const dash = await adminCall(t, tok.mkt!, 'GET', '/api/admin/dashboard');
-    expect(dash.body.pending).toContainEqual({ queue: 'adjustments', count: 1 });
+    expect(dash.body.queues).toMatchObject({ adjustments: 1 });
 
     const own = await adminCall(t, tok.fin1!, 'POST', `/api/admin/adjustments/${id}/approve`);
     expect(own).toMatchObject({ status: 403, body: { message: 'APPROVAL_OWN_REQUEST' } });
@@ -278,7 +278,7 @@ describe('dashboard and reconciliation', () => {
       ['manual', true],
     ]);
     const rec = await adminCall(t, tok.fin1!, 'GET', '/api/admin/reconciliation');
-    expect(rec.body).toMatchObject({ pendingTransfers: { total: 0 }, pendingPayouts: { available: false } });
+    expect(rec.body).toMatchObject({ pendingTransfers: { total: 0 }, pendingPayouts: { total: 0 } });
     const houses = rec.body.houseAccounts as Array<{ account: string; balance: string }>;
     // the demo member's opening balance and this file's posted adjustments
     const posted = 150050n + 600000n + 2000n;

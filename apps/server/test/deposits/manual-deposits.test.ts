@@ -87,8 +87,8 @@ describe('manual mode: the member notifies, finance confirms or rejects', () => 
     const rejected = await admin('POST', `/api/admin/deposits/${notice.id}/reject`, { note: 'no such transfer' });
     expect(rejected.body.row).toMatchObject({ status: 'rejected', detail: 'no such transfer' });
     const late = await admin('POST', `/api/admin/deposits/${notice.id}/confirm`, { note: 'too late' });
-    expect(late.status).toBe(400);
-    expect(late.body).toEqual({ message: 'KEY_INVALID' });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'APPROVAL_DECIDED', values: { state: 'rejected' } });
     expect(await h.walletMinor(m.id)).toBe(0n);
     expect((await auditFor(notice.id)).map((a) => a.action)).toEqual(['deposit.reject']);
     await expectLedgerSound(h.t);

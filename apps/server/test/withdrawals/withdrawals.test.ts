@@ -65,10 +65,11 @@ describe('withdrawals', () => {
 
     expect((await h.admin('POST', `/api/admin/withdrawals/${a!.id}/approve`)).body.withdrawal.status).toBe('paid');
     const late = await h.admin('POST', `/api/admin/withdrawals/${a!.id}/reject`, { reason: 'OTHER' });
-    expect(late.status).toBe(400);
-    expect(late.body.message).toBe('KEY_INVALID');
+    // someone decided it first: who did what when, for the console to say (docs/decisions/0033-live-queues.md)
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ message: 'APPROVAL_DECIDED', reason: 'DECIDED', values: { state: 'paid' } });
     expect(await h.walletMinor(m.id)).toBe(600n * 100n);
-    expect((await h.admin('POST', `/api/admin/withdrawals/${b!.id}/approve`)).status).toBe(400);
+    expect((await h.admin('POST', `/api/admin/withdrawals/${b!.id}/approve`)).status).toBe(409);
 
     const statement = await h.call(m.token, 'POST', '/api/statement', { page: 1, limit: 10 });
     const rows = statement.body.statements.filter((s: { statementType: string }) => s.statementType === 'withdraw');

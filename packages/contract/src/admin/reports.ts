@@ -2,25 +2,37 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { GameTransferRowSchema, MinorSchema } from './members.ts';
 import { PagedQuerySchema } from './paging.ts';
+import { QueueCountsSchema } from './queues.ts';
 
 export const DayFiguresSchema = z.object({
   /** the Bangkok calendar day, YYYY-MM-DD */
   day: z.string(),
+  /** money in as credited: deposits that reached a wallet (not notices still in review) */
   deposits: MinorSchema,
+  /** money out as paid: withdrawals the bank paid (not requests, holds or payouts still pending) */
   withdrawals: MinorSchema,
   /** deposits − withdrawals */
   net: MinorSchema,
   newMembers: z.number().int(),
+  /** distinct members who signed in that day (in totals30: distinct over the 30 days, not a sum of days) */
   activeMembers: z.number().int(),
 });
 export type DayFigures = z.infer<typeof DayFiguresSchema>;
 
-export const QueueCountSchema = z.object({
-  /** `adjustments`, `withdrawals`... */
-  queue: z.string(),
-  /** null while the module that owns the queue does not expose it yet */
-  count: z.number().int().nullable(),
+/** Credited deposits of one channel (bank transfer notice, QR, slip, TrueMoney...). */
+export const ChannelFiguresSchema = z.object({ channel: z.string(), amount: MinorSchema, count: z.number().int() });
+/** Settled game transfers of one provider: into the game (`toGame`) and back to the wallet (`fromGame`). */
+export const ProviderFiguresSchema = z.object({
+  game: z.string(),
+  toGame: MinorSchema,
+  fromGame: MinorSchema,
+  count: z.number().int(),
 });
+export const BreakdownSchema = z.object({
+  channels: z.array(ChannelFiguresSchema),
+  providers: z.array(ProviderFiguresSchema),
+});
+export type Breakdown = z.infer<typeof BreakdownSchema>;
 
 export const DashboardSchema = z.object({
   currency: z.string(),
@@ -28,7 +40,10 @@ export const DashboardSchema = z.object({
   /** the last 30 Bangkok days, oldest first, today last */
   days: z.array(DayFiguresSchema),
   totals30: DayFiguresSchema.omit({ day: true }),
-  pending: z.array(QueueCountSchema),
+  /** by deposit channel and game provider, today and over the 30 days */
+  breakdown: z.object({ today: BreakdownSchema, days30: BreakdownSchema }),
+  /** the work waiting now, by queue and state */
+  queues: QueueCountsSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
@@ -49,8 +64,21 @@ export const ReconciliationSchema = z.object({
     total: z.number().int(),
     rows: z.array(GameTransferRowSchema.extend({ ageSeconds: z.number().int() })),
   }),
-  /** payouts still pending; `available: false` until the withdrawals module exposes them */
-  pendingPayouts: z.object({ available: z.boolean(), rows: z.array(z.record(z.string(), z.unknown())) }),
+  /** payouts the bank has not settled (approved, paying), oldest first, with their age */
+  pendingPayouts: z.object({
+    total: z.number().int(),
+    rows: z.array(
+      z.object({
+        id: z.string(),
+        memberId: z.number().int(),
+        amount: z.number(),
+        currency: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+        ageSeconds: z.number().int(),
+      }),
+    ),
+  }),
   houseAccounts: z.array(
     z.object({ account: z.string(), currency: z.string(), balance: MinorSchema, shards: z.number().int() }),
   ),

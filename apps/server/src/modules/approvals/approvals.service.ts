@@ -8,6 +8,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { moneyTransaction } from '../ledger/ledger.api.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { AppError } from '../../errors.ts';
+import { alreadyDecided } from '../../lib/decided-conflict.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
@@ -257,7 +258,7 @@ export class ApprovalsService {
   private async lockPending(tx: Tx, id: number): Promise<ApprovalRow> {
     const [row] = await tx.select().from(approvals).where(eq(approvals.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.status !== 'pending') throw new AppError('APPROVAL_DECIDED');
+    if (row.status !== 'pending') throw alreadyDecided(row.status, row.decidedBy, row.decidedAt);
     return row;
   }
 

@@ -11,6 +11,7 @@ import { exportWithdrawals } from './exports.ts';
 import { addNote, linkedMembers, memberDepositsPage, memberWithdrawalsPage, notesOf } from './member360.ts';
 import { globalSearch } from './search.ts';
 import { memberDetail } from './member-view.ts';
+import { startQueueFeed } from './queue-feed.ts';
 import { ledgerCheckHistory, reconciliation, runLedgerCheck } from './reconciliation.ts';
 import { ledgerRow, transferRow } from './rows.ts';
 
@@ -40,7 +41,12 @@ export function createBackofficeModule(options: BackofficeModuleOptions): Module
     return {
       name: 'backoffice',
       plugin: async (app) => {
-        app.addHook('onClose', async () => store.close());
+        // the live queues: committed queue changes become `queue.changed` signals to the operator consoles
+        const stopQueueFeed = startQueueFeed({ db, realtime: ctx.realtime, log: ctx.log });
+        app.addHook('onClose', async () => {
+          stopQueueFeed();
+          await store.close();
+        });
       },
       handlers: {
         // member 360, global search, exports (docs/decisions/0034-member-360-and-exports.md)

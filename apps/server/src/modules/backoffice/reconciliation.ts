@@ -3,24 +3,40 @@ import { and, count, desc, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerCheckRuns } from '../../db/schema/backoffice.ts';
 import { pendingTransfers } from '../game-transfers/game-transfers.api.ts';
-import { systemAccountSums } from '../ledger/ledger.api.ts';
+import { systemAccountSums, toMajor } from '../ledger/ledger.api.ts';
+import { unsettledPayouts } from '../withdrawals/withdrawals.api.ts';
 import { transferRow } from './rows.ts';
 
 const PENDING_SHOWN = 200;
 const PROBLEMS_KEPT = 50;
 
 export async function reconciliation(db: Db, now: Date): Promise<Reconciliation> {
-  const [pending, sums] = await Promise.all([pendingTransfers(db, PENDING_SHOWN), systemAccountSums(db)]);
+  const [pending, payouts, sums] = await Promise.all([
+    pendingTransfers(db, PENDING_SHOWN),
+    unsettledPayouts(db, PENDING_SHOWN),
+    systemAccountSums(db),
+  ]);
+  const ageSeconds = (at: Date) => Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
   return {
     pendingTransfers: {
       total: pending.total,
       rows: pending.rows.map((t) => ({
         ...transferRow(t),
-        ageSeconds: Math.max(0, Math.floor((now.getTime() - t.createdAt.getTime()) / 1000)),
+        ageSeconds: ageSeconds(t.createdAt),
       })),
     },
-    // the withdrawals module exposes no pending payouts yet
-    pendingPayouts: { available: false, rows: [] },
+    pendingPayouts: {
+      total: payouts.total,
+      rows: payouts.rows.map((w) => ({
+        id: w.id,
+        memberId: w.memberId,
+        amount: toMajor(w.amount),
+        currency: w.currency,
+        status: w.status,
+        createdAt: w.createdAt.toISOString(),
+        ageSeconds: ageSeconds(w.createdAt),
+      })),
+    },
     houseAccounts: sums.map((s) => ({ ...s, balance: String(s.balance) })),
   };
 }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { deposits, type DepositChannel } from '../../db/schema/deposits.ts';
 import { emit } from '../../events/emit.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { house, LEDGER_KINDS, memberWallet, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 
 /** the largest amount the API can show (MoneySchema): more in one deposit would break every view of the wallet */
@@ -75,7 +76,10 @@ export async function recordIncoming(ledger: LedgerService, tx: Tx, money: Incom
       .where(and(eq(deposits.channel, money.channel), eq(deposits.reference, money.reference)));
     return { kind: 'duplicate', depositId: existing?.id ?? '', status: existing?.status ?? 'unknown' };
   }
-  if (money.status === 'review') return { kind: 'review', depositId: id };
+  if (money.status === 'review') {
+    queueChanged('deposits', id, 'review');
+    return { kind: 'review', depositId: id };
+  }
   await postCredit(ledger, tx, { ...money, depositId: id });
   return { kind: 'credited', depositId: id };
 }

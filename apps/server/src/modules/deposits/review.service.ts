@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { moneyTransaction } from '../ledger/ledger.api.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
+import { alreadyDecided } from '../../lib/decided-conflict.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { ApprovalsService, type ApprovalExecutor, type ApprovalRow } from '../approvals/approvals.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
@@ -99,7 +100,7 @@ export class DepositReviewService {
     return this.deps.ledger.transaction(async (tx) => {
       const before = await this.locked(tx, id);
       if (before.status === 'credited') return { row: before, approval: null };
-      if (before.status !== 'review') throw new AppError('KEY_INVALID');
+      if (before.status !== 'review') throw alreadyDecided(before.status, before.reviewedBy, before.reviewedAt);
       if (before.channel !== 'manual') return { row: await this.creditIn(tx, before, operator, note), approval: null };
       if (before.amount > cap) throw new AppError('MANUAL_DEPOSIT_CAP');
       if (await this.approvals.pendingFor(tx, depositTarget(id))) throw new AppError('APPROVAL_PENDING');
@@ -161,7 +162,7 @@ export class DepositReviewService {
     return this.deps.ledger.transaction(async (tx) => {
       const before = await this.locked(tx, id);
       if (before.status === status) return before;
-      if (before.status !== 'review') throw new AppError('KEY_INVALID');
+      if (before.status !== 'review') throw alreadyDecided(before.status, before.reviewedBy, before.reviewedAt);
       // a manual confirmation waiting for a second operator ends with the notice
       if (before.channel === 'manual')
         await this.approvals.rejectPendingFor(tx, depositTarget(id), operator, note, { ip: operator.ip });

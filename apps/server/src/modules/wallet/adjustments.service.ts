@@ -3,6 +3,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { balanceAdjustments } from '../../db/schema/wallet.ts';
 import { AppError } from '../../errors.ts';
+import { alreadyDecided } from '../../lib/decided-conflict.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { memberRecord } from '../account/account.api.ts';
 import { ApprovalsService, type ApprovalExecutor, type Approver } from '../approvals/approvals.api.ts';
 import { appendAudit, type AuditActor } from '../audit/audit.api.ts';
@@ -89,6 +91,7 @@ export class AdjustmentsService {
         })
         .returning();
       if (!row) throw new Error('adjustment insert returned nothing');
+      queueChanged('adjustments', row.id, row.status);
       await appendAudit(tx, this.entry(actor, 'member.adjustment.request', row, null, audited(row), meta), now);
       await this.approvals.open(
         tx,
@@ -147,6 +150,7 @@ export class AdjustmentsService {
           .where(eq(balanceAdjustments.id, row.id))
           .returning();
         if (!after) throw new AppError('NOT_FOUND');
+        queueChanged('adjustments', after.id, after.status);
         await appendAudit(
           tx,
           this.entry(actor, 'member.adjustment.reject', after, audited(row), audited(after), meta),
@@ -186,7 +190,7 @@ export class AdjustmentsService {
     const [row] = await tx.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
     // decided already (posted or rejected): nothing left to decide
-    if (row.status !== 'pending') throw new AppError('APPROVAL_DECIDED');
+    if (row.status !== 'pending') throw alreadyDecided(row.status, row.decidedBy, row.decidedAt);
     return row;
   }
 
@@ -240,6 +244,7 @@ export class AdjustmentsService {
       .where(and(eq(balanceAdjustments.id, row.id), eq(balanceAdjustments.status, 'pending')))
       .returning();
     if (!after) throw new AppError('APPROVAL_DECIDED');
+    queueChanged('adjustments', after.id, after.status);
     const action = row.requestedById === actor.id ? 'member.adjustment.post' : 'member.adjustment.approve';
     await appendAudit(tx, this.entry(actor, action, after, audited(row), audited(after), meta), now);
     return after;

@@ -1,6 +1,7 @@
 import type { WithdrawalStatus } from '@wallet/contract/limits';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { alreadyDecided } from '../../lib/decided-conflict.ts';
 import type { PayoutStatus } from '../../providers/bank/bank-port.ts';
 import { payoutHeldLocked } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
@@ -135,8 +136,11 @@ export class WithdrawalService {
       const before = await findWithdrawal(tx, id);
       if (!before) throw new AppError('NOT_FOUND');
       const updated = await transition(tx, id, from, patch(now));
-      // reject after approve, approve twice...: refused, nothing changed
-      if (!updated) throw new AppError('KEY_INVALID');
+      // reject after approve, approve twice, another operator first...: refused with who did what when
+      if (!updated) {
+        const now = (await findWithdrawal(tx, id)) ?? before;
+        throw alreadyDecided(now.status, now.reviewedBy, now.reviewedAt ?? now.updatedAt);
+      }
       if (alsoInTx) await alsoInTx(tx, updated);
       await appendAudit(
         tx,
