@@ -9,6 +9,7 @@ import {
 } from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
+import { xhrSend, XhrFailure, type RawAnswer } from './xhr-send.ts';
 
 /** A failed call: `code` is the server's message code (SPEC.md §8) or a transport code. */
 export class ApiError extends Error {
@@ -90,6 +91,13 @@ type CallInput<E extends Endpoint> = (ParamsOf<E> extends undefined
     idempotencyKey?: string;
     formData?: FormData;
     signal?: AbortSignal;
+    /** headers for this call only (the chat's guest token), beside the client's own */
+    headers?: Record<string, string>;
+    /**
+     * upload progress 0..1 of the request body: the call goes over XMLHttpRequest (fetch cannot report it), with the
+     * same headers, session renewal, abort and error codes (docs/decisions/0035-chat-team-and-api-client.md)
+     */
+    onUploadProgress?: (fraction: number) => void;
   };
 
 /** The arguments after the endpoint: optional when the endpoint needs no params and no body. */
@@ -141,33 +149,52 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
     endpoint: ClientEndpoint<E>,
     ...[input]: CallArgs<E>
   ): Promise<ResponseOf<E>> {
-    const { params, query, body, idempotencyKey, formData, signal } = (input ?? {}) as {
+    const { params, query, body, idempotencyKey, formData, signal, onUploadProgress, ...rest } = (input ?? {}) as {
       params?: Record<string, string>;
       query?: Record<string, unknown>;
       body?: unknown;
       idempotencyKey?: string;
       formData?: FormData;
       signal?: AbortSignal;
+      headers?: Record<string, string>;
+      onUploadProgress?: (fraction: number) => void;
     };
     const baseHeaders: Record<string, string> = { [WALLET_USER_HEADER]: '1' };
     // one key for the action, also when the call is sent again after a renewal
     if (endpoint.movesMoney) baseHeaders[IDEMPOTENCY_HEADER] = idempotencyKey ?? crypto.randomUUID();
     const accepted = language?.();
     if (accepted) baseHeaders['Accept-Language'] = accepted;
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (formData) payload = formData;
     else if (body !== undefined) {
       baseHeaders['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const send = async (): Promise<{ response: Response; message: string | undefined; data: unknown }> => {
-      const headers = { ...baseHeaders, ...extra?.() };
-      const token = tokenStore.get();
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const timeout = AbortSignal.timeout(endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS);
+    const url = `${baseUrl}${buildPath(endpoint.path, params)}${queryString(query)}`;
+    const timeoutMs = endpoint.isUpload ? UPLOAD_TIMEOUT_MS : HTTP_TIMEOUT_MS;
+    /** One attempt over fetch, or over XMLHttpRequest when the caller follows upload progress. */
+    const transmit = async (headers: Record<string, string>): Promise<RawAnswer> => {
+      if (onUploadProgress) {
+        try {
+          return await xhrSend(url, {
+            method: endpoint.method,
+            headers,
+            body: payload,
+            timeoutMs,
+            signal,
+            onUploadProgress,
+          });
+        } catch (err) {
+          if (!(err instanceof XhrFailure)) throw err;
+          if (err.kind === 'timeout') throw new ApiError(TIMEOUT_ERROR, 0);
+          if (err.kind === 'aborted') throw new DOMException('The call was aborted', 'AbortError');
+          throw new ApiError(NETWORK_ERROR, 0);
+        }
+      }
+      const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
-        response = await fetch(`${baseUrl}${buildPath(endpoint.path, params)}${queryString(query)}`, {
+        response = await fetch(url, {
           method: endpoint.method,
           headers,
           body: payload,
@@ -178,7 +205,14 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
         if (signal?.aborted) throw err;
         throw new ApiError(NETWORK_ERROR, 0);
       }
-      const data: unknown = await response.json().catch(() => null);
+      return { status: response.status, ok: response.ok, data: await response.json().catch(() => null) };
+    };
+    const send = async (): Promise<{ response: RawAnswer; message: string | undefined; data: unknown }> => {
+      const headers = { ...baseHeaders, ...extra?.(), ...rest.headers };
+      const token = tokenStore.get();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await transmit(headers);
+      const data = response.data;
       const message = typeof data === 'object' && data !== null && 'message' in data ? String(data.message) : undefined;
       return { response, message, data };
     };
