@@ -23,7 +23,7 @@ import { sessionMembers } from './modules/account/account.api.ts';
 import { OperatorSessionService, SessionService } from './modules/auth/auth.api.ts';
 import { modules as defaultModules } from './bootstrap/modules.ts';
 import { SettingsService, UNWATCHED_MAX_AGE_MS } from './modules/settings/settings.api.ts';
-import { createChangeBus } from './lib/change-bus.ts';
+import { createChangeBus, reportPublishFailures } from './lib/change-bus.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway.ts';
 import { GuestTokens } from './realtime/guest-token.ts';
 import { onLedgerPosted, onMemberChanged } from './lib/change-signals.ts';
@@ -138,7 +138,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // modules get `ctx.jobs` before the runner exists (it is built from their job lists)
   const lateRunner: { current?: JobRunner } = {};
   const db = database.db;
-  const bus = createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus'));
+  const metrics = new Metrics(db);
+  const bus = reportPublishFailures(
+    createChangeBus(config.redisUrl, config.redisPrefix, (err) => app.log.warn({ err }, 'change bus')),
+    (topic, err) => {
+      app.log.warn({ topic, error: err instanceof Error ? err.message : String(err) }, 'change bus: publish failed');
+      metrics.changeBusPublishFailures.inc({ topic });
+    },
+  );
   const settings = new SettingsService(db, {
     bus,
     // Redis notices reach every process; PGlite is one process; PostgreSQL without Redis falls back to a short age
@@ -196,7 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     operatorSessions,
     memberCache,
-    metrics: new Metrics(db),
+    metrics,
   };
   ctx.metrics.countSockets(() => realtime.io.engine.clientsCount);
   const unsubscribe = [

@@ -34,7 +34,6 @@ const EVENT_SCHEMAS = {
   'deposit.credited': z.object({ memberId, depositId: z.string(), amount: minor, currency: z.string() }),
   'withdrawal.changed': z.object({ memberId, withdrawalId: z.string(), status: z.string() }),
   'condition.changed': z.object({ memberId, conditionId: z.string(), status: z.string() }),
-  'coupon.won': z.object({ memberId, couponId: z.string() }),
   'chat.message': z.object({ conversationId: z.string(), messageId: z.string(), from: z.string() }),
 } as const;
 
@@ -56,7 +55,6 @@ const EVENT_LANES = {
   'deposit.credited': 'live',
   'withdrawal.changed': 'live',
   'condition.changed': 'live',
-  'coupon.won': 'live',
   'chat.message': 'live',
 } as const satisfies Record<EventType, 'live' | 'bulk'>;
 

@@ -5,6 +5,7 @@ import { outboxDeliveries, outboxEvents } from '../db/schema/events.ts';
 import { outboxSignal } from './emit.ts';
 import { isEventType, parseEvent, type EventType } from './event-map.ts';
 import type { Subscriber } from './subscriber.ts';
+import { withRows } from '../db/raw.ts';
 
 export type OutboxRelayOptions = {
   db: Db;
@@ -116,7 +117,7 @@ export class OutboxRelay {
         order by id limit ${limit} for update skip locked)
       returning id, type, payload, created_at, attempts`);
     // UPDATE … RETURNING has no order: deliver a batch oldest first (a best effort; subscribers must not rely on it)
-    const rows = (result as unknown as { rows: Claimed[] }).rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const rows = withRows<Claimed>(result).rows.sort((a, b) => Number(a.id) - Number(b.id));
     const report: DeliveryReport = { claimed: rows.length, delivered: 0, failed: 0 };
     const delivered: Array<{ id: number; subscribers: string[] }> = [];
     for (const row of rows) {

@@ -115,3 +115,21 @@ export function createChangeBus(
 ): ChangeBus & { ready?(): Promise<void> } {
   return redisUrl ? new RedisChangeBus(redisUrl, prefix, onError) : new MemoryChangeBus();
 }
+
+/**
+ * `bus`, with every failed publish reported once to `failed` (the app logs a warning and counts it in
+ * `wallet_change_bus_publish_failures_total`) and then rethrown, so each caller keeps its own handling
+ * (docs/decisions/0027-notification-path.md). Topics are fixed names; the message is never reported.
+ */
+export function reportPublishFailures<B extends ChangeBus>(bus: B, failed: (topic: string, err: unknown) => void): B {
+  const publish = bus.publish.bind(bus);
+  bus.publish = async (topic, message) => {
+    try {
+      await publish(topic, message);
+    } catch (err) {
+      failed(topic, err);
+      throw err;
+    }
+  };
+  return bus;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
+import { withRows } from '../db/raw.ts';
 
 /**
  * The process's Prometheus registry (prom-client 15, histogram only: dependencies-2.md §6). Each process has its
@@ -21,6 +22,13 @@ export class Metrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+  /** A change-bus notice (settings, member cache) that could not be published (docs/decisions/0027-notification-path.md). */
+  readonly changeBusPublishFailures = new Counter({
+    name: 'wallet_change_bus_publish_failures_total',
+    help: 'Change-bus notices that failed to publish (other processes keep a stale cache until their max age), by topic',
+    labelNames: ['topic'] as const,
+    registers: [this.registry],
+  });
   constructor(db: Db) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
@@ -30,12 +38,14 @@ export class Metrics {
       registers: [this.registry],
       // read at scrape time: one indexed count, never on the request path
       async collect() {
-        const result = (await db.execute(sql`
+        const result = withRows<Record<string, number>>(
+          await db.execute(sql`
           select count(*) filter (where created_at > now() - interval '1 minute')::int as under_1m,
                  count(*) filter (where created_at <= now() - interval '1 minute'
                                     and created_at > now() - interval '10 minutes')::int as under_10m,
                  count(*) filter (where created_at <= now() - interval '10 minutes')::int as over_10m
-          from game_transfers where status = 'pending'`)) as unknown as { rows: Array<Record<string, number>> };
+          from game_transfers where status = 'pending'`),
+        );
         const row = result.rows[0] ?? {};
         this.set({ age: '<1m' }, Number(row.under_1m ?? 0));
         this.set({ age: '1m-10m' }, Number(row.under_10m ?? 0));
@@ -48,11 +58,11 @@ export class Metrics {
       labelNames: ['job', 'status'] as const,
       registers: [this.registry],
       async collect() {
-        const result = (await db.execute(sql`
+        const result = withRows<{ job: string; status: string; n: number }>(
+          await db.execute(sql`
           select job, status, count(*)::int as n from job_runs
-          where queued_at > now() - interval '24 hours' group by job, status`)) as unknown as {
-          rows: Array<{ job: string; status: string; n: number }>;
-        };
+          where queued_at > now() - interval '24 hours' group by job, status`),
+        );
         this.reset();
         for (const r of result.rows) this.set({ job: r.job, status: r.status }, Number(r.n));
       },
@@ -62,9 +72,9 @@ export class Metrics {
       help: 'Domain events committed but not yet delivered to every subscriber (outbox backlog)',
       registers: [this.registry],
       async collect() {
-        const result = (await db.execute(
-          sql`select count(*)::int as n from outbox_events where delivered_at is null`,
-        )) as unknown as { rows: Array<{ n: number }> };
+        const result = withRows<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from outbox_events where delivered_at is null`),
+        );
         this.set(Number(result.rows[0]?.n ?? 0));
       },
     });
@@ -80,11 +90,11 @@ export class Metrics {
       registers: [this.registry],
       // one index range on withdrawals_status_idx
       async collect() {
-        const result = (await db.execute(sql`
+        const result = withRows<{ status: string; n: number }>(
+          await db.execute(sql`
           select status, count(*)::int as n from withdrawals
-          where status in ('pending_review', 'approved', 'paying') group by status`)) as unknown as {
-          rows: Array<{ status: string; n: number }>;
-        };
+          where status in ('pending_review', 'approved', 'paying') group by status`),
+        );
         for (const status of ['pending_review', 'approved', 'paying']) this.set({ status }, 0);
         for (const r of result.rows) this.set({ status: r.status }, Number(r.n));
       },
@@ -94,9 +104,11 @@ export class Metrics {
       help: 'Age of the oldest withdrawal in `paying` since its last change (0 when none): a payout the bank never settled',
       registers: [this.registry],
       async collect() {
-        const result = (await db.execute(sql`
+        const result = withRows<{ age: number }>(
+          await db.execute(sql`
           select coalesce(extract(epoch from now() - min(updated_at)), 0)::float8 as age
-          from withdrawals where status = 'paying'`)) as unknown as { rows: Array<{ age: number }> };
+          from withdrawals where status = 'paying'`),
+        );
         this.set(Math.max(0, Number(result.rows[0]?.age ?? 0)));
       },
     });
@@ -105,9 +117,9 @@ export class Metrics {
       help: 'Whether the latest ledger invariant check (nightly job or an operator) found no problem: 1 ok, 0 failed, -1 never ran',
       registers: [this.registry],
       async collect() {
-        const result = (await db.execute(
-          sql`select ok from ledger_check_runs order by id desc limit 1`,
-        )) as unknown as { rows: Array<{ ok: boolean }> };
+        const result = withRows<{ ok: boolean }>(
+          await db.execute(sql`select ok from ledger_check_runs order by id desc limit 1`),
+        );
         const last = result.rows[0];
         this.set(last ? (last.ok ? 1 : 0) : -1);
       },
@@ -117,9 +129,11 @@ export class Metrics {
       help: 'When the latest ledger invariant check finished (unix seconds; 0 when it never ran)',
       registers: [this.registry],
       async collect() {
-        const result = (await db.execute(
-          sql`select extract(epoch from finished_at)::float8 as at from ledger_check_runs order by id desc limit 1`,
-        )) as unknown as { rows: Array<{ at: number }> };
+        const result = withRows<{ at: number }>(
+          await db.execute(
+            sql`select extract(epoch from finished_at)::float8 as at from ledger_check_runs order by id desc limit 1`,
+          ),
+        );
         this.set(Number(result.rows[0]?.at ?? 0));
       },
     });

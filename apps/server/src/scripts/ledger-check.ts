@@ -8,10 +8,10 @@ import { systemClock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { ledgerProblems } from '../bootstrap/ledger-check.ts';
 import { openScriptDatabase } from './script-database.ts';
+import { withRows } from '../db/raw.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = async (db: Db, query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
 
 async function main(): Promise<number> {
   const opened = await openScriptDatabase('ledger:check');

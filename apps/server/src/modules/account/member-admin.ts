@@ -4,6 +4,7 @@ import { bankNamesTH } from '../content/content.api.ts';
 import { memberRiskFlags, members, memberSecurityEvents } from '../../db/schema/account.ts';
 import { PAYOUT_ACCOUNT_CHANGED } from './payout-cooling.ts';
 import { emit } from '../../events/emit.ts';
+import { withRows } from '../../db/raw.ts';
 
 /** A member as the back office lists it. */
 export type MemberRecord = {
@@ -135,7 +136,7 @@ export async function payoutAccountChanges(
 
 /** New members per Bangkok day in [from, to), and the count of all members. */
 export async function newMembersByDay(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
-  const rows = (await db.execute(sqlNewMembers(from, to))) as unknown as { rows: Array<{ day: string; n: number }> };
+  const rows = withRows<{ day: string; n: number }>(await db.execute(sqlNewMembers(from, to)));
   return new Map(rows.rows.map((r) => [r.day, Number(r.n)]));
 }
 

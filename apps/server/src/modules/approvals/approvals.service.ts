@@ -12,6 +12,7 @@ import { alreadyDecided } from '../../lib/decided-conflict.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
+import { withRows } from '../../db/raw.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ApprovalStatus = 'pending' | 'approved' | 'rejected' | 'within_limit';
@@ -99,7 +100,8 @@ export class ApprovalsService {
     const magnitude = abs(input.amount);
     if (magnitude > threshold) return false;
     const since = new Date(this.deps.clock.now().getTime() - ROLLING_DAY_MS);
-    const result = (await tx.execute(sql`
+    const result = withRows<{ by_operator: string; by_member: string }>(
+      await tx.execute(sql`
       select coalesce(sum(abs(amount)) filter (where requested_by_id = ${input.operatorId}), 0)::text as by_operator,
              coalesce(sum(abs(amount)) filter (where member_id = ${input.memberId}), 0)::text as by_member
       from approvals
@@ -113,9 +115,8 @@ export class ApprovalsService {
         )})
         and currency = ${input.currency}
         and requested_at > ${since}
-        and (requested_by_id = ${input.operatorId} or member_id = ${input.memberId})`)) as unknown as {
-      rows: Array<{ by_operator: string; by_member: string }>;
-    };
+        and (requested_by_id = ${input.operatorId} or member_id = ${input.memberId})`),
+    );
     const row = result.rows[0];
     const byOperator = BigInt(row?.by_operator ?? '0');
     const byMember = BigInt(row?.by_member ?? '0');

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { emit } from '../../events/emit.ts';
+import { withRows } from '../../db/raw.ts';
 
 /** A member's session as the back office shows it (login history: every session, newest first). */
 export type MemberSessionRow = {
@@ -61,11 +62,13 @@ export async function revokeMemberSessionsIn(
 
 /** Distinct members who signed in (a session started) per Bangkok day in [from, to). */
 export async function activeMembersByDay(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
-  const result = (await db.execute(
-    sql`select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, count(distinct member_id)::int as n
+  const result = withRows<{ day: string; n: number }>(
+    await db.execute(
+      sql`select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, count(distinct member_id)::int as n
         from sessions where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
         group by 1`,
-  )) as unknown as { rows: Array<{ day: string; n: number }> };
+    ),
+  );
   return new Map(result.rows.map((r) => [r.day, Number(r.n)]));
 }
 

@@ -1,6 +1,8 @@
 import type { AdminDepositStatus, DepositChannel } from '@wallet/contract/admin/deposits';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withRows } from '../../db/raw.ts';
+import { memberIdByUsername } from '../account/account.api.ts';
 
 /** One row of the operator's list, before the member's name is added. */
 export type DepositListRow = {
@@ -64,15 +66,23 @@ const UNIFIED = sql`
   from deposits d where d.channel = 'manual'
 `;
 
-function whereOf(f: DepositListFilter): SQL {
+/** `byUsername`: the member whose username is the filter (account.api.ts), resolved before the query. */
+function whereOf(f: DepositListFilter, byUsername: number | null): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.status) parts.push(sql`u.status = ${f.status}`);
   if (f.channel) parts.push(sql`u.channel = ${f.channel}`);
   if (f.member) {
+    const ids = [
+      ...(/^\d{1,9}$/.test(f.member) ? [Number(f.member)] : []),
+      ...(byUsername === null ? [] : [byUsername]),
+    ];
     parts.push(
-      /^\d{1,9}$/.test(f.member)
-        ? sql`(u.member_id = ${Number(f.member)} or u.member_id in (select id from members where username = ${f.member}))`
-        : sql`u.member_id in (select id from members where username = ${f.member})`,
+      ids.length > 0
+        ? sql`u.member_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
     );
   }
   if (f.from) parts.push(sql`u.created_at >= ${f.from.toISOString()}::timestamptz`);
@@ -108,7 +118,7 @@ const toRow = (r: RawRow): DepositListRow => ({
 
 /** The operator's list: waiting for review first, then newest first. */
 export async function listDeposits(db: Db, f: DepositListFilter): Promise<{ rows: DepositListRow[]; total: number }> {
-  const where = whereOf(f);
+  const where = whereOf(f, f.member ? await memberIdByUsername(db, f.member) : null);
   const [page, count] = await Promise.all([
     db.execute(sql`
       select u.id, u.channel, u.member_id, u.amount::text as amount, u.currency, u.status, u.detail, u.deposit_id,
@@ -118,17 +128,19 @@ export async function listDeposits(db: Db, f: DepositListFilter): Promise<{ rows
       limit ${f.limit} offset ${f.offset}`),
     db.execute(sql`select count(*)::int as n from (${UNIFIED}) u where ${where}`),
   ]);
-  const rows = (page as unknown as { rows: RawRow[] }).rows.map(toRow);
-  const total = Number((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  const rows = withRows<RawRow>(page).rows.map(toRow);
+  const total = Number(withRows<{ n: number }>(count).rows[0]?.n ?? 0);
   return { rows, total };
 }
 
 /** One row of the list by its channel and id (the detail page). */
 export async function findListRow(db: Db, channel: DepositChannel, id: string): Promise<DepositListRow | null> {
-  const result = (await db.execute(sql`
+  const result = withRows<RawRow>(
+    await db.execute(sql`
     select u.id, u.channel, u.member_id, u.amount::text as amount, u.currency, u.status, u.detail, u.deposit_id,
            u.reviewed_by, u.created_at
-    from (${UNIFIED}) u where u.channel = ${channel} and u.id = ${id} limit 1`)) as unknown as { rows: RawRow[] };
+    from (${UNIFIED}) u where u.channel = ${channel} and u.id = ${id} limit 1`),
+  );
   const row = result.rows[0];
   return row ? toRow(row) : null;
 }

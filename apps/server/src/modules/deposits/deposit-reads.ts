@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deposits, type DepositChannel } from '../../db/schema/deposits.ts';
+import { withRows } from '../../db/raw.ts';
 
 export type RecentDeposit = {
   id: string;
@@ -33,15 +34,15 @@ export type DailyDepositSum = { day: string; currency: string; amount: bigint; c
 
 /** Credited deposits per Bangkok calendar day (YYYY-MM-DD) in [from, to), by the time they were credited. */
 export async function dailyDepositSums(db: Db, from: Date, to: Date): Promise<DailyDepositSum[]> {
-  const result = (await db.execute(sql`
+  const result = withRows<{ day: string; currency: string; amount: string; n: number }>(
+    await db.execute(sql`
     select to_char(credited_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, currency,
            sum(amount)::text as amount, count(*)::int as n
     from deposits
     where status = 'credited' and credited_at >= ${from.toISOString()}::timestamptz
       and credited_at < ${to.toISOString()}::timestamptz
-    group by 1, 2 order by 1, 2`)) as unknown as {
-    rows: Array<{ day: string; currency: string; amount: string; n: number }>;
-  };
+    group by 1, 2 order by 1, 2`),
+  );
   return result.rows.map((r) => ({ day: r.day, currency: r.currency, amount: BigInt(r.amount), count: Number(r.n) }));
 }
 

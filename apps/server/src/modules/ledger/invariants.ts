@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withRows } from '../../db/raw.ts';
 
 type Row = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export async function checkLedgerInvariants(
   extraChecks: Array<(db: Db) => Promise<string[]>> = [],
 ): Promise<string[]> {
   const problems: string[] = [];
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const rows = async (query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
 
   for (const r of await rows(
     sql`select currency, sum(amount)::text as total from ledger_entries group by currency having sum(amount) <> 0`,

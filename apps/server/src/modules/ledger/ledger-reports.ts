@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/ledger.ts';
+import { withRows } from '../../db/raw.ts';
 
 export type MemberLedgerEntry = {
   entryId: string;
@@ -66,7 +67,8 @@ export async function walletFlowsByDay(
   from: Date,
   to: Date,
 ): Promise<Array<{ day: string; kind: string; currency: string; amount: bigint; transactions: number }>> {
-  const result = (await db.execute(sql`
+  const result = withRows<{ day: string; kind: string; currency: string; amount: string; n: number }>(
+    await db.execute(sql`
     select to_char(t.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, t.kind, e.currency,
            sum(e.amount)::text as amount, count(distinct t.id)::int as n
     from ledger_transactions t
@@ -74,9 +76,8 @@ export async function walletFlowsByDay(
     join ledger_accounts a on a.id = e.account_id
     where a.code like 'member:%' and t.created_at >= ${from.toISOString()}::timestamptz
       and t.created_at < ${to.toISOString()}::timestamptz
-    group by 1, 2, 3`)) as unknown as {
-    rows: Array<{ day: string; kind: string; currency: string; amount: string; n: number }>;
-  };
+    group by 1, 2, 3`),
+  );
   return result.rows.map((r) => ({
     day: r.day,
     kind: r.kind,
@@ -90,10 +91,10 @@ export async function walletFlowsByDay(
 export async function systemAccountSums(
   db: Db,
 ): Promise<Array<{ account: string; currency: string; balance: bigint; shards: number }>> {
-  const result = (await db.execute(sql`
+  const result = withRows<{ account: string; currency: string; balance: string; shards: number }>(
+    await db.execute(sql`
     select regexp_replace(code, '#\\d+$', '') as account, currency, sum(balance)::text as balance, count(*)::int as shards
-    from ledger_accounts where code not like 'member:%' group by 1, 2 order by 1, 2`)) as unknown as {
-    rows: Array<{ account: string; currency: string; balance: string; shards: number }>;
-  };
+    from ledger_accounts where code not like 'member:%' group by 1, 2 order by 1, 2`),
+  );
   return result.rows.map((r) => ({ ...r, balance: BigInt(r.balance), shards: Number(r.shards) }));
 }

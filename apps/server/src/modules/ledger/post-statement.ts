@@ -6,6 +6,7 @@ import type { AppError } from '../../errors.ts';
 import { eventRecorded, outboxPayload } from '../../events/emit.ts';
 import type { DomainEvent } from '../../events/event-map.ts';
 import { isMemberAccount } from './account-codes.ts';
+import { withRows } from '../../db/raw.ts';
 
 /** True in the posting statement only when it inserted a new ledger transaction row (not on an idempotent replay). */
 const POSTED = sql`exists (select 1 from t)`;
@@ -145,7 +146,7 @@ export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongsi
   let result: Row | undefined;
   try {
     const answer = await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(results, sql`, `)}`);
-    result = (answer as unknown as { rows: Row[] }).rows[0];
+    result = withRows<Row>(answer).rows[0];
   } catch (err) {
     if (pgErrorCode(err) === CHECK_VIOLATION) return { transactionId: null, refused: true };
     throw err;

@@ -10,6 +10,7 @@ import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import { balancesOf, insertCondition, runningCondition } from './condition-engine.ts';
+import { withRows } from '../../db/raw.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type ClaimDeps = {
@@ -50,7 +51,7 @@ async function qualifyingDeposit(tx: Tx, memberId: number, currency: string): Pr
     join ledger_accounts a on a.id = e.account_id and a.code = ${memberWallet(memberId)} and a.currency = ${currency}
     where t.member_id = ${memberId} and t.kind = ${LEDGER_KINDS.deposit} and t.id > ${last?.transactionId ?? 0n}
     order by t.id desc limit 1`);
-  const row = (result as unknown as { rows: Array<{ amount: string }> }).rows[0];
+  const row = withRows<{ amount: string }>(result).rows[0];
   return row ? BigInt(row.amount) : null;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
+import { withRows } from '../../db/raw.ts';
 
 const DAY_MS = 86_400_000;
 type Row = Record<string, unknown>;
@@ -29,7 +30,7 @@ export async function promotionReport(
     where c.started_at >= ${from} and c.started_at < ${to}
     group by 1, 2, 3
     order by 1 desc, 3`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = withRows<Row>(result).rows;
   return {
     rows: rows.map((r) => ({
       day: String(r.day),

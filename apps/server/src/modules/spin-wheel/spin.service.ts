@@ -5,7 +5,6 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { spinCoupons, spinDraws, spinSlices } from '../../db/schema/spin-wheel.ts';
 import { AppError } from '../../errors.ts';
-import { emit } from '../../events/emit.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
@@ -121,7 +120,6 @@ export class SpinService {
           expiresAt: new Date(now.getTime() + slice.couponHours * 3600_000),
           createdAt: now,
         });
-        await emit(tx, { type: 'coupon.won', payload: { memberId: member.id, couponId } });
       }
       return {
         success: true,

@@ -16,6 +16,7 @@ import type { AuthOperator } from '../auth/auth.api.ts';
 import { toMajor, toMinor } from '../ledger/ledger.api.ts';
 import { oddsPercent } from './draw.ts';
 import { slicesOf, type SliceRow, type WheelRow } from './wheel.repository.ts';
+import { withRows } from '../../db/raw.ts';
 
 type Meta = { ip: string | null };
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -169,7 +170,8 @@ export class WheelAdminService {
   /** Spins and claims per Asia/Bangkok day over the last 14 days, newest first. */
   async stats(): Promise<{ days: SpinDay[] }> {
     const since = new Date(this.deps.clock.now().getTime() - 14 * 86_400_000);
-    const result = (await this.deps.db.execute(sql`
+    const result = withRows<{ day: string; spins: number; claims: number; claimed: string }>(
+      await this.deps.db.execute(sql`
       with spins as (
         select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, count(*)::int as n
         from spin_draws where created_at >= ${since} group by 1),
@@ -179,9 +181,8 @@ export class WheelAdminService {
         from spin_coupons where status = 'claimed' and claimed_at >= ${since} group by 1)
       select coalesce(s.day, c.day) as day, coalesce(s.n, 0) as spins, coalesce(c.n, 0) as claims,
              coalesce(c.total, '0') as claimed
-      from spins s full join claims c on c.day = s.day order by 1 desc`)) as unknown as {
-      rows: Array<{ day: string; spins: number; claims: number; claimed: string }>;
-    };
+      from spins s full join claims c on c.day = s.day order by 1 desc`),
+    );
     return {
       days: result.rows.map((r) => ({
         day: String(r.day),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { COIN_UNIT, memberCoins, memberInvite, memberWallet } from '../ledger/ledger.api.ts';
+import { withRows } from '../../db/raw.ts';
 
 /** What a slot card needs of a game account. */
 export type SlotBalance = { game: string; balance: bigint; balanceUpdatedAt: Date | null };
@@ -30,7 +31,8 @@ type AccountJson = { game: string; balance: string; at: number | null };
  * money as text, so node-postgres and PGlite answer alike.
  */
 export async function walletSnapshot(db: Db, memberId: number, currency: string): Promise<WalletSnapshot | undefined> {
-  const result = (await db.execute(sql`
+  const result = withRows<Row>(
+    await db.execute(sql`
     select m.id, m.name, m.username, (extract(epoch from m.created_at) * 1000)::float8 as created_ms,
       m.currency, m.bank_code, m.bank_account_name, m.bank_account_no, b.name_th,
       (select balance::text from ledger_accounts where code = ${memberWallet(memberId)} and currency = ${currency}) as wallet,
@@ -40,7 +42,8 @@ export async function walletSnapshot(db: Db, memberId: number, currency: string)
           'at', (extract(epoch from g.balance_updated_at) * 1000)::float8))
         from game_accounts g where g.member_id = m.id and g.status = 'active'), '[]'::json) as accounts
     from members m left join banks b on b.code = m.bank_code
-    where m.id = ${memberId}`)) as unknown as { rows: Row[] };
+    where m.id = ${memberId}`),
+  );
   const r = result.rows[0];
   if (!r) return undefined;
   const accounts = (typeof r.accounts === 'string' ? JSON.parse(r.accounts) : r.accounts) as AccountJson[];
