@@ -5,10 +5,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresTemplateName, runTemplateHash } from './pglite-template.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-/** A new, empty PostgreSQL database on DATABASE_URL; `drop()` removes it. */
+/** A new, migrated PostgreSQL database on DATABASE_URL (a copy of the run's template); `drop()` removes it. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) throw new Error('DATABASE_URL is not set');
@@ -22,7 +23,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(runTemplateHash())}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

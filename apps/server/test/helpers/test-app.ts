@@ -9,19 +9,26 @@ import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openPglite, openPostgres, type Database } from '../../src/db/client.ts';
 import { OutboxRelay } from '../../src/events/outbox-relay.ts';
 import type { ModuleFactory } from '../../src/http/handlers.ts';
-import { PGLITE_TEMPLATE } from './pglite-template.ts';
+import { pgliteTemplatePath, postgresTemplateName, runTemplateHash } from './pglite-template.ts';
 
 export type TestApp = BuiltApp & { database: Database; config: Config; clock: FakeClock; close(): Promise<void> };
 
-/** A fresh database per call: a new PostgreSQL database on DATABASE_URL, else a PGlite from the migrated template. */
+/**
+ * A fresh, migrated database per call, copied from the run's template (test/helpers/pglite-template.ts): a new
+ * PostgreSQL database on DATABASE_URL, else a PGlite loaded from the dump.
+ */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openPglite({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+  const hash = runTemplateHash();
+  if (!url) return openPglite({ loadDataDir: new Blob([readFileSync(pgliteTemplatePath(hash))]) });
   const name = `wt_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName(hash)}`);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openPostgres(target.toString(), 30);
