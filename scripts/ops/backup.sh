@@ -18,17 +18,26 @@ mkdir -p "$out"
 chmod 700 "$out"
 started=$(date +%s)
 
-# the database: custom format (compressed, restorable table by table, parallel pg_restore -j)
-pg_dump --format=custom --compress=6 --no-password --file="$out/database.dump" "$DATABASE_URL"
-pg_restore --list "$out/database.dump" >/dev/null # readable
-
-# figures a restore is checked against
-psql -X -tA --no-password "$DATABASE_URL" -c "
-  select 'ledger_transactions=' || count(*) from ledger_transactions union all
+# one snapshot for the dump and the figures a restore is checked against: a session exports it and stays open
+# (REPEATABLE READ) while pg_dump reads the same snapshot, so money moving meanwhile changes neither
+figures_sql="select 'ledger_transactions=' || count(*) from ledger_transactions union all
   select 'ledger_entries=' || count(*) from ledger_entries union all
   select 'members=' || count(*) from members union all
-  select 'balances_sha256=' || encode(sha256(coalesce(string_agg(code || ':' || currency || ':' || balance, ',' order by code, currency), '')::bytea), 'hex') from ledger_accounts" \
-  >"$out/figures"
+  select 'balances_sha256=' || encode(sha256(coalesce(string_agg(code || ':' || currency || ':' || balance, ',' order by code, currency), '')::bytea), 'hex') from ledger_accounts;"
+coproc SNAPSHOT { psql -X -q -tA --no-password -v ON_ERROR_STOP=1 "$DATABASE_URL"; }
+echo "begin isolation level repeatable read read only; select pg_export_snapshot();" >&"${SNAPSHOT[1]}"
+read -r -t 30 snapshot <&"${SNAPSHOT[0]}"
+# the database: custom format (compressed, restorable table by table, parallel pg_restore -j)
+pg_dump --format=custom --compress=6 --no-password --snapshot="$snapshot" --file="$out/database.dump" "$DATABASE_URL"
+# one line, written by this shell itself (a coprocess's descriptors do not reach subshells or pipelines)
+echo "${figures_sql//$'\n'/ }" >&"${SNAPSHOT[1]}"
+for _ in 1 2 3 4; do
+  read -r -t 60 line <&"${SNAPSHOT[0]}"
+  echo "$line"
+done >"$out/figures"
+printf 'commit;\n\\q\n' >&"${SNAPSHOT[1]}"
+wait "$SNAPSHOT_PID"
+pg_restore --list "$out/database.dump" >/dev/null # readable
 
 if [ "$storage" = s3 ]; then
   (cd "$repo" && npx tsx apps/server/src/scripts/uploads-manifest.ts ${S3_MANIFEST_VERSIONS:+--versions}) >"$out/uploads-s3.tsv"

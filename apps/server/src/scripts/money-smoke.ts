@@ -3,7 +3,7 @@
  * `npx tsx apps/server/src/scripts/money-smoke.ts http://127.0.0.1:18080 [--rounds N]`. Signs in as the demo member,
  * then per round: a QR deposit paid in the sandbox bank (credited by its signed webhook), a bank-transfer slip from
  * the sandbox bank uploaded and credited (the slip image lands in the uploads store), a game transfer to the first
- * game and back, a withdrawal. Prints the figures as `name=value` lines and
+ * game (or `--game CODE`) and back, a withdrawal. Prints the figures as `name=value` lines and
  * exits 1 on the first failure. The ledger and job checks run after it, on the database (docs/operations.md).
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,9 @@ import { DEMO_MEMBER } from '../bootstrap/demo.ts';
 const base = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const roundsArg = process.argv.indexOf('--rounds');
 const rounds = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 2;
+const gameArg = process.argv.indexOf('--game');
+/** the simulators live in each process's memory: on a several-process staging site, one game per process */
+const chosenGame = gameArg > 0 ? process.argv[gameArg + 1] : undefined;
 
 type Json = Record<string, unknown>;
 
@@ -77,12 +80,18 @@ async function main(): Promise<void> {
   })) as { token: string };
   const token = login.token;
   const wallet = (await call('GET', '/api/wallet', token)) as { slots: Array<{ code: string }> };
-  const game = wallet.slots[0]?.code;
+  const game = chosenGame ?? wallet.slots[0]?.code;
   if (!game) throw new Error('smoke: the site lists no game');
-  await call('GET', `/api/wallet/activate/${game}`, token);
+  // a second run finds the game account open already
+  await call('GET', `/api/wallet/activate/${game}`, token).catch((err: unknown) => {
+    if (!String(err).includes('SLOT_ALREADY_ACTIVE')) throw err;
+  });
   const counts = { deposits: 0, slips: 0, transfers: 0, withdrawals: 0 };
   for (let round = 0; round < rounds; round++) {
     const before = await balance(token);
+    // a QR left open by an earlier run (perhaps made by another process's simulator) is cancelled first
+    const open = (await call('GET', '/api/qrcode/KBANK', token)) as { qrcodeId: string | null; hasQrcode: boolean };
+    if (open.hasQrcode && open.qrcodeId) await call('DELETE', `/api/qrcode/${open.qrcodeId}`, token);
     const qr = (await call('POST', '/api/qrcode/KBANK', token, { amount: 100 }, randomUUID())) as { payload?: string };
     if (!qr.payload) throw new Error('smoke: the QR answer has no payload');
     await call('POST', '/sandbox/qr/pay', undefined, { payload: qr.payload });
