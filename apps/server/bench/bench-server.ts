@@ -32,13 +32,14 @@ async function readCounts(child: ChildProcess, file: string): Promise<QueryCount
   return null;
 }
 
-/** A throw-away database `bench_<ts>` next to the one DATABASE_URL names; dropped by `drop()`. */
+/** A throw-away database (`bench_<ts>`, or `name` made afresh) next to the one DATABASE_URL names; dropped by `drop()`. */
 export async function createBenchDatabase(
   adminUrl: string,
+  name = `bench_${Date.now()}`,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
@@ -85,9 +86,13 @@ export async function startServer(
     env?: Record<string, string>;
     /** run on the embedded database (PGlite) kept in this directory instead of `databaseUrl` (then ''), no Redis */
     embeddedDataDir?: string;
+    /** listen here (a restart behind a balancer keeps its port; default: a free one) */
+    port?: number;
+    /** the server's entry (another checkout's `apps/server/src/server.ts`; default: this one's) */
+    entry?: string;
   } = {},
 ): Promise<BenchServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const secrets = options.secrets ?? {
     jwt: randomBytes(32).toString('hex'),
     encryption: randomBytes(32).toString('hex'),
@@ -121,16 +126,22 @@ export async function startServer(
     // the member cache needs Redis on PostgreSQL (cross-process eviction); BENCH_REDIS_URL=off runs without it
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}:` } : {}),
     MEMBER_CACHE: process.env.BENCH_MEMBER_CACHE ?? 'auto',
+    // no balancer checks a bench process's readiness: stop at once (docs/decisions/0032-rolling-restarts-and-migrations.md)
+    SHUTDOWN_DRAIN_MS: '0',
     ...options.env,
   };
   if (options.embeddedDataDir) {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
   }
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', '--import', COUNTER_ENTRY, SERVER_ENTRY], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...extra, '--import', 'tsx', '--import', COUNTER_ENTRY, options.entry ?? SERVER_ENTRY],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env,
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -10,13 +10,11 @@
  * BENCH_CONNECTIONS, BENCH_MEMBERS, HAPROXY (path of the binary). Never part of the test suite or CI.
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { openPostgres } from '../src/db/client.ts';
-import { createBenchDatabase, freePort, startServer, type BenchServer } from './bench-server.ts';
+import { createBenchDatabase, startServer, type BenchServer } from './bench-server.ts';
+import { startHaproxy, type Balancer } from './haproxy.ts';
 import { liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 import { checkLoginLimit, checkLogout } from './cluster-checks.ts';
 import { formatCores, measureCpu } from './cpu-usage.ts';
@@ -28,64 +26,7 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
-const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-
-type Balancer = { url: string; pid: number; stop(): Promise<void> };
-
-/** HAProxy in the foreground on a free loopback port, round robin over `backends`. */
-async function startHaproxy(backends: string[]): Promise<Balancer> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-haproxy-'));
-  const config = path.join(dir, 'haproxy.cfg');
-  writeFileSync(
-    config,
-    [
-      'global',
-      '  maxconn 4096',
-      // one thread: a single HAProxy thread proxies tens of thousands of req/s; the default (one per CPU) makes it
-      // compete with the server processes for this box's two cores
-      '  nbthread 1',
-      'defaults',
-      '  mode http',
-      '  timeout connect 5s',
-      '  timeout client 60s',
-      '  timeout server 60s',
-      '  option http-keep-alive',
-      'frontend wallet',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend servers',
-      'backend servers',
-      '  balance roundrobin',
-      '  option forwardfor',
-      ...backends.map((b, i) => `  server s${i} ${new URL(b).host}`),
-      '',
-    ].join('\n'),
-  );
-  const child: ChildProcess = spawn(HAPROXY, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/health`);
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 50) throw new Error('haproxy did not answer');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 type Scenario = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; money?: boolean };
 const scenarios: Scenario[] = [
