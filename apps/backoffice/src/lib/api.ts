@@ -32,7 +32,7 @@ export const consoleSession = {
     }, undefined),
 };
 
-/** The CSRF proof for requests made outside `adminCall` (uploads with progress). */
+/** The CSRF proof every state-changing call sends (uploads with progress too: they go through the same client). */
 export function csrfHeaders(): Record<string, string> {
   const token = readCsrf();
   return token ? { [CSRF_HEADER]: token } : {};

@@ -1,43 +1,32 @@
-import { IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS } from '@wallet/contract/limits';
-import { storage } from '../lib/storage.ts';
+import { api } from '@wallet/contract/client-api.gen';
+import { ApiError, NETWORK_ERROR, TIMEOUT_ERROR } from '@wallet/web-core/api-client';
+import { call } from '../lib/api-client.ts';
 
 /** SlipUploadResponseSchema (packages/contract/src/wallet.ts) */
 export type SlipUploadResult = { message: string; status: string; amount?: number; note?: string; reference?: string };
 export type SlipUploadFailure = { code: string };
 
 /**
- * POST /api/wallet/slip (multipart, field `file`, 5-minute timeout) with real upload progress: fetch cannot report
- * request-body progress, so this one call uses XMLHttpRequest. Rejects with `{code}` (a catalogue code).
+ * POST /api/wallet/slip (multipart, field `file`, 5-minute timeout) with real upload progress, through the one API
+ * client (its XMLHttpRequest path, docs/decisions/0035-chat-team-and-api-client.md). Rejects with `{code}` (a
+ * catalogue code; no answer at all is SLIP_UPLOAD_FAIL, as the slip form words it).
  */
-export function uploadSlip(
+export async function uploadSlip(
   file: File,
   options: { idempotencyKey: string; onProgress: (fraction: number) => void },
 ): Promise<SlipUploadResult> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/wallet/slip');
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    const token = storage.getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader(IDEMPOTENCY_HEADER, options.idempotencyKey);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        body = null;
-      }
-      const message = (body as { message?: unknown } | null)?.message;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as SlipUploadResult);
-      else reject({ code: typeof message === 'string' ? message : 'SLIP_UPLOAD_FAIL' } satisfies SlipUploadFailure);
-    };
-    xhr.onerror = () => reject({ code: 'SLIP_UPLOAD_FAIL' } satisfies SlipUploadFailure);
-    xhr.ontimeout = () => reject({ code: 'SLIP_UPLOAD_FAIL' } satisfies SlipUploadFailure);
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+  const formData = new FormData();
+  formData.append('file', file);
+  try {
+    return await call(api.wallet.slip, {
+      formData,
+      idempotencyKey: options.idempotencyKey,
+      onUploadProgress: options.onProgress,
+    });
+  } catch (err) {
+    const code = err instanceof ApiError ? err.code : NETWORK_ERROR;
+    throw {
+      code: code === NETWORK_ERROR || code === TIMEOUT_ERROR ? 'SLIP_UPLOAD_FAIL' : code,
+    } satisfies SlipUploadFailure;
+  }
 }

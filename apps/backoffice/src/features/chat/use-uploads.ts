@@ -1,10 +1,7 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '@wallet/contract/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminCall, csrfHeaders } from '../../lib/api.ts';
-
-/** SPEC.md §9: chat uploads time out after 300 s. */
-const UPLOAD_TIMEOUT_MS = 300_000;
+import { adminCall } from '../../lib/api.ts';
 
 export type PendingUpload = {
   key: string;
@@ -18,34 +15,16 @@ export type PendingUpload = {
   preview: string;
 };
 
-/** A multipart upload with real progress (fetch has none): XMLHttpRequest with the console's session. */
-function uploadWithProgress(kind: 'image' | 'video', file: File, onProgress: (f: number) => void): Promise<string> {
+/**
+ * A multipart upload with real progress through the console's API client (its XMLHttpRequest path: the session
+ * cookie, the CSRF proof, the 5-minute upload timeout and the error codes of every other call).
+ */
+async function uploadWithProgress(kind: 'image' | 'video', file: File, onProgress: (f: number) => void) {
+  const formData = new FormData();
+  formData.append('file', file);
   const endpoint = kind === 'video' ? adminApi.chat.uploadVideo : adminApi.chat.uploadImage;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', endpoint.path);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    // the session cookie goes along (same origin); the CSRF proof as adminCall sends it
-    for (const [name, value] of Object.entries(csrfHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: { path?: string; message?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        // not JSON (a proxy's error page): the status decides
-      }
-      if (xhr.status === 200 && body.path) resolve(body.path);
-      else reject(new Error(body.message ?? `HTTP_${xhr.status}`));
-    };
-    xhr.onerror = () => reject(new Error('NETWORK_ERROR'));
-    xhr.ontimeout = () => reject(new Error('TIMEOUT_ERROR'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+  const { path } = await adminCall(endpoint, { formData, onUploadProgress: onProgress });
+  return path;
 }
 
 let counter = 0;

@@ -1,20 +1,21 @@
 import type { Conversation } from '@wallet/contract/chat';
-import { CHAT_GUEST_HEADER, CHAT_GUEST_STORAGE_KEY } from '@wallet/contract/socket-events';
+import { api } from '@wallet/contract/client-api.gen';
 import { CHAT_HISTORY_PAGE_SIZE } from '@wallet/contract/limits';
+import { CHAT_GUEST_HEADER, CHAT_GUEST_STORAGE_KEY } from '@wallet/contract/socket-events';
+import { createApiClient } from '@wallet/web-core/api-client';
+import i18next from 'i18next';
 import { storage } from '../../lib/storage.ts';
 
-/** SPEC.md §9: chat uploads time out after 300 s; other calls after 60 s. */
-const UPLOAD_TIMEOUT_MS = 300_000;
-const CALL_TIMEOUT_MS = 60_000;
-
-class ChatCallError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-}
+/**
+ * The chat's calls go through the one API client (docs/decisions/0035-chat-team-and-api-client.md): its own instance,
+ * so that a refused guest token never sends a visitor to the sign-in page (nobody listens to this instance's
+ * session events); a member's token is renewed as everywhere else.
+ */
+const { call } = createApiClient({
+  tokenStore: storage.token,
+  renewPath: '/api/session/renew',
+  language: () => i18next.language || undefined,
+});
 
 type GuestToken = { guestId: string; token: string };
 
@@ -31,24 +32,14 @@ function readGuest(): GuestToken | null {
 let guestPromise: Promise<GuestToken> | null = null;
 
 /**
- * The visitor's server-signed guest id, kept in local storage (SPEC.md §3). Renewed once per page load: the
- * server keeps the id for a valid token and hands out a new one for anything else.
+ * The visitor's server-signed guest id, kept in local storage. Renewed once per page load: the server keeps the id
+ * for a valid token and hands out a new one for anything else. A refusal keeps its code (REQUEST_LIMIT: too many new
+ * guest ids from this address), shown where it was needed.
  */
 function ensureGuest(): Promise<GuestToken> {
   guestPromise ??= (async () => {
     const stored = readGuest();
-    const res = await fetch('/api/chat/guest', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(stored ? { token: stored.token } : {}),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
-    // a refusal keeps its code (REQUEST_LIMIT: too many new guest ids from this address), shown where it was needed
-    if (!res.ok) {
-      const refused = (await res.json().catch(() => ({}))) as { message?: string };
-      throw new ChatCallError(res.status, refused.message ?? 'UNAUTHORIZED');
-    }
-    const issued = (await res.json()) as GuestToken;
+    const issued = await call(api.chat.guest, { body: stored ? { token: stored.token } : {} });
     try {
       localStorage.setItem(CHAT_GUEST_STORAGE_KEY, JSON.stringify(issued));
     } catch {
@@ -62,63 +53,29 @@ function ensureGuest(): Promise<GuestToken> {
   return guestPromise;
 }
 
-/** A member's bearer token, and the guest token too while one is stored (the server moves the guest's chat over). */
-async function identityHeaders(): Promise<Record<string, string>> {
-  const token = storage.getToken();
-  if (token) {
+/** The guest token header: the guest's own, or a member's stored one (the server moves the guest's chat over). */
+async function guestHeaders(): Promise<Record<string, string>> {
+  if (storage.getToken()) {
     const guest = readGuest();
-    return { authorization: `Bearer ${token}`, ...(guest ? { [CHAT_GUEST_HEADER]: guest.token } : {}) };
+    return guest ? { [CHAT_GUEST_HEADER]: guest.token } : {};
   }
   return { [CHAT_GUEST_HEADER]: (await ensureGuest()).token };
 }
 
-async function chatCall<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: { ...(await identityHeaders()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-  });
-  const json = (await res.json().catch(() => ({}))) as T & { message?: string };
-  if (!res.ok) throw new ChatCallError(res.status, json.message ?? 'INTERNAL_SERVER_ERROR');
-  return json;
-}
-
 export const chatApi = {
-  config: () => chatCall<{ PREFIX: string }>('GET', '/api/chat/config'),
-  history: (skip: number) =>
-    chatCall<Conversation[]>('POST', '/api/chat/history', { limit: CHAT_HISTORY_PAGE_SIZE, skip }),
-  send: (message: Conversation['message']) =>
-    chatCall<{ createdAt: string }>('POST', '/api/chat/send-message', { sender: 'customer', message }),
-  read: () => chatCall<{ message: string }>('PUT', '/api/chat/read-customer/', {}),
-  /** multipart upload with real progress (fetch has none): XMLHttpRequest, 5-minute timeout */
+  config: () => call(api.chat.config),
+  history: async (skip: number) =>
+    call(api.chat.history, { body: { limit: CHAT_HISTORY_PAGE_SIZE, skip }, headers: await guestHeaders() }),
+  send: async (message: Conversation['message']) =>
+    call(api.chat.send, { body: { sender: 'customer', message }, headers: await guestHeaders() }),
+  read: async () => call(api.chat.readCustomer, { body: {}, headers: await guestHeaders() }),
+  /** multipart upload with real progress (the client's XMLHttpRequest path), 5-minute timeout */
   async upload(kind: 'image' | 'video', file: File, onProgress: (fraction: number) => void): Promise<string> {
-    const headers = await identityHeaders();
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `/api/chat/upload-${kind}`);
-      xhr.timeout = UPLOAD_TIMEOUT_MS;
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        const body = (() => {
-          try {
-            return JSON.parse(xhr.responseText) as { path?: string; message?: string };
-          } catch {
-            return {};
-          }
-        })();
-        if (xhr.status === 200 && body.path) resolve(body.path);
-        else reject(new ChatCallError(xhr.status, body.message ?? 'INTERNAL_SERVER_ERROR'));
-      };
-      xhr.onerror = () => reject(new ChatCallError(0, 'NETWORK_ERROR'));
-      xhr.ontimeout = () => reject(new ChatCallError(0, 'TIMEOUT_ERROR'));
-      const form = new FormData();
-      form.append('file', file);
-      xhr.send(form);
-    });
+    const formData = new FormData();
+    formData.append('file', file);
+    const endpoint = kind === 'video' ? api.chat.uploadVideo : api.chat.uploadImage;
+    const { path } = await call(endpoint, { formData, headers: await guestHeaders(), onUploadProgress: onProgress });
+    return path;
   },
   socketAuth: async (): Promise<{ kind: 'member' | 'guest'; token: string; id: string | null }> => {
     const token = storage.getToken();

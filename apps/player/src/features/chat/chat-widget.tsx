@@ -7,7 +7,7 @@ import { checkAttachment } from './attachment-rules.ts';
 import './chat-strings.ts';
 import { MessageView } from './message-views.tsx';
 import { useChat } from './use-chat.ts';
-import { DeliveryLine, EndMarker, TypingLine } from './widget-parts.tsx';
+import { BubbleTime, DeliveryLine, EndMarker, TypingLine } from './widget-parts.tsx';
 
 /** The invitation bubble shows this long after load while the widget was never opened. */
 const INVITATION_DELAY_MS = 1500;
@@ -179,6 +179,7 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
                     data-sender={item.sender}
                   >
                     <MessageView item={item} onPostback={(title) => chat.sendPostback(title)} />
+                    <BubbleTime item={item} />
                     <DeliveryLine item={item} onResend={() => chat.resend(item)} onRemove={() => chat.remove(item)} />
                   </div>
                 </Fragment>

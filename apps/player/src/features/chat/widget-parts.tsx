@@ -1,7 +1,20 @@
 import { presentError } from '@wallet/web-core/present-error';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
+import { bubbleTime } from './bubble-time.ts';
 import type { ChatItem } from './use-chat.ts';
+
+/** When the message was sent, under its bubble (a message still on its way shows its delivery line instead). */
+export function BubbleTime({ item }: { item: ChatItem }) {
+  if (item.status && item.status !== 'succeed') return null;
+  const text = bubbleTime(item.createdAt);
+  if (!text) return null;
+  return (
+    <time className="px-1 text-[11px] text-subtle tabular-nums" dateTime={item.createdAt} data-testid="chat-time">
+      {text}
+    </time>
+  );
+}
 
 export function DeliveryLine({ item, onResend, onRemove }: { item: ChatItem; onResend(): void; onRemove(): void }) {
   const { t } = useTranslation('chat');
