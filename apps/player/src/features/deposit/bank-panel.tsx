@@ -3,7 +3,7 @@ import type { DepositLookup } from '@wallet/contract/lookup';
 import { Icon } from '@wallet/ui/icon';
 import { notify } from '@wallet/web-core/toast';
 import { useSlipWindow } from '../../api/deposit.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '@wallet/web-core/copy-text';
 import { ManualNotice } from './manual-notice.tsx';
 import { SlipUpload } from './slip-upload.tsx';
 

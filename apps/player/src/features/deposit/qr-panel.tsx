@@ -13,7 +13,7 @@ import { presentError } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { cancelQr, depositQueries, useCreateQr, useQrState } from '../../api/deposit.ts';
 import { memberEvents } from '../../lib/member-events.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '@wallet/web-core/copy-text';
 import { formatMmSs, useSecondsLeft } from './countdown.ts';
 import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { notify } from '@wallet/web-core/toast';
-import { copyText } from './copy-text.ts';
+import { copyText } from '@wallet/web-core/copy-text';
 import { Icon } from '@wallet/ui/icon';
 
 export type CredentialRowProps = { label: string; value: string; testId: string };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
 import { notify } from '@wallet/web-core/toast';
-import { copyText } from './copy-text.ts';
+import { copyText } from '@wallet/web-core/copy-text';
 
 /** LINE's share URL: opens the app (or the web share page) with the text ready to send. */
 const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;

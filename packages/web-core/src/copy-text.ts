@@ -1,4 +1,5 @@
-/** Copy to the clipboard; falls back to a hidden textarea where the async API is missing (plain-http LAN). */
+/** Copy to the clipboard; falls back to a hidden textarea where the async API is missing (plain-http LAN). One copy for
+ * both apps (docs/decisions/0035-chat-team-and-api-client.md). */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
