@@ -1,6 +1,7 @@
 import type { EnrolmentLink } from '@wallet/contract/admin/operators';
 import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
+import { copyText } from '@wallet/web-core/copy-text';
 import { formatDateTime } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function EnrolmentLinkDialog({
   const url = link ? enrolmentUrl(link.token) : '';
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await copyText(url);
       notify.success(t('link.copied'));
     } catch {
       notify.error(t('link.copyFailed'));
