@@ -12,6 +12,21 @@ export function formatMoney(amount: number | string | null | undefined): string 
   return moneyFormat.format(Object.is(rounded, -0) ? 0 : rounded);
 }
 
+/** Units with no minor part: a ledger amount in them is a count (13 spin coins are 13, never 0.13). */
+const WHOLE_UNITS = new Set(['COIN']);
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A ledger amount in minor units (the API's strings) for its unit: money with 2 decimals (minor ÷ 100), a count
+ * unit such as COIN as the whole number it is.
+ */
+export function formatMinor(minor: string | number | bigint | null | undefined, unit: string): string {
+  const value = Number(minor ?? 0);
+  if (!Number.isFinite(value)) return formatMoney(0);
+  if (WHOLE_UNITS.has(unit)) return countFormat.format(value);
+  return formatMoney(value / 100);
+}
+
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
 
 // Intl with the Gregorian calendar pinned (th-TH would print the Buddhist year), in Asia/Bangkok; made on first use

@@ -11,6 +11,7 @@ import { featuresFor } from '../lib/features.ts';
 import { asLanguage } from '../lib/i18n.ts';
 import { useMe, useSignOut } from '../lib/operator.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NavQueueBadge, QueueChimeToggle, QueueFeed } from './queue-shell.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 
 /** The console frame: sidebar (the features the operator's roles open), top bar, the page. Signed-in only. */
@@ -95,6 +96,7 @@ export function Layout() {
                 >
                   <AdminIcon name={feature.icon ?? 'info'} className="size-5 shrink-0" />
                   <span className="truncate">{feature.nav[language]}</span>
+                  <NavQueueBadge feature={feature.id} />
                 </NavLink>
               </li>
             ))}
@@ -118,6 +120,8 @@ export function Layout() {
           <div className="flex min-w-0 flex-1">
             {featuresFor(me.data.roles).some((f) => f.id === 'members') && <GlobalSearch />}
           </div>
+          <QueueFeed />
+          <QueueChimeToggle />
           <LanguageSwitch />
           <div className="hidden items-center gap-2 sm:flex" data-testid="operator-chip">
             <span className="flex size-9 items-center justify-center rounded-full bg-surface-2 text-sm font-bold text-fg ring-1 ring-line uppercase">

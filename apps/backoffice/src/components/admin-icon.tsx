@@ -13,6 +13,8 @@ const ADMIN_PATHS = {
   monitor: 'M3 5h18v11H3V5zM8 20h8M12 16v4',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
+  bell: 'M6 9a6 6 0 1112 0c0 6 2.5 8 2.5 8h-17S6 15 6 9zM10 20.5a2 2 0 004 0',
+  'bell-off': 'M6 9a6 6 0 1112 0c0 6 2.5 8 2.5 8h-17S6 15 6 9zM10 20.5a2 2 0 004 0M3 3l18 18',
 } as const;
 
 export type AdminIconName = IconName | keyof typeof ADMIN_PATHS;

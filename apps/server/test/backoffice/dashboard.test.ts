@@ -22,11 +22,7 @@ beforeAll(async () => {
   // every request waits for a person: the test decides each one's fate
   await h.t.ctx.settings.set('withdrawAutoApprove', { enabled: false, maxAmount: 0 });
 }, 60_000);
-afterAll(async () => {
-  const started = Date.now();
-  await h.close();
-  console.log('closed in', Date.now() - started);
-}, 120_000);
+afterAll(() => h.close(), 120_000);
 
 const dashboard = async (): Promise<Dashboard> => {
   const res = await h.call(admin, 'GET', '/api/admin/dashboard');

@@ -94,6 +94,13 @@ export const adminReportEndpoints = {
     response: DashboardSchema,
     summary: 'Today and the last 30 days in Bangkok time: deposits, withdrawals, net, new and active members, queues',
   }),
+  queues: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/queues',
+    access: { operator: [] },
+    response: QueueCountsSchema,
+    summary: 'The work waiting now by queue and state (the navigation badges; live updates ride queue.changed)',
+  }),
   reconciliation: defineEndpoint({
     method: 'GET',
     path: '/api/admin/reconciliation',

@@ -1,27 +1,49 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { DayFigures } from '@wallet/contract/admin/reports';
+import type { QueueCounts } from '@wallet/contract/admin/queues';
+import type { Breakdown, DayFigures } from '@wallet/contract/admin/reports';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
-import { formatMoney } from '@wallet/web-core/format';
+import { formatMinor } from '@wallet/web-core/format';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
-import { adminCall } from '../../lib/api.ts';
 import { DailyChart } from '../../components/daily-chart.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyRows, ErrorState, LoadingState } from '../../components/states.tsx';
+import { adminCall } from '../../lib/api.ts';
 
 const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
-/** where each queue lives in the console */
-const QUEUE_PATHS: Record<string, string> = {
-  adjustments: '/adjustments',
-  withdrawals: '/withdrawals',
-  deposits: '/deposits?status=review',
-};
 
-/** Today and the last 30 days in Bangkok time, from the ledger and the members (GET /api/admin/dashboard). */
+/** Each queue by state, with where it lives in the console; `urgent` ones are tinted while they hold work. */
+function queueTiles(q: QueueCounts) {
+  return [
+    {
+      id: 'withdrawals-review',
+      count: q.withdrawals.pending_review,
+      to: '/withdrawals?status=pending_review',
+      urgent: true,
+    },
+    {
+      id: 'withdrawals-failed',
+      count: q.withdrawals.payout_failed,
+      to: '/withdrawals?status=payout_failed',
+      urgent: true,
+    },
+    { id: 'withdrawals-approved', count: q.withdrawals.approved, to: '/withdrawals?status=approved', urgent: false },
+    { id: 'withdrawals-paying', count: q.withdrawals.paying, to: '/withdrawals?status=paying', urgent: false },
+    { id: 'deposits', count: q.deposits, to: '/deposits?status=review', urgent: true },
+    { id: 'adjustments', count: q.adjustments, to: '/adjustments', urgent: true },
+    { id: 'approvals', count: q.approvals, to: '/approvals', urgent: true },
+    { id: 'chats', count: q.chats, to: '/chat', urgent: true },
+  ];
+}
+
+/**
+ * Today and the last 30 Bangkok days as the money really moved (deposits credited, withdrawals paid), the queues by
+ * state (kept live by the operator socket), and money by deposit channel and game provider.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const query = useQuery({
@@ -31,7 +53,7 @@ export default function DashboardPage() {
   });
   if (query.isPending) return <LoadingState />;
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const { today, days, totals30, currency, pending } = query.data;
+  const { today, days, totals30, currency, queues, breakdown } = query.data;
 
   return (
     <>
@@ -44,26 +66,39 @@ export default function DashboardPage() {
           </Button>
         }
       />
-      <section aria-label={t('queues')} className="mb-5 flex flex-wrap gap-3">
-        {pending.map((q) => (
+      <section aria-label={t('queues')} className="mb-5 grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-3">
+        {queueTiles(queues).map((q) => (
           <Link
-            key={q.queue}
-            to={QUEUE_PATHS[q.queue] ?? '/'}
+            key={q.id}
+            to={q.to}
             className={clsx(
-              'flex min-w-56 items-center justify-between gap-4 rounded-2xl px-4 py-3 ring-1 transition-colors',
-              q.count ? 'bg-warning/10 ring-warning/40 hover:bg-warning/15' : 'bg-surface ring-line hover:bg-surface-2',
+              'flex items-center justify-between gap-3 rounded-2xl px-4 py-3 ring-1 transition-colors',
+              q.urgent && q.count > 0
+                ? 'bg-warning/10 ring-warning/40 hover:bg-warning/15'
+                : 'bg-surface ring-line hover:bg-surface-2',
             )}
-            data-testid={`queue-${q.queue}`}
+            data-testid={`queue-${q.id}`}
           >
-            <span className="text-sm font-semibold text-fg">{t(`queue.${q.queue}`, { defaultValue: q.queue })}</span>
-            <span className="text-2xl font-bold tabular-nums">{q.count ?? '—'}</span>
+            <span className="text-sm font-semibold text-fg">{t(`queue.${q.id}`)}</span>
+            <span className="text-2xl font-bold tabular-nums">{q.count.toLocaleString('en-US')}</span>
           </Link>
         ))}
       </section>
 
       <div className="grid gap-4 xl:grid-cols-2">
-        <FiguresCard title={t('today')} figures={today} currency={currency} />
-        <FiguresCard title={t('last30')} figures={totals30} currency={currency} activeHint={t('activeSumHint')} />
+        <FiguresCard id="today" title={t('today')} figures={today} currency={currency} />
+        <FiguresCard
+          id="last30"
+          title={t('last30')}
+          figures={totals30}
+          currency={currency}
+          activeHint={t('activeDistinctHint')}
+        />
+      </div>
+
+      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+        <BreakdownCard title={t('breakdown.today')} breakdown={breakdown.today} currency={currency} id="today" />
+        <BreakdownCard title={t('breakdown.last30')} breakdown={breakdown.days30} currency={currency} id="last30" />
       </div>
 
       <div className="mt-4 grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -102,7 +137,17 @@ export default function DashboardPage() {
   );
 }
 
+/** An amount that never wraps: tabular digits, the unit beside it, the text shrinking on narrow tiles. */
+function Amount({ minor, currency, tone }: { minor: string; currency: string; tone?: string | undefined }) {
+  return (
+    <span className={clsx('font-bold whitespace-nowrap tabular-nums', tone)}>
+      {formatMinor(minor, currency)} <span className="text-xs font-semibold text-muted">{currency}</span>
+    </span>
+  );
+}
+
 function FiguresCard(props: {
+  id: string;
   title: string;
   figures: Omit<DayFigures, 'day'>;
   currency: string;
@@ -110,29 +155,97 @@ function FiguresCard(props: {
 }) {
   const { t } = useTranslation('dashboard');
   const { figures: f, currency } = props;
-  const money = (label: string, minor: string, tone?: string) => (
-    <div className="rounded-xl bg-bg px-3 py-2.5 ring-1 ring-line">
-      <div className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</div>
-      <div className={clsx('text-xl font-bold tabular-nums', tone)}>
-        {formatMoney(major(minor))} <span className="text-xs font-semibold text-muted">{currency}</span>
-      </div>
+  const tile = (label: string, value: React.ReactNode, hint?: string) => (
+    <div className="min-w-0 rounded-xl bg-bg px-3 py-2.5 ring-1 ring-line" title={hint}>
+      <div className="truncate text-xs font-semibold tracking-wide text-muted uppercase">{label}</div>
+      <div className="text-lg xl:text-xl">{value}</div>
     </div>
   );
-  const count = (label: string, value: number, hint?: string) => (
-    <div className="rounded-xl bg-bg px-3 py-2.5 ring-1 ring-line" title={hint}>
-      <div className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</div>
-      <div className="text-xl font-bold tabular-nums">{value.toLocaleString('en-US')}</div>
-    </div>
-  );
-  const net = major(f.net);
+  const count = (n: number) => <span className="font-bold tabular-nums">{n.toLocaleString('en-US')}</span>;
   return (
     <Card title={props.title}>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid={`figures-${props.title}`}>
-        {money(t('deposits'), f.deposits, 'text-success')}
-        {money(t('withdrawals'), f.withdrawals, 'text-danger')}
-        {money(t('net'), f.net, net < 0 ? 'text-danger' : undefined)}
-        {count(t('newMembers'), f.newMembers)}
-        {count(t('activeMembers'), f.activeMembers, props.activeHint)}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" data-testid={`figures-${props.id}`}>
+        {tile(t('deposits'), <Amount minor={f.deposits} currency={currency} tone="text-success" />, t('depositsHint'))}
+        {tile(
+          t('withdrawals'),
+          <Amount minor={f.withdrawals} currency={currency} tone="text-danger" />,
+          t('withdrawalsHint'),
+        )}
+        {tile(
+          t('net'),
+          <Amount minor={f.net} currency={currency} tone={BigInt(f.net) < 0n ? 'text-danger' : undefined} />,
+        )}
+        {tile(t('newMembers'), count(f.newMembers))}
+        {tile(t('activeMembers'), count(f.activeMembers), props.activeHint)}
+      </div>
+    </Card>
+  );
+}
+
+function BreakdownCard(props: { id: string; title: string; breakdown: Breakdown; currency: string }) {
+  const { t } = useTranslation('dashboard');
+  const { channels, providers } = props.breakdown;
+  const head = 'px-2 py-1.5 text-left text-xs font-semibold tracking-wide text-muted uppercase';
+  const cell = 'px-2 py-1.5 text-right';
+  return (
+    <Card title={props.title}>
+      <div className="grid gap-4 md:grid-cols-2" data-testid={`breakdown-${props.id}`}>
+        <div className="min-w-0">
+          <h3 className="mb-1 text-sm font-semibold text-fg">{t('breakdown.channels')}</h3>
+          {channels.length === 0 ? (
+            <EmptyRows title={t('breakdown.none')} />
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr>
+                  <th className={head}>{t('breakdown.channel')}</th>
+                  <th className={clsx(head, 'text-right')}>{t('breakdown.count')}</th>
+                  <th className={clsx(head, 'text-right')}>{t('deposits')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {channels.map((c) => (
+                  <tr key={c.channel} className="border-t border-line">
+                    <td className="px-2 py-1.5">{t(`channel.${c.channel}`, { defaultValue: c.channel })}</td>
+                    <td className={clsx(cell, 'tabular-nums')}>{c.count.toLocaleString('en-US')}</td>
+                    <td className={cell}>
+                      <Amount minor={c.amount} currency={props.currency} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div className="min-w-0">
+          <h3 className="mb-1 text-sm font-semibold text-fg">{t('breakdown.providers')}</h3>
+          {providers.length === 0 ? (
+            <EmptyRows title={t('breakdown.none')} />
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr>
+                  <th className={head}>{t('breakdown.provider')}</th>
+                  <th className={clsx(head, 'text-right')}>{t('breakdown.toGame')}</th>
+                  <th className={clsx(head, 'text-right')}>{t('breakdown.fromGame')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {providers.map((p) => (
+                  <tr key={p.game} className="border-t border-line">
+                    <td className="px-2 py-1.5 uppercase">{p.game}</td>
+                    <td className={cell}>
+                      <Amount minor={p.toGame} currency={props.currency} />
+                    </td>
+                    <td className={cell}>
+                      <Amount minor={p.fromGame} currency={props.currency} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
       </div>
     </Card>
   );

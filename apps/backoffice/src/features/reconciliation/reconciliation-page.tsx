@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { Card } from '@wallet/ui/card';
-import { EmptyState } from '@wallet/ui/empty-state';
 import { formatDateTime } from '@wallet/web-core/format';
 import { errorMessage } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
@@ -26,6 +25,7 @@ type Pending = Reconciliation['pendingTransfers']['rows'][number];
 const pendingColumn = createColumnHelper<Pending>();
 const houseColumn = createColumnHelper<Reconciliation['houseAccounts'][number]>();
 const runColumn = createColumnHelper<LedgerCheckRun>();
+const payoutColumn = createColumnHelper<Reconciliation['pendingPayouts']['rows'][number]>();
 
 function age(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
@@ -56,6 +56,31 @@ export default function ReconciliationPage() {
     onError: (error) => notify.error(errorMessage(error)),
   });
 
+  const payoutColumns = [
+    payoutColumn.accessor('ageSeconds', {
+      header: t('payouts.age'),
+      cell: (c) => <span className="whitespace-nowrap tabular-nums">{age(c.getValue())}</span>,
+    }),
+    payoutColumn.accessor('memberId', {
+      header: t('payouts.member'),
+      cell: (c) => (
+        <Link to={`/members/${c.getValue()}`} className="font-semibold text-primary hover:underline">
+          #{c.getValue()}
+        </Link>
+      ),
+    }),
+    payoutColumn.accessor('amount', {
+      header: t('payouts.amount'),
+      meta: { align: 'right' },
+      cell: ({ row: { original: p } }) => <MoneyCell amount={p.amount} currency={p.currency} />,
+    }),
+    payoutColumn.accessor('status', {
+      header: t('payouts.status'),
+      cell: (c) => (
+        <StatusBadge tone="info">{t(`payouts.state.${c.getValue()}`, { defaultValue: c.getValue() })}</StatusBadge>
+      ),
+    }),
+  ];
   const pendingColumns = [
     pendingColumn.accessor('ageSeconds', {
       header: t('pending.age'),
@@ -170,12 +195,20 @@ export default function ReconciliationPage() {
             />
           </Card>
           <div className="flex flex-col gap-4">
-            <Card title={t('payouts.title')}>
-              {overview.data.pendingPayouts.available ? (
-                <pre className="text-xs">{JSON.stringify(overview.data.pendingPayouts.rows, null, 2)}</pre>
-              ) : (
-                <EmptyState icon="clock" title={t('payouts.unavailable')} description={t('payouts.unavailableBody')} />
-              )}
+            <Card title={t('payouts.title', { count: overview.data.pendingPayouts.total })} padding="sm">
+              <DataTable
+                label={t('payouts.title', { count: overview.data.pendingPayouts.total })}
+                columns={payoutColumns}
+                data={{
+                  rows: overview.data.pendingPayouts.rows,
+                  total: overview.data.pendingPayouts.rows.length,
+                  page: 1,
+                  pageSize: Math.max(20, overview.data.pendingPayouts.rows.length),
+                }}
+                onPageChange={() => undefined}
+                getRowId={(r) => r.id}
+                empty={<EmptyRows title={t('payouts.none')} />}
+              />
             </Card>
             <Card title={t('house.title')} padding="sm">
               <DataTable

@@ -3,6 +3,7 @@ import type { AdminWithdrawalRow } from '@wallet/contract/admin/withdrawals';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wallet/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
+import { clsx } from 'clsx';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
 import { formatAccountNumber } from '@wallet/web-core/format-account-number';
@@ -10,14 +11,18 @@ import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ShortcutSheet } from '../../components/shortcut-sheet.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { decidedOf, unlessDecided } from '../../lib/decided.ts';
+import { moveCursor, useQueueKeys } from '../../lib/queue-keys.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { ApproveDialog } from './approve-dialog.tsx';
@@ -39,14 +44,17 @@ type Dialog =
   | { kind: 'approve'; row: AdminWithdrawalRow }
   | { kind: 'reject'; row: AdminWithdrawalRow }
   | { kind: 'retry'; row: AdminWithdrawalRow }
-  | { kind: 'bulk'; rows: AdminWithdrawalRow[] };
+  | { kind: 'bulk'; rows: AdminWithdrawalRow[] }
+  | { kind: 'bulkReject'; rows: AdminWithdrawalRow[] };
 
 const isStatus = (value: string): value is WithdrawalStatus =>
   (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
 
 /**
- * The finance queue: pending review first, oldest first; approve (with the member's risk context; a held member is
- * refused), bulk approve (one result per row), reject with a reason and a note, retry a failed payout.
+ * The finance queue, live (docs/decisions/0033-live-queues.md): failed payouts first, then pending review, oldest
+ * first; approve (with the member's risk context; a held member is refused), bulk approve and bulk reject (each row
+ * decided on its own), reject with a reason and a note, retry a failed payout. A row someone decided first says who
+ * did what when. Keys: j/k move, a approve, r reject, o open the member, ? lists them.
  */
 export default function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
@@ -56,6 +64,9 @@ export default function WithdrawalsPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [reason, setReason] = useState<Reason>('TURNOVER_INCOMPLETE');
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [cursor, setCursor] = useState(-1);
+  const [isSheetOpen, setSheetOpen] = useState(false);
+  const navigate = useNavigate();
   const query = usePagedQuery(
     KEY,
     list,
@@ -77,7 +88,24 @@ export default function WithdrawalsPage() {
       else next.add(id);
       return next;
     });
-  const pendingRows = query.data?.rows.filter((r) => r.status === 'pending_review') ?? [];
+  const rows = query.data?.rows ?? [];
+  const pendingRows = rows.filter((r) => r.status === 'pending_review');
+  const current = cursor >= 0 ? rows[Math.min(cursor, rows.length - 1)] : undefined;
+  useQueueKeys((key) => {
+    if (key === '?') return setSheetOpen(true);
+    if (key === 'j' || key === 'k') {
+      const next = moveCursor(cursor, key, rows.length);
+      setCursor(next);
+      const row = rows[next];
+      if (row) document.getElementById(`withdrawal-row-${row.id}`)?.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    if (!current) return;
+    if (key === 'o') void navigate(`/members/${current.memberId}`);
+    else if (key === 'a' && current.status === 'pending_review') setDialog({ kind: 'approve', row: current });
+    else if (key === 'r' && (current.status === 'pending_review' || current.status === 'payout_failed'))
+      setDialog({ kind: 'reject', row: current });
+  });
 
   const columns = [
     column.display({
@@ -102,8 +130,14 @@ export default function WithdrawalsPage() {
     column.accessor('member', {
       header: t('columns.member'),
       cell: ({ row: { original: w } }) => (
-        <div className="min-w-0">
-          <p className="font-semibold text-fg">{w.member.name}</p>
+        <div className="min-w-0" id={`withdrawal-row-${w.id}`}>
+          <Link
+            to={`/members/${w.memberId}`}
+            className="font-semibold text-fg hover:text-primary hover:underline"
+            data-testid={`member-link-${w.id}`}
+          >
+            {w.member.name || `#${w.memberId}`}
+          </Link>
           <p className="text-xs text-muted tabular-nums">
             {w.member.username} · #{w.memberId}
           </p>
@@ -194,14 +228,41 @@ export default function WithdrawalsPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button
-            size="sm"
-            disabled={chosen.length === 0}
-            onClick={() => setDialog({ kind: 'bulk', rows: chosen })}
-            data-testid="bulk-approve"
-          >
-            {t('actions.bulk', { count: chosen.length })}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setSheetOpen(true)} data-testid="shortcuts">
+              {t('common:shortcuts.button')} <kbd className="font-mono">?</kbd>
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pendingRows.length === 0}
+              onClick={() =>
+                setSelected(chosen.length === pendingRows.length ? new Set() : new Set(pendingRows.map((r) => r.id)))
+              }
+              data-testid="select-all"
+            >
+              {chosen.length === pendingRows.length && chosen.length > 0
+                ? t('actions.selectNone')
+                : t('actions.selectAll')}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={chosen.length === 0}
+              onClick={() => setDialog({ kind: 'bulkReject', rows: chosen })}
+              data-testid="bulk-reject"
+            >
+              {t('actions.bulkReject', { count: chosen.length })}
+            </Button>
+            <Button
+              size="sm"
+              disabled={chosen.length === 0}
+              onClick={() => setDialog({ kind: 'bulk', rows: chosen })}
+              data-testid="bulk-approve"
+            >
+              {t('actions.bulk', { count: chosen.length })}
+            </Button>
+          </div>
         }
       >
         <div className="w-56">
@@ -226,7 +287,12 @@ export default function WithdrawalsPage() {
         columns={columns}
         getRowId={(w) => w.id}
         empty={t('empty')}
-        rowClassName={(w) => (w.context.flagged || w.context.payoutHold ? 'bg-danger/5' : undefined)}
+        rowClassName={(w) =>
+          clsx(
+            (w.context.flagged || w.context.payoutHold) && 'bg-danger/5',
+            w.id === current?.id && 'outline-2 -outline-offset-2 outline-primary',
+          ) || undefined
+        }
       />
       {row && (
         <ConfirmDialog
@@ -236,23 +302,26 @@ export default function WithdrawalsPage() {
           description={t(`confirm.${dialog!.kind}.body`, {
             amount: `${formatMoney(row.amount)} ${row.currency}`,
             name: row.member.name,
+            username: row.member.username,
           })}
           confirmLabel={t(`actions.${dialog!.kind}`)}
           tone={dialog!.kind === 'reject' ? 'danger' : 'primary'}
           reason={dialog!.kind === 'reject' ? 'optional' : 'none'}
-          onConfirm={async (note) => {
-            const params = { id: row.id };
-            if (dialog!.kind === 'retry')
-              await done('done.retry', await adminCall(adminApi.withdrawals.retry, { params }));
-            else
-              await done(
-                'done.reject',
-                await adminCall(adminApi.withdrawals.reject, {
-                  params,
-                  body: { reason, ...(note ? { note } : {}) },
-                }),
-              );
-          }}
+          onConfirm={(note) =>
+            unlessDecided(async () => {
+              const params = { id: row.id };
+              if (dialog!.kind === 'retry')
+                await done('done.retry', await adminCall(adminApi.withdrawals.retry, { params }));
+              else
+                await done(
+                  'done.reject',
+                  await adminCall(adminApi.withdrawals.reject, {
+                    params,
+                    body: { reason, ...(note ? { note } : {}) },
+                  }),
+                );
+            }, refresh)
+          }
         >
           <AccountSummary row={row} />
           {dialog!.kind === 'reject' && (
@@ -274,6 +343,47 @@ export default function WithdrawalsPage() {
           onSuccess={(withdrawal) => done('done.approve', { withdrawal })}
         />
       )}
+      {dialog?.kind === 'bulkReject' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={t('confirm.bulkReject.title', { count: dialog.rows.length })}
+          description={t('confirm.bulkReject.body', {
+            count: dialog.rows.length,
+            amount: formatMoney(dialog.rows.reduce((sum, r) => sum + r.amount, 0)),
+          })}
+          confirmLabel={t('actions.bulkReject', { count: dialog.rows.length })}
+          tone="danger"
+          reason="optional"
+          onConfirm={async (note) => {
+            // one by one, each through the same reject as a single one: each row has its own result
+            const tally = { rejected: 0, decided: 0, failed: 0 };
+            for (const r of dialog.rows) {
+              try {
+                await adminCall(adminApi.withdrawals.reject, {
+                  params: { id: r.id },
+                  body: { reason, ...(note ? { note } : {}) },
+                });
+                tally.rejected += 1;
+              } catch (err) {
+                if (decidedOf(err)) tally.decided += 1;
+                else tally.failed += 1;
+              }
+            }
+            (tally.failed > 0 ? notify.warning : notify.success)(t('done.bulkReject', tally));
+            await refresh();
+          }}
+        >
+          <SelectField
+            label={t('confirm.reject.reason')}
+            options={WITHDRAW_REJECT_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as Reason)}
+            data-testid="bulk-reject-reason"
+          />
+        </ConfirmDialog>
+      )}
+      <ShortcutSheet open={isSheetOpen} onOpenChange={setSheetOpen} />
       {dialog?.kind === 'bulk' && (
         <BulkApproveDialog
           open

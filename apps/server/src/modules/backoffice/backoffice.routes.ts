@@ -11,6 +11,7 @@ import { exportWithdrawals } from './exports.ts';
 import { addNote, linkedMembers, memberDepositsPage, memberWithdrawalsPage, notesOf } from './member360.ts';
 import { globalSearch } from './search.ts';
 import { memberDetail } from './member-view.ts';
+import { queueCounts } from './queue-counts.ts';
 import { startQueueFeed } from './queue-feed.ts';
 import { ledgerCheckHistory, reconciliation, runLedgerCheck } from './reconciliation.ts';
 import { ledgerRow, transferRow } from './rows.ts';
@@ -74,6 +75,7 @@ export function createBackofficeModule(options: BackofficeModuleOptions): Module
           return { rows: page.rows.map(transferRow), total: page.total, page: query.page, pageSize: query.pageSize };
         },
         'admin.reports.dashboard': () => dashboard({ db, now: clock.now(), currency: siteCurrency(ctx) }),
+        'admin.reports.queues': () => queueCounts(db),
         'admin.reports.reconciliation': () => reconciliation(db, clock.now()),
         'admin.reports.checkRuns': async ({ query }) => ({
           ...(await ledgerCheckHistory(db, query)),

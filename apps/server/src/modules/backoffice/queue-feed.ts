@@ -36,8 +36,7 @@ export function startQueueFeed(deps: {
       deps.log.warn({ err }, 'queue feed: counts not read');
       return;
     }
-    const signals =
-      batch.length <= SIGNALS_PER_FLUSH ? batch : [...new Map(batch.map((s) => [s.kind, s])).values()];
+    const signals = batch.length <= SIGNALS_PER_FLUSH ? batch : [...new Map(batch.map((s) => [s.kind, s])).values()];
     for (const s of signals) deps.realtime.toOperators('queue.changed', { ...s, counts });
   };
 

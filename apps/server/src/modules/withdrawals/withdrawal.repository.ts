@@ -80,7 +80,7 @@ export function listStale(db: Db, status: WithdrawalStatus, before: Date, limit:
     .limit(limit);
 }
 
-/** The queue: pending review first, then oldest first. */
+/** The queue: failed payouts first (money promised and not paid), then pending review, then oldest first. */
 export async function listQueue(
   db: Db,
   filter: { status?: WithdrawalStatus; from?: Date; to?: Date; limit: number; offset: number },
@@ -99,7 +99,7 @@ export async function listQueue(
     .from(withdrawals)
     .where(where)
     .orderBy(
-      sql`case ${withdrawals.status} when 'pending_review' then 0 when 'payout_failed' then 1 when 'paying' then 2 when 'approved' then 3 else 4 end`,
+      sql`case ${withdrawals.status} when 'payout_failed' then 0 when 'pending_review' then 1 when 'paying' then 2 when 'approved' then 3 else 4 end`,
       asc(withdrawals.createdAt),
       asc(withdrawals.id),
     )
