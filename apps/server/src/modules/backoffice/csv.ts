@@ -1,3 +1,4 @@
+import { formatMinor } from '../../lib/money-math.ts';
 /**
  * CSV for the console's exports (docs/decisions/0034-member-360-and-exports.md): UTF-8 with a byte-order mark so
  * Excel reads Thai text, CRLF lines, dates as dd/mm/yyyy HH:mm in Bangkok time, amounts in baht with 2 decimals.
@@ -17,9 +18,7 @@ export function textCell(value: string | null | undefined): string {
 
 /** Integer minor units (satang) as baht with 2 decimals: 123456n → 1234.56, -5n → -0.05. */
 export function bahtCell(minor: bigint): string {
-  const negative = minor < 0n;
-  const abs = negative ? -minor : minor;
-  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return formatMinor(minor);
 }
 
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;

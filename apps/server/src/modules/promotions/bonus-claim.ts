@@ -11,6 +11,7 @@ import type { LedgerService } from '../ledger/ledger.api.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 import { balancesOf, insertCondition, runningCondition } from './condition-engine.ts';
 import { withRows } from '../../db/raw.ts';
+import { percentOf } from '../../lib/money-math.ts';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type ClaimDeps = {
@@ -78,7 +79,7 @@ async function amountsOf(
     });
   }
   if (p.percent <= 0) return { bonus: p.maxAmount, base: p.maxAmount, deposit: deposit ?? 0n };
-  const raw = ((deposit ?? 0n) * BigInt(Math.round(p.percent * 100))) / 10_000n;
+  const raw = percentOf(deposit ?? 0n, p.percent);
   const bonus = raw < p.maxAmount ? raw : p.maxAmount;
   if (bonus <= 0n) throw new AppError('BONUS_CONDITION', undefined, { reason: 'NO_DEPOSIT' });
   return { bonus, base: bonus + (deposit ?? 0n), deposit: deposit ?? 0n };

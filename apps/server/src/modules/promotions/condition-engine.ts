@@ -5,6 +5,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { gameBets, promotionConditions } from '../../db/schema/promotions.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
+import { percentOf, timesMultiple } from '../../lib/money-math.ts';
 import { listGameAccounts } from '../game-accounts/game-accounts.api.ts';
 import { inFlightToGame } from '../game-transfers/game-transfers.api.ts';
 import { house, LEDGER_KINDS, LedgerService, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
@@ -14,7 +15,6 @@ export type ConditionRow = typeof promotionConditions.$inferSelect;
 type EndStatus = 'success' | 'fail' | 'cancelled';
 
 /** `percent` % of `amount`, rounded down to a minor unit (percentages carry at most 2 decimals). */
-const percentOf = (amount: bigint, percent: number): bigint => (amount * BigInt(Math.round(percent * 100))) / 10_000n;
 
 export async function runningCondition(db: Db | Tx, memberId: number): Promise<ConditionRow | null> {
   const [row] = await db
@@ -40,7 +40,7 @@ export async function insertCondition(
   if (await runningCondition(tx, start.memberId)) throw new AppError('BONUS_ALREADY_ACTIVE');
   const target =
     start.successRule === 'turnover'
-      ? (start.base * BigInt(Math.round(start.turnoverMultiple * 100))) / 100n
+      ? timesMultiple(start.base, start.turnoverMultiple)
       : percentOf(start.base, start.successPercent);
   try {
     const [row] = await tx
@@ -57,10 +57,7 @@ export async function insertCondition(
         target,
         failBelow: percentOf(start.base, start.percentFail),
         percentFail: start.percentFail,
-        maxWithdraw:
-          start.maxWithdrawMultiple == null
-            ? null
-            : (start.base * BigInt(Math.round(start.maxWithdrawMultiple * 100))) / 100n,
+        maxWithdraw: start.maxWithdrawMultiple == null ? null : timesMultiple(start.base, start.maxWithdrawMultiple),
         maxBet: start.maxBet ?? null,
         transactionId: start.transactionId,
         name: start.name ?? null,

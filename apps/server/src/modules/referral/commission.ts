@@ -6,6 +6,7 @@ import { house, LEDGER_KINDS, memberInvite, type LedgerService } from '../ledger
 import { referralFacts } from '../account/account.api.ts';
 import { memberChanged } from '../../lib/change-signals.ts';
 import { addSignals, ensureLink, sessionSignals, type Link } from './links.ts';
+import { basisPoints } from '../../lib/money-math.ts';
 
 export type CreditedDeposit = { memberId: number; depositId: string; amount: string; currency: string };
 export type CommissionDeps = { db: Db; clock: Clock; ledger: LedgerService };
@@ -13,7 +14,6 @@ export type CommissionDeps = { db: Db; clock: Clock; ledger: LedgerService };
 export type CommissionRules = { percent: number; sharedAddressHours: number };
 
 /** The percentage (two decimals at most) as hundredths of a percent: 5.25 → 525. */
-const basisPoints = (percent: number) => Math.round(percent * 100);
 
 /** The commission on a deposit, rounded down to the minor unit. */
 const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;

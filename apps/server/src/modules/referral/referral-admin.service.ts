@@ -6,6 +6,7 @@ import { referralCommissions, referralLinks } from '../../db/schema/referral.ts'
 import { AppError } from '../../errors.ts';
 import { referralFacts } from '../account/account.api.ts';
 import { LedgerService, memberInvite, toMajor } from '../ledger/ledger.api.ts';
+import { percentFromBasisPoints } from '../../lib/money-math.ts';
 
 type PageQuery = { page: number; pageSize: number; from?: string | undefined; to?: string | undefined };
 type Signal = SelfReferralFlag['signals'][number];
@@ -82,7 +83,7 @@ export class ReferralAdminService {
         inviteeName: names.get(r.inviteeId)?.name ?? '',
         depositId: r.depositId,
         deposit: toMajor(r.deposit),
-        percent: r.basisPoints / 100,
+        percent: percentFromBasisPoints(r.basisPoints),
         commission: toMajor(r.commission),
         currency: r.currency,
         createdAt: r.createdAt.toISOString(),

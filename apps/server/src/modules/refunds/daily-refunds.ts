@@ -6,6 +6,7 @@ import { bangkokDate, bangkokDayStart } from '../../lib/bangkok-time.ts';
 import { referralFacts } from '../account/account.api.ts';
 import { memberDailyWinLoss } from '../promotions/promotions.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
+import { basisPoints, toMinor } from '../../lib/money-math.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -27,8 +28,8 @@ export async function computeDailyRefunds(
   day: string,
 ): Promise<{ day: string; members: number; total: string }> {
   const { lossPercent, minRefund } = await deps.settings.get('refundRates');
-  const points = Math.round(lossPercent * 100);
-  const minimum = BigInt(minRefund) * 100n;
+  const points = basisPoints(lossPercent);
+  const minimum = toMinor(minRefund);
   const now = deps.clock.now();
   await deps.db
     .insert(refundRuns)

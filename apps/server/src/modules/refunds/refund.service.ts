@@ -13,6 +13,7 @@ import {
   memberRefund,
   memberWallet,
   toMajor,
+  toMinor,
   type LedgerService,
 } from '../ledger/ledger.api.ts';
 import { hasRunningCondition, promotionConditionRunning, startCreditCondition } from '../promotions/promotions.api.ts';
@@ -76,7 +77,7 @@ export class RefundService {
         .for('update');
       if (rows.length === 0) throw new AppError('NO_REFUND');
       const total = rows.reduce((sum, r) => sum + r.amount, 0n);
-      if (total <= 0n || total < BigInt(minRefund) * 100n) throw new AppError('REFUND_MINIMUM');
+      if (total <= 0n || total < toMinor(minRefund)) throw new AppError('REFUND_MINIMUM');
       const now = clock.now();
       for (const r of rows) {
         const posted = await ledger.post(

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refundRuns, refunds } from '../../db/schema/refunds.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
+import { percentFromBasisPoints } from '../../lib/money-math.ts';
 
 type PageQuery = { page: number; pageSize: number; from?: string | undefined; to?: string | undefined };
 type Status = AdminRefund['status'];
@@ -45,7 +46,7 @@ export class RefundsAdminService {
       rows: rows.map((r) => ({
         id: r.id,
         day: r.day,
-        lossPercent: r.basisPoints / 100,
+        lossPercent: percentFromBasisPoints(r.basisPoints),
         minRefund: toMajor(r.minRefund),
         members: r.members,
         total: toMajor(r.total),
