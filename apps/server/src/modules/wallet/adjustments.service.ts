@@ -198,8 +198,8 @@ export class AdjustmentsService {
   private async pendingApproval(id: number) {
     const approval = await this.approvals.pendingFor(this.deps.db, adjustmentTarget(id));
     if (approval) return approval;
-    await this.byId(id);
-    throw new AppError('APPROVAL_DECIDED');
+    const row = await this.byId(id);
+    throw alreadyDecided(row.status, row.decidedBy, row.decidedAt);
   }
 
   private async byId(id: number): Promise<Adjustment> {
