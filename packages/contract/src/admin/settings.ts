@@ -31,6 +31,30 @@ export function isFourEyesSetting(key: SettingKey): boolean {
 }
 export type AdminSetting = z.infer<typeof AdminSettingSchema>;
 
+/** What a setting governs: the console's menu groups, in this order (apps/server settings descriptors). */
+export const SETTING_GROUPS = [
+  'deposits',
+  'withdrawals',
+  'fourEyes',
+  'bonuses',
+  'abuse',
+  'chat',
+  'content',
+  'site',
+  'security',
+] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+/** The unit a number is in: whole baht (the site's currency), minutes, hours, percent, a count, or a multiple. */
+export const SETTING_UNITS = ['THB', 'minutes', 'hours', 'percent', 'count', 'times'] as const;
+export type SettingUnit = (typeof SETTING_UNITS)[number];
+
+/** A setting as the list shows it: its value, its group and the units of its numbers ('' = the value itself). */
+export const AdminSettingListItemSchema = AdminSettingSchema.extend({
+  group: z.enum(SETTING_GROUPS),
+  units: z.record(z.string(), z.enum(SETTING_UNITS)),
+});
+export type AdminSettingListItem = z.infer<typeof AdminSettingListItemSchema>;
+
 /**
  * The settings store (role `admin`): every key of packages/contract/src/settings.ts. A write is parsed with the key's
  * schema (KEY_INVALID otherwise), audited in its transaction, announced as `settings.updated`, and read by every
@@ -41,8 +65,8 @@ export const adminSettingsEndpoints = {
     method: 'GET',
     path: '/api/admin/settings',
     access: { operator: ['admin'] },
-    response: z.object({ settings: z.array(AdminSettingSchema) }),
-    summary: 'Every setting with its current value',
+    response: z.object({ settings: z.array(AdminSettingListItemSchema) }),
+    summary: 'Every setting with its current value, the group it belongs to and the units of its numbers',
   }),
   update: defineEndpoint({
     method: 'PUT',

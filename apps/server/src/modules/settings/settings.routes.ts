@@ -16,6 +16,7 @@ import {
 } from '../approvals/approvals.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { AppError } from '../../errors.ts';
+import { SETTING_DESCRIPTORS } from './settings-descriptors.ts';
 import { parseInput } from './settings.service.ts';
 
 /**
@@ -149,6 +150,8 @@ export const settingsModule: ModuleFactory = (ctx) => {
               // an unseeded key without a default (a fresh database before its seed) reads as null, not a 500
               value: await ctx.settings.get(key).catch(() => null),
               pending: pending.get(settingTarget(key)) ?? null,
+              group: SETTING_DESCRIPTORS[key].group,
+              units: SETTING_DESCRIPTORS[key].units ?? {},
             })),
           ),
         };
