@@ -1,6 +1,7 @@
 import { Button } from '@wallet/ui/button';
 import { clsx } from 'clsx';
-import { useId } from 'react';
+import type { SettingUnit } from '@wallet/contract/admin/settings';
+import { createContext, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyValue, humanize, type JsonSchema } from './json-schema.ts';
 
@@ -15,6 +16,9 @@ type FieldProps = {
   /** paths with an error (from the schema's own check) */
   errors: ReadonlySet<string>;
 };
+
+/** The units of the setting's numbers by path ('' = the value itself), from the server's setting descriptors. */
+export const UnitsContext = createContext<Readonly<Record<string, SettingUnit>>>({});
 
 /** Long texts get a text area (agreements, conditions, notice…). */
 const LONG_TEXT = new Set(['agreements', 'conditions', 'notice', 'contactText']);
@@ -240,6 +244,7 @@ function NumberField({ schema, value, onChange, name, path, errors }: FieldProps
   const id = useId();
   const label = useLabel(name);
   const { t } = useTranslation('settings');
+  const unit = useContext(UnitsContext)[path];
   const min = schema.minimum ?? schema.exclusiveMinimum;
   const hint =
     min !== undefined && schema.maximum !== undefined
@@ -247,19 +252,29 @@ function NumberField({ schema, value, onChange, name, path, errors }: FieldProps
       : undefined;
   return (
     <Labelled label={label} htmlFor={id} hint={hint}>
-      <input
-        id={id}
-        data-path={path}
-        type="number"
-        inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
-        step={schema.type === 'integer' ? 1 : 'any'}
-        min={min}
-        max={schema.maximum}
-        className={clsx(inputClass, 'tabular-nums')}
-        aria-invalid={errors.has(path)}
-        value={typeof value === 'number' ? value : ''}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-      />
+      <span className="relative flex items-center">
+        <input
+          id={id}
+          data-path={path}
+          type="number"
+          inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
+          step={schema.type === 'integer' ? 1 : 'any'}
+          min={min}
+          max={schema.maximum}
+          className={clsx(inputClass, 'tabular-nums', unit && 'pr-20')}
+          aria-invalid={errors.has(path)}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        />
+        {unit && (
+          <span
+            className="pointer-events-none absolute right-3 text-xs font-semibold text-subtle"
+            data-testid="setting-unit"
+          >
+            {t(`units.${unit}`)}
+          </span>
+        )}
+      </span>
     </Labelled>
   );
 }

@@ -1,5 +1,10 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import { isFourEyesSetting, type AdminSetting } from '@wallet/contract/admin/settings';
+import {
+  isFourEyesSetting,
+  SETTING_GROUPS,
+  type AdminSetting,
+  type AdminSettingListItem,
+} from '@wallet/contract/admin/settings';
 import { SETTINGS, SETTING_KEYS, type SettingKey } from '@wallet/contract/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@wallet/ui/button';
@@ -15,36 +20,18 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { adminCall } from '../../lib/api.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { SchemaField } from './schema-form.tsx';
+import { SchemaField, UnitsContext } from './schema-form.tsx';
 import { SettingChangeDialog } from './setting-change-dialog.tsx';
 import { ValueDiff } from '../../components/value-diff.tsx';
 
 const KEY = ['admin', 'settings'] as const;
 
-/** The menu's groups; a key added to the store later shows under "other" without touching this page. */
-const GROUPS: Array<{ id: string; keys: SettingKey[] }> = [
-  { id: 'site', keys: ['siteStatus', 'registerOTP', 'enableChatWidget', 'chatPrefix'] },
-  {
-    id: 'money',
-    keys: [
-      'withdrawLimits',
-      'withdrawAutoApprove',
-      'payoutCoolingHours',
-      'minDeposit',
-      'slipWindow',
-      'deposit',
-      'lateQrPayment',
-      'adjustmentApprovalAbove',
-      'manualDepositCap',
-    ],
-  },
-  { id: 'content', keys: ['info', 'contact', 'notice', 'agreements', 'conditions', 'contentTranslations'] },
-  { id: 'rates', keys: ['bonusRates', 'wheelRates', 'refundRates', 'referralRates'] },
-];
-const grouped = new Set(GROUPS.flatMap((g) => g.keys));
-const ALL_GROUPS = [...GROUPS, { id: 'other', keys: SETTING_KEYS.filter((k) => !grouped.has(k)) }].filter(
-  (g) => g.keys.length > 0,
-);
+/** The menu: the server's groups (what each setting governs), in their order, each with its keys. */
+function groupsOf(settings: AdminSettingListItem[]) {
+  return SETTING_GROUPS.map((id) => ({ id, keys: settings.filter((s) => s.group === id).map((s) => s.key) })).filter(
+    (g) => g.keys.length > 0,
+  );
+}
 
 const schemaOf = (key: SettingKey) =>
   z.toJSONSchema(SETTINGS[key], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -58,6 +45,7 @@ export default function SettingsPage() {
     ? (requested as SettingKey)
     : 'siteStatus';
   const setting = query.data?.settings.find((s) => s.key === selected);
+  const groups = useMemo(() => groupsOf(query.data?.settings ?? []), [query.data]);
 
   return (
     <>
@@ -70,10 +58,13 @@ export default function SettingsPage() {
         <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
           <nav aria-label={t('title')} className="lg:sticky lg:top-22 lg:self-start">
             <div className="flex gap-4 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-              {ALL_GROUPS.map((group) => (
+              {groups.map((group) => (
                 <div key={group.id} className="min-w-44 lg:min-w-0">
-                  <p className="mb-1.5 px-3 text-xs font-semibold tracking-wide text-subtle uppercase">
-                    {t(`groups.${group.id}`)}
+                  <p className="px-3 text-xs font-semibold tracking-wide text-subtle uppercase">
+                    {t(`groups.${group.id}.title`)}
+                  </p>
+                  <p className="mb-1.5 px-3 text-[11px] leading-snug text-subtle">
+                    {t(`groups.${group.id}.description`)}
                   </p>
                   <ul className="flex flex-col gap-0.5">
                     {group.keys.map((key) => (
@@ -111,7 +102,7 @@ export default function SettingsPage() {
   );
 }
 
-function SettingEditor({ setting }: { setting: AdminSetting }) {
+function SettingEditor({ setting }: { setting: AdminSettingListItem }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const key = setting.key;
@@ -124,8 +115,8 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
   const [isRequesting, setRequesting] = useState(false);
   const fourEyes = isFourEyesSetting(key);
   const store = (saved: AdminSetting) =>
-    queryClient.setQueryData(KEY, (old: { settings: AdminSetting[] } | undefined) =>
-      old ? { settings: old.settings.map((s) => (s.key === key ? saved : s)) } : old,
+    queryClient.setQueryData(KEY, (old: { settings: AdminSettingListItem[] } | undefined) =>
+      old ? { settings: old.settings.map((s) => (s.key === key ? { ...s, ...saved } : s)) } : old,
     );
   const isDirty = JSON.stringify(draft) !== JSON.stringify(setting.value);
   const errorPaths = useMemo(() => new Set(issues.map((i) => i.path)), [issues]);
@@ -192,7 +183,9 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
         )}
         {/* a single value (a number, a switch, a choice) does not need the card's full width */}
         <div className={schema.type === 'object' || schema.type === 'array' ? '' : 'max-w-md'}>
-          <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+          <UnitsContext.Provider value={setting.units}>
+            <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+          </UnitsContext.Provider>
         </div>
         {issues.length > 0 && (
           <div role="alert" className="rounded-xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30">
@@ -208,7 +201,11 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
           </div>
         )}
       </div>
-      <footer className="flex flex-wrap items-center justify-between gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-bg-raised/60 px-6 py-4">
+      {/* sticky: Save stays on screen however long the form (a tablet at 768 px included) */}
+      <footer
+        className="sticky bottom-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-bg-raised/95 px-6 py-4 backdrop-blur"
+        data-testid="setting-footer"
+      >
         <p className="text-xs text-muted">{t('audited')}</p>
         <div className="flex gap-2">
           <Button
@@ -223,7 +220,7 @@ function SettingEditor({ setting }: { setting: AdminSetting }) {
           >
             {t('reset')}
           </Button>
-          <Button type="submit" size="sm" disabled={!isDirty} isLoading={isSaving}>
+          <Button type="submit" size="sm" disabled={!isDirty} isLoading={isSaving} data-testid="setting-save">
             {t('common:actions.save')}
           </Button>
         </div>

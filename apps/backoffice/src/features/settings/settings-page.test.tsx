@@ -1,0 +1,94 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SettingsPage from './settings-page.tsx';
+
+const adminCall = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/api.ts', () => ({ adminCall }));
+
+const item = (key: string, group: string, value: unknown, units: Record<string, string> = {}) => ({
+  key,
+  group,
+  value,
+  units,
+  pending: null,
+});
+const LIST = {
+  settings: [
+    item('siteStatus', 'site', 'active'),
+    item(
+      'withdrawLimits',
+      'withdrawals',
+      { withdrawMin: 100, withdrawMax: 50_000, perDayCount: 10, perDayAmount: 500_000 },
+      {
+        withdrawMin: 'THB',
+        withdrawMax: 'THB',
+        perDayCount: 'count',
+        perDayAmount: 'THB',
+      },
+    ),
+    item('adjustmentApprovalAbove', 'fourEyes', 5_000, { '': 'THB' }),
+    item(
+      'chatGuestLimits',
+      'abuse',
+      {
+        newIdsPerAddress: 10,
+        newIdsWindowMinutes: 10,
+        messagesPerAddress: 30,
+        messagesWindowMinutes: 1,
+        openConversationsPerAddress: 3,
+      },
+      {
+        newIdsWindowMinutes: 'minutes',
+      },
+    ),
+  ],
+};
+
+async function renderAt(key: string, lng: 'en' | 'th' = 'en') {
+  await i18next.changeLanguage(lng);
+  adminCall.mockResolvedValue(LIST);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[`/settings?key=${key}`]}>
+        <SettingsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+afterEach(async () => {
+  await i18next.changeLanguage('en');
+});
+
+describe('settings page', () => {
+  it('groups settings by what they govern, each group described; nothing under "Other"', async () => {
+    await renderAt('withdrawLimits');
+    const nav = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(within(nav).getByText('Withdrawals')).toBeInTheDocument();
+    expect(within(nav).getByText('Four eyes')).toBeInTheDocument();
+    expect(within(nav).getByText('Abuse limits')).toBeInTheDocument();
+    expect(within(nav).getByText(/Amounts above which a second operator must approve/)).toBeInTheDocument();
+    expect(within(nav).queryByText('Other')).toBeNull();
+  });
+
+  it('shows each number with its unit and keeps Save in a sticky footer', async () => {
+    await renderAt('withdrawLimits');
+    const form = await screen.findByTestId('setting-withdrawLimits');
+    expect(
+      within(form)
+        .getAllByTestId('setting-unit')
+        .map((u) => u.textContent),
+    ).toEqual(['THB', 'THB', 'count', 'THB']);
+    expect(screen.getByTestId('setting-footer')).toHaveClass('sticky', 'bottom-0');
+    expect(within(screen.getByTestId('setting-footer')).getByTestId('setting-save')).toBeInTheDocument();
+  });
+
+  it('reads in Thai: group names and units', async () => {
+    await renderAt('adjustmentApprovalAbove', 'th');
+    const form = await screen.findByTestId('setting-adjustmentApprovalAbove');
+    expect(within(form).getByTestId('setting-unit')).toHaveTextContent('บาท');
+    expect(screen.getByText('สี่ตา (อนุมัติสองคน)')).toBeInTheDocument();
+  });
+});
