@@ -54,6 +54,8 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
 // Operator risk marks: withdrawals' auto-approve asks `memberPayoutFlags`, every payout step `payoutHeldLocked`; the
 // back office sets them.
 export { memberPayoutFlags, memberRiskFlagsOf, payoutHeldLocked } from './member-flags.ts';
+// the withdrawals queue reads a page's flags at once
+export { payoutFlagsOf } from './payout-flags-batch.ts';
 export { memberRecord, newMembersByDay, payoutAccountChanges, searchMembers } from './member-admin.ts';
 export { flagsView, memberSummary } from './member-views.ts';
 // The deposits module asks who else a slip's masked sender account could be (slip sender rules).

@@ -8,3 +8,4 @@ export { recentTransfers, type GameTransfer } from './transfer.repository.ts';
 export { TransferService } from './transfer.service.ts';
 export { inFlightToGame, memberTransfers, pendingTransfers } from './transfer-reports.ts';
 export { dailySettledTransfers } from './transfer-figures.ts';
+export { recentTransfersOf } from './recent-transfers-batch.ts';

@@ -14,7 +14,8 @@ import { LedgerService } from '../ledger/ledger.api.ts';
 import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
 import { findWithdrawal, listQueue, type Withdrawal } from './withdrawal.repository.ts';
-import { memberActivity, memberRiskContext } from './withdrawal-risk.ts';
+import { memberRiskContext } from './withdrawal-risk.ts';
+import { queueContextOf } from './queue-context.ts';
 import { WithdrawalService, type MemberFlags, type WithdrawalDeps } from './withdrawal.service.ts';
 import { toAdminWithdrawal } from './admin-withdrawal.ts';
 
@@ -87,15 +88,8 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
             offset: (page - 1) * pageSize,
           });
           const ids = [...new Set(queue.rows.map((r) => r.memberId))];
-          const members = await account.memberSummaries(ids);
-          const context = new Map(
-            await Promise.all(
-              ids.map(async (id) => {
-                const [flags, activity] = await Promise.all([deps.memberFlags(id), memberActivity(ctx.db, id)]);
-                return [id, { ...flags, ...activity }] as const;
-              }),
-            ),
-          );
+          // one query per kind of context for the whole page, never a set per row (docs/decisions/0033-live-queues.md)
+          const [members, context] = await Promise.all([account.memberSummaries(ids), queueContextOf(ctx.db, ids)]);
           return {
             total: queue.total,
             page,

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export type RecentTransferRow = {
+  memberId: number;
+  game: string;
+  direction: string;
+  amount: bigint;
+  status: string;
+  createdAt: Date;
+};
+
+/** The latest `perMember` transfers of each of many members, newest first, in one query (the withdrawals queue). */
+export async function recentTransfersOf(db: Db, memberIds: number[], perMember: number): Promise<RecentTransferRow[]> {
+  if (memberIds.length === 0) return [];
+  const result = (await db.execute(sql`
+    select member_id, game, direction, amount::text as amount, status, created_at from (
+      select *, row_number() over (partition by member_id order by created_at desc, id) as n
+      from game_transfers where member_id in (${sql.join(memberIds, sql`, `)})
+    ) t where n <= ${perMember} order by member_id, created_at desc, id`)) as unknown as {
+    rows: Array<{
+      member_id: number;
+      game: string;
+      direction: string;
+      amount: string;
+      status: string;
+      created_at: string | Date;
+    }>;
+  };
+  return result.rows.map((r) => ({
+    memberId: Number(r.member_id),
+    game: r.game,
+    direction: r.direction,
+    amount: BigInt(r.amount),
+    status: r.status,
+    createdAt: new Date(r.created_at),
+  }));
+}
