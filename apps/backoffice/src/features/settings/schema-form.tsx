@@ -1,35 +1,15 @@
 import { Button } from '@wallet/ui/button';
 import { clsx } from 'clsx';
-import type { SettingUnit } from '@wallet/contract/admin/settings';
-import { createContext, useContext, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyValue, humanize, type JsonSchema } from './json-schema.ts';
+import { emptyValue } from './json-schema.ts';
+import { inputClass, Labelled, useLabel, type FieldProps } from './form-parts.tsx';
+import { NumberField } from './number-field.tsx';
 
-type FieldProps = {
-  schema: JsonSchema;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  /** the field's name in its object ('' for the root) */
-  name: string;
-  /** the dotted path from the setting's root, for the error list and test ids */
-  path: string;
-  /** paths with an error (from the schema's own check) */
-  errors: ReadonlySet<string>;
-};
-
-/** The units of the setting's numbers by path ('' = the value itself), from the server's setting descriptors. */
-export const UnitsContext = createContext<Readonly<Record<string, SettingUnit>>>({});
+export { UnitsContext } from './form-parts.tsx';
 
 /** Long texts get a text area (agreements, conditions, notice…). */
 const LONG_TEXT = new Set(['agreements', 'conditions', 'notice', 'contactText']);
-
-const inputClass =
-  'h-11 w-full rounded-xl bg-bg px-3 text-sm text-fg ring-1 ring-line ring-inset focus:ring-2 focus:ring-primary focus:outline-none aria-invalid:ring-danger';
-
-function useLabel(name: string) {
-  const { t } = useTranslation('settings');
-  return name ? t(`fields.${name}`, { defaultValue: humanize(name) }) : '';
-}
 
 /**
  * A form drawn from a setting's JSON Schema (zod 4 `toJSONSchema` of packages/contract/src/settings.ts): objects
@@ -54,30 +34,6 @@ export function SchemaField(props: FieldProps) {
     default:
       return <JsonField {...props} />;
   }
-}
-
-function Labelled({
-  label,
-  htmlFor,
-  children,
-  hint,
-}: {
-  label: string;
-  htmlFor: string;
-  children: React.ReactNode;
-  hint?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      {label && (
-        <label htmlFor={htmlFor} className="text-sm font-semibold text-fg">
-          {label}
-        </label>
-      )}
-      {children}
-      {hint && <p className="text-xs text-muted">{hint}</p>}
-    </div>
-  );
 }
 
 function ObjectField({ schema, value, onChange, name, path, errors }: FieldProps) {
@@ -237,45 +193,6 @@ function BooleanField({ value, onChange, name, path }: FieldProps) {
         </span>
       </span>
     </label>
-  );
-}
-
-function NumberField({ schema, value, onChange, name, path, errors }: FieldProps) {
-  const id = useId();
-  const label = useLabel(name);
-  const { t } = useTranslation('settings');
-  const unit = useContext(UnitsContext)[path];
-  const min = schema.minimum ?? schema.exclusiveMinimum;
-  const hint =
-    min !== undefined && schema.maximum !== undefined
-      ? t('range', { min, max: schema.maximum.toLocaleString('en-US') })
-      : undefined;
-  return (
-    <Labelled label={label} htmlFor={id} hint={hint}>
-      <span className="relative flex items-center">
-        <input
-          id={id}
-          data-path={path}
-          type="number"
-          inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
-          step={schema.type === 'integer' ? 1 : 'any'}
-          min={min}
-          max={schema.maximum}
-          className={clsx(inputClass, 'tabular-nums', unit && 'pr-20')}
-          aria-invalid={errors.has(path)}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-        />
-        {unit && (
-          <span
-            className="pointer-events-none absolute right-3 text-xs font-semibold text-subtle"
-            data-testid="setting-unit"
-          >
-            {t(`units.${unit}`)}
-          </span>
-        )}
-      </span>
-    </Labelled>
   );
 }
 
