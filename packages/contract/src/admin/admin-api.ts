@@ -13,6 +13,7 @@ import { adminSpinwheelEndpoints } from './spinwheel.ts';
 import { adminWithdrawalEndpoints } from './withdrawals.ts';
 import { adminReportEndpoints } from './reports.ts';
 import { adminExportEndpoints, adminMember360Endpoints, adminSearchEndpoints } from './member360.ts';
+import { adminPeriodReportEndpoints } from './period-report.ts';
 import { adminBannerEndpoints, adminReferralEndpoints, adminRefundEndpoints } from './referral-refunds.ts';
 import { adminSettingsEndpoints } from './settings.ts';
 
@@ -33,6 +34,7 @@ export const adminApi = {
   member360: adminMember360Endpoints,
   search: adminSearchEndpoints,
   exports: adminExportEndpoints,
+  periodReport: adminPeriodReportEndpoints,
   adjustments: adminAdjustmentEndpoints,
   approvals: adminApprovalEndpoints,
   reports: adminReportEndpoints,

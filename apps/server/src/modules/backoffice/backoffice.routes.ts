@@ -9,6 +9,7 @@ import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../li
 import { dashboard } from './dashboard.ts';
 import { exportWithdrawals } from './exports.ts';
 import { addNote, linkedMembers, memberDepositsPage, memberWithdrawalsPage, notesOf } from './member360.ts';
+import { periodReport, periodReportCsv } from './period-report.ts';
 import { globalSearch } from './search.ts';
 import { memberDetail } from './member-view.ts';
 import { queueCounts } from './queue-counts.ts';
@@ -61,6 +62,14 @@ export function createBackofficeModule(options: BackofficeModuleOptions): Module
         'admin.search.global': ({ operator, query }) => globalSearch({ db, limiter }, operator, query.q),
         'admin.exports.withdrawals': ({ operator, query, reply, request }) =>
           exportWithdrawals(ctx, actorOf(operator, request.ip), query, reply),
+        'admin.periodReport.summary': ({ query }) => periodReport(db, siteCurrency(ctx), query.from, query.to),
+        'admin.periodReport.csv': ({ operator, query, reply, request }) =>
+          periodReportCsv(
+            { db, now: clock.now(), currency: siteCurrency(ctx) },
+            actorOf(operator, request.ip),
+            query,
+            reply,
+          ),
         'admin.members.search': async ({ query }) => {
           const page = await searchMembers(db, query);
           return { rows: page.rows.map(memberSummary), total: page.total, page: query.page, pageSize: query.pageSize };

@@ -92,3 +92,35 @@ export async function membersPaidToSameAccounts(db: Db, memberId: number, limit:
     .limit(limit);
   return rows.map((r) => r.memberId);
 }
+
+/**
+ * Per reviewer, the withdrawals they decided in [from, to) (by review time) and the mean seconds from request to
+ * decision: the reports page's time to decision.
+ */
+export async function decisionTimesByReviewer(
+  db: Db,
+  from: Date,
+  to: Date,
+): Promise<Array<{ reviewer: string; decided: number; meanSeconds: number }>> {
+  const rows = await db
+    .select({
+      reviewer: withdrawals.reviewedBy,
+      decided: count(),
+      meanSeconds: sql<string>`coalesce(avg(extract(epoch from (${withdrawals.reviewedAt} - ${withdrawals.createdAt}))), 0)::text`,
+    })
+    .from(withdrawals)
+    .where(
+      and(
+        sql`${withdrawals.reviewedBy} is not null`,
+        gte(withdrawals.reviewedAt, from),
+        lt(withdrawals.reviewedAt, to),
+      ),
+    )
+    .groupBy(withdrawals.reviewedBy)
+    .orderBy(withdrawals.reviewedBy);
+  return rows.map((r) => ({
+    reviewer: r.reviewer ?? '',
+    decided: Number(r.decided),
+    meanSeconds: Math.round(Number(r.meanSeconds)),
+  }));
+}

@@ -14,6 +14,7 @@ export async function memberWithdrawals(db: Db, memberId: number, limit = 20) {
 }
 // The back office's member 360 page, global search and CSV export (docs/decisions/0034-member-360-and-exports.md).
 export {
+  decisionTimesByReviewer,
   findWithdrawals,
   membersPaidToSameAccounts,
   withdrawalPage,
