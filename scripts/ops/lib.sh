@@ -27,12 +27,11 @@ ops_create_db() {
 
 ops_db_url() { echo "postgres://$OPS_PG_USER@$OPS_PG_HOST:$OPS_PG_PORT/$1"; }
 
+# a scratch directory in OPS_DIR, removed on exit (not `$(…)`: the registration must happen in this shell)
 ops_tmpdir() {
-  local dir
-  dir=$(mktemp -d "/tmp/wallet-${OPS_NAME:-ops}.XXXXXX")
-  chmod 755 "$dir"
-  OPS_DIRS+=("$dir")
-  echo "$dir"
+  OPS_DIR=$(mktemp -d "/tmp/wallet-${OPS_NAME:-ops}.XXXXXX")
+  chmod 755 "$OPS_DIR"
+  OPS_DIRS+=("$OPS_DIR")
 }
 
 # waits until `curl $1` answers 2xx, at most $2 seconds (default 90); fails naming the log $3

@@ -12,7 +12,8 @@ trap ops_cleanup EXIT
 started=$(date +%s)
 
 db="wallet_pgb_$$"
-dir=$(ops_tmpdir)
+ops_tmpdir
+dir=$OPS_DIR
 pgb_port=$(ops_free_port)
 app_port=$(ops_free_port)
 ops_create_db "$db" >/dev/null

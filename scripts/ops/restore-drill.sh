@@ -13,7 +13,8 @@ started=$(date +%s)
 
 src="wallet_drill_src_$$"
 dst="wallet_drill_dst_$$"
-dir=$(ops_tmpdir)
+ops_tmpdir
+dir=$OPS_DIR
 app_port=$(ops_free_port)
 ops_create_db "$src" >/dev/null
 src_url=$(ops_db_url "$src")
