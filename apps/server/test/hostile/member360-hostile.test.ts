@@ -19,7 +19,7 @@ import { expectSecurityHeaders } from './hostile-kit.ts';
  * search never hands money rows to support, and stays within its rate limit.
  */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
-const MINE = /^admin\.(member360|search|exports)\./;
+const MINE = /^admin\.(member360|search|exports|periodReport)\./;
 const endpoints = listAdminEndpoints().filter((e) => MINE.test(e.id));
 
 let t: TestApp;
@@ -59,7 +59,21 @@ const fill = (path: string, params: Record<string, string>) =>
 
 const queryValue = fc.oneof(
   fc.string({ maxLength: 70 }),
-  fc.constantFrom('-1', '0', '1e9', '99999999999', "' or 1=1 --", '%', '_', '\u0000', 'paid', '2026-13-40T00:00:00Z'),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '1e9',
+    '99999999999',
+    "' or 1=1 --",
+    '%',
+    '_',
+    '\u0000',
+    'paid',
+    '2026-13-40T00:00:00Z',
+    '2026-11-21',
+    '2026-02-30',
+    'days',
+  ),
 );
 
 describe('member 360, search and export endpoints, fuzzed', () => {
@@ -71,6 +85,8 @@ describe('member 360, search and export endpoints, fuzzed', () => {
       'admin.member360.linked',
       'admin.member360.notes',
       'admin.member360.withdrawals',
+      'admin.periodReport.csv',
+      'admin.periodReport.summary',
       'admin.search.global',
     ]);
   });
@@ -79,7 +95,10 @@ describe('member 360, search and export endpoints, fuzzed', () => {
     const names = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
     const input = fc.record({
       params: fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(paramValue, fc.constant(String(memberId)))]))),
-      query: fc.dictionary(fc.constantFrom('q', 'page', 'pageSize', 'status', 'memberId', 'from', 'to'), queryValue),
+      query: fc.dictionary(
+        fc.constantFrom('q', 'page', 'pageSize', 'status', 'memberId', 'from', 'to', 'section'),
+        queryValue,
+      ),
       body: endpoint.body ? arbitraryFor(endpoint.body) : fc.constant(undefined),
     });
     await fc.assert(
@@ -123,7 +142,7 @@ describe('member 360, search and export endpoints, fuzzed', () => {
     for (const { id, endpoint } of endpoints) {
       const res = await t.app.inject({
         method: endpoint.method,
-        url: `${fill(endpoint.path, { id: String(memberId) })}?q=zz`,
+        url: `${fill(endpoint.path, { id: String(memberId) })}?q=zz&from=2026-11-21&to=2026-11-21&section=days`,
         headers: { authorization: `Bearer ${tok.mkt}`, 'content-type': 'application/json' },
         ...(endpoint.method === 'POST' ? { payload: JSON.stringify({ body: 'not mine to write' }) } : {}),
       });
