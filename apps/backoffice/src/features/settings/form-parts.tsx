@@ -20,6 +20,9 @@ export type FieldProps = {
 /** The units of the setting's numbers by path ('' = the value itself), from the server's setting descriptors. */
 export const UnitsContext = createContext<Readonly<Record<string, SettingUnit>>>({});
 
+/** The key of the setting being edited: a root-level value has no field name of its own. */
+export const SettingKeyContext = createContext('');
+
 export const inputClass =
   'h-11 w-full rounded-xl bg-bg px-3 text-sm text-fg ring-1 ring-line ring-inset focus:ring-2 focus:ring-primary focus:outline-none aria-invalid:ring-danger';
 

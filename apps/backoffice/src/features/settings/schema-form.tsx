@@ -1,14 +1,15 @@
 import { Button } from '@wallet/ui/button';
 import { clsx } from 'clsx';
-import { useId } from 'react';
+import { useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emptyValue } from './json-schema.ts';
-import { inputClass, Labelled, useLabel, type FieldProps } from './form-parts.tsx';
+import { inputClass, Labelled, SettingKeyContext, useLabel, type FieldProps } from './form-parts.tsx';
+import { HtmlField } from './html-field.tsx';
 import { NumberField } from './number-field.tsx';
 
-export { UnitsContext } from './form-parts.tsx';
+export { SettingKeyContext, UnitsContext } from './form-parts.tsx';
 
-/** Long texts get a text area (agreements, conditions, notice…). */
+/** Long texts are operator HTML: a multi-line editor with the player's rendered preview (agreements, conditions, notice…). */
 const LONG_TEXT = new Set(['agreements', 'conditions', 'notice', 'contactText']);
 
 /**
@@ -81,6 +82,8 @@ function ArrayField({ schema, value, onChange, name, path, errors }: FieldProps)
   const items = Array.isArray(value) ? value : [];
   const itemSchema = schema.items ?? {};
   const isText = itemSchema.type === 'string' && !itemSchema.enum;
+  const settingKey = useContext(SettingKeyContext);
+  const isLong = LONG_TEXT.has(name) || (path === '' && LONG_TEXT.has(settingKey));
   return (
     <fieldset className="flex flex-col gap-2 rounded-2xl bg-bg/60 p-4 ring-1 ring-line">
       <legend className="px-1 text-sm font-semibold text-fg">
@@ -97,7 +100,7 @@ function ArrayField({ schema, value, onChange, name, path, errors }: FieldProps)
                 name=""
                 path={`${path}.${index}`}
                 errors={errors}
-                multiline={LONG_TEXT.has(name)}
+                multiline={isLong}
                 onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
               />
             ) : (
@@ -199,29 +202,22 @@ function BooleanField({ value, onChange, name, path }: FieldProps) {
 function TextField({ value, onChange, name, path, errors, schema, multiline }: FieldProps & { multiline?: boolean }) {
   const id = useId();
   const label = useLabel(name);
-  const long = multiline || LONG_TEXT.has(name);
+  const settingKey = useContext(SettingKeyContext);
+  const long = multiline || LONG_TEXT.has(name) || (path === '' && LONG_TEXT.has(settingKey));
+  if (long) {
+    const text = typeof value === 'string' ? value : '';
+    return <HtmlField label={label} path={path} value={text} isInvalid={errors.has(path)} onChange={onChange} />;
+  }
   return (
     <Labelled label={label} htmlFor={id} hint={schema.pattern === '^([01]\\d|2[0-3]):[0-5]\\d$' ? 'HH:mm' : undefined}>
-      {long ? (
-        <textarea
-          id={id}
-          data-path={path}
-          rows={3}
-          className={clsx(inputClass, 'h-auto py-2 leading-relaxed')}
-          aria-invalid={errors.has(path)}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      ) : (
-        <input
-          id={id}
-          data-path={path}
-          className={inputClass}
-          aria-invalid={errors.has(path)}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+      <input
+        id={id}
+        data-path={path}
+        className={inputClass}
+        aria-invalid={errors.has(path)}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Labelled>
   );
 }

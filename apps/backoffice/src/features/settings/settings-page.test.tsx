@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,7 @@ const LIST = {
       },
     ),
     item('adjustmentApprovalAbove', 'fourEyes', 5_000, { '': 'THB' }),
+    item('agreements', 'content', ['<h3>Rules</h3><p onclick="steal()">Be <b>fair</b></p><script>alert(1)</script>']),
     item(
       'chatGuestLimits',
       'abuse',
@@ -90,5 +91,19 @@ describe('settings page', () => {
     const form = await screen.findByTestId('setting-adjustmentApprovalAbove');
     expect(within(form).getByTestId('setting-unit')).toHaveTextContent('บาท');
     expect(screen.getByText('สี่ตา (อนุมัติสองคน)')).toBeInTheDocument();
+  });
+
+  it('edits content HTML in a multi-line box beside the preview the player would render (sanitised)', async () => {
+    await renderAt('agreements');
+    const form = await screen.findByTestId('setting-agreements');
+    const box = within(form).getByRole('textbox');
+    expect(box.tagName).toBe('TEXTAREA');
+    const preview = within(form).getByTestId('content-preview');
+    expect(within(preview).getByRole('heading', { name: 'Rules' })).toBeInTheDocument();
+    expect(preview.querySelector('script, [onclick]')).toBeNull();
+    expect(preview).toHaveTextContent('Be fair');
+    fireEvent.change(box, { target: { value: '<p>Updated <i>text</i></p>' } });
+    expect(preview).toHaveTextContent('Updated text');
+    expect(preview.querySelector('i')).not.toBeNull();
   });
 });

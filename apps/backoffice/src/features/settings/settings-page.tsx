@@ -20,7 +20,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { adminCall } from '../../lib/api.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { SchemaField, UnitsContext } from './schema-form.tsx';
+import { SchemaField, SettingKeyContext, UnitsContext } from './schema-form.tsx';
 import { SettingChangeDialog } from './setting-change-dialog.tsx';
 import { ValueDiff } from '../../components/value-diff.tsx';
 
@@ -183,9 +183,11 @@ function SettingEditor({ setting }: { setting: AdminSettingListItem }) {
         )}
         {/* a single value (a number, a switch, a choice) does not need the card's full width */}
         <div className={schema.type === 'object' || schema.type === 'array' ? '' : 'max-w-md'}>
-          <UnitsContext.Provider value={setting.units}>
-            <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
-          </UnitsContext.Provider>
+          <SettingKeyContext.Provider value={key}>
+            <UnitsContext.Provider value={setting.units}>
+              <SchemaField schema={schema} value={draft} onChange={setDraft} name="" path="" errors={errorPaths} />
+            </UnitsContext.Provider>
+          </SettingKeyContext.Provider>
         </div>
         {issues.length > 0 && (
           <div role="alert" className="rounded-xl bg-danger/10 px-4 py-3 text-sm text-danger ring-1 ring-danger/30">

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from '@wallet/web-core/sanitize-html';
 
 /** Operator HTML (agreements) rendered through the allow-list sanitizer, with readable typography. */
 export function HtmlContent({ html, className }: { html: string; className?: string }) {

@@ -1,6 +1,9 @@
 import { createElement, type ReactNode } from 'react';
 
-/** Tags kept from operator-supplied HTML (agreements, conditions). Everything else is unwrapped to its text. */
+/**
+ * Tags kept from operator-supplied HTML (agreements, conditions). Everything else is unwrapped to its text. The player
+ * renders content with it and the console previews content with it: what an operator sees is what a player gets.
+ */
 const ALLOWED_TAGS = new Set([
   'p',
   'br',
