@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { unlessDecided } from '../../lib/decided.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 
@@ -158,18 +159,22 @@ export default function AdjustmentsPage() {
         reason={deciding?.kind === 'reject' ? 'required' : 'none'}
         onConfirm={async (reason) => {
           if (!deciding) return;
-          const { row, kind } = deciding;
-          if (kind === 'approve') {
-            await adminCall(adminApi.adjustments.approve, {
-              params: { id: row.id },
-              idempotencyKey: `approve-${row.id}`,
-            });
-            notify.success(t('done.approved'));
-          } else {
-            await adminCall(adminApi.adjustments.reject, { params: { id: row.id }, body: { reason } });
-            notify.success(t('done.rejected'));
-          }
-          await queryClient.invalidateQueries({ queryKey: ['admin'] });
+          const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+          // someone decided it first: who did what when, the dialog closes, the list refreshes (ADR 0033)
+          await unlessDecided(async () => {
+            const { row, kind } = deciding;
+            if (kind === 'approve') {
+              await adminCall(adminApi.adjustments.approve, {
+                params: { id: row.id },
+                idempotencyKey: `approve-${row.id}`,
+              });
+              notify.success(t('done.approved'));
+            } else {
+              await adminCall(adminApi.adjustments.reject, { params: { id: row.id }, body: { reason } });
+              notify.success(t('done.rejected'));
+            }
+            await refresh();
+          }, refresh);
         }}
       />
     </>

@@ -18,6 +18,7 @@ import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { ValueDiff } from '../../components/value-diff.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { unlessDecided } from '../../lib/decided.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 
@@ -206,18 +207,22 @@ export default function ApprovalsPage() {
         reason={deciding?.action === 'reject' ? 'required' : 'none'}
         onConfirm={async (note) => {
           if (!deciding) return;
-          const { row, action } = deciding;
-          if (action === 'approve') {
-            await adminCall(adminApi.approvals.approve, {
-              params: { id: row.id },
-              idempotencyKey: `approval-${row.id}`,
-            });
-            notify.success(t('done.approved'));
-          } else {
-            await adminCall(adminApi.approvals.reject, { params: { id: row.id }, body: { note } });
-            notify.success(t('done.rejected'));
-          }
-          await queryClient.invalidateQueries({ queryKey: ['admin'] });
+          const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+          // someone decided it first: who did what when, the dialog closes, the list refreshes (ADR 0033)
+          await unlessDecided(async () => {
+            const { row, action } = deciding;
+            if (action === 'approve') {
+              await adminCall(adminApi.approvals.approve, {
+                params: { id: row.id },
+                idempotencyKey: `approval-${row.id}`,
+              });
+              notify.success(t('done.approved'));
+            } else {
+              await adminCall(adminApi.approvals.reject, { params: { id: row.id }, body: { note } });
+              notify.success(t('done.rejected'));
+            }
+            await refresh();
+          }, refresh);
         }}
       >
         {deciding && (

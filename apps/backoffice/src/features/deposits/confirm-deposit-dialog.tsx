@@ -4,9 +4,11 @@ import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
 import { formatMoney } from '@wallet/web-core/format';
 import { errorMessage } from '@wallet/web-core/present-error';
+import { notify } from '@wallet/web-core/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../lib/api.ts';
+import { decidedMessage, decidedOf } from '../../lib/decided.ts';
 
 /**
  * Confirm (credit) a deposit in review with a note. A manual notice is under four eyes
@@ -49,7 +51,13 @@ export function ConfirmDepositDialog(props: {
       if (isWaiting) setWaiting(true);
       else props.onOpenChange(false);
     } catch (err) {
-      setError(errorMessage(err));
+      // someone decided it first: say who and when, close, and let the list refresh (docs/decisions/0033)
+      const decided = decidedOf(err);
+      if (decided) {
+        notify.warning(decidedMessage(decided));
+        props.onSuccess({ credited: false });
+        props.onOpenChange(false);
+      } else setError(errorMessage(err));
     } finally {
       setPending(false);
     }

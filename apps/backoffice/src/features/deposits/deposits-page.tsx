@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
@@ -22,6 +23,7 @@ import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { unlessDecided } from '../../lib/decided.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { ConfirmDepositDialog } from './confirm-deposit-dialog.tsx';
 import { DepositDetailDialog } from './deposit-detail-dialog.tsx';
@@ -78,7 +80,13 @@ export default function DepositsPage() {
       header: t('columns.member'),
       cell: ({ row: { original: d } }) => (
         <div className="min-w-0">
-          <p className="font-semibold text-fg">{d.member.name}</p>
+          <Link
+            to={`/members/${d.memberId}`}
+            className="font-semibold text-fg hover:text-primary hover:underline"
+            data-testid={`deposit-member-${d.id}`}
+          >
+            {d.member.name || `#${d.memberId}`}
+          </Link>
           <p className="text-xs text-muted tabular-nums">
             {d.member.username} · #{d.memberId}
           </p>
@@ -139,17 +147,18 @@ export default function DepositsPage() {
     }),
   ];
 
-  const decide = async (kind: Action, row: AdminDepositRow, note: string) => {
-    const result =
-      kind === 'reverify'
-        ? await adminCall(adminApi.deposits.reverifySlip, { params: { id: row.id }, body: { note } })
-        : await adminCall(kind === 'confirm' ? adminApi.deposits.confirm : adminApi.deposits.reject, {
-            params: { id: row.depositId ?? row.id },
-            body: { note },
-          });
-    notify.success(t(`done.${kind}`, { status: t(`status.${result.row.status}`) }));
-    await refresh();
-  };
+  const decide = (kind: Action, row: AdminDepositRow, note: string) =>
+    unlessDecided(async () => {
+      const result =
+        kind === 'reverify'
+          ? await adminCall(adminApi.deposits.reverifySlip, { params: { id: row.id }, body: { note } })
+          : await adminCall(kind === 'confirm' ? adminApi.deposits.confirm : adminApi.deposits.reject, {
+              params: { id: row.depositId ?? row.id },
+              body: { note },
+            });
+      notify.success(t(`done.${kind}`, { status: t(`status.${result.row.status}`) }));
+      await refresh();
+    }, refresh);
 
   return (
     <>
@@ -215,7 +224,7 @@ export default function DepositsPage() {
           onOpenChange={(isOpen) => !isOpen && setAction(null)}
           row={action.row}
           onSuccess={({ credited }) => {
-            if (credited) notify.success(t('done.confirm', { status: t('status.credited') }));
+            if (credited) notify.success(t('done.confirm'));
             void refresh();
           }}
         />

@@ -97,7 +97,7 @@ export default function WithdrawalsPage() {
       const next = moveCursor(cursor, key, rows.length);
       setCursor(next);
       const row = rows[next];
-      if (row) document.getElementById(`withdrawal-row-${row.id}`)?.scrollIntoView({ block: 'nearest' });
+      if (row) document.getElementById(`withdrawal-row-${row.id}`)?.scrollIntoView?.({ block: 'nearest' });
       return;
     }
     if (!current) return;
