@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login, loader: checkSiteActive, lazy: withStrings(['auth'], () => import('./routes/login.tsx')) },
       { path: paths.register.path, lazy: withStrings(['auth'], () => import('./routes/register.tsx')) },
+      {
+        path: paths.forgotPassword,
+        lazy: withStrings(['auth'], () => import('./routes/forgot-password.tsx')),
+      },
       { path: paths.howto, lazy: withStrings(['content'], () => import('./routes/howto.tsx')) },
       { path: paths.contact, lazy: withStrings(['content'], () => import('./routes/contact.tsx')) },
     ],

@@ -2,6 +2,7 @@
 export const paths = {
   root: '/',
   login: '/login',
+  forgotPassword: '/forgot-password',
   register: {
     path: '/register',
     getHref: (code?: string) => (code ? `/register?code=${encodeURIComponent(code)}` : '/register'),

@@ -104,6 +104,23 @@ describe('forgot password by OTP', () => {
     ).toEqual({ message: 'OTP_TOKEN_INVALID' });
   });
 
+  it('keeps the one-minute interval per flow, and the daily cap per phone', async () => {
+    const phone = uniquePhone();
+    expect((await post(t, '/api/otp/send', { phoneNumber: phone }, { ip: uniqueIp() })).body).toMatchObject({
+      code: 'OTP_SENT',
+    });
+    // a reset right after a registration code is its own flow
+    expect((await forgot(phone)).body).toMatchObject({ code: 'OTP_SENT' });
+    expect((await forgot(phone)).body).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(61_000);
+      expect((await forgot(phone)).body).toMatchObject({ code: 'OTP_SENT' });
+    }
+    // five sends today, whatever their purpose: the sixth is refused
+    t.clock.advance(61_000);
+    expect((await forgot(phone)).body).toEqual({ message: 'OTP_BLOCK' });
+  });
+
   it('locks a code after 5 wrong guesses', async () => {
     const member = await signUp(t);
     const sent = await forgot(member.username);

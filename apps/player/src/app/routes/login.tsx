@@ -29,6 +29,13 @@ export function Component() {
           defaultUsername={phoneFrom(location.state)}
           onSuccess={() => void navigate(paths.home, { replace: true })}
         />
+        <Link
+          to={paths.forgotPassword}
+          className="-mt-2 inline-flex min-h-11 items-center self-center px-2 text-sm font-semibold text-primary hover:underline"
+          data-testid="forgot-link"
+        >
+          {t('login.forgot')}
+        </Link>
       </section>
       <p className="text-center text-sm text-muted">
         {t('login.noAccount')}{' '}

@@ -5,6 +5,7 @@ import { FormDialog } from '@wallet/ui/form-dialog';
 import { useChangePassword } from '../../api/account.ts';
 import { presentError } from '@wallet/web-core/present-error';
 import { PasswordField } from '@wallet/ui/password-field';
+import { MEMBER_PASSWORD_MAX_CHARS, MEMBER_PASSWORD_MIN_CHARS } from '@wallet/contract/limits';
 import { checkChangePassword, type ChangePasswordValues } from './profile-rules.ts';
 
 export type ChangePasswordDialogProps = {
@@ -84,6 +85,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePa
         name="newPassword"
         autoComplete="new-password"
         value={values.newPassword}
+        hint={t('password.rule', { min: MEMBER_PASSWORD_MIN_CHARS, max: MEMBER_PASSWORD_MAX_CHARS })}
         onChange={(event) => set('newPassword', event.target.value)}
       />
       <PasswordField

@@ -22,11 +22,20 @@ export class OtpRepository {
     });
   }
 
-  async sendStats(tx: Tx, phone: string, dayStart: Date): Promise<{ lastSentAt: Date | null; sentToday: number }> {
+  /**
+   * The phone's last send of `purpose` (the one-minute interval is per flow: a member who just registered can ask
+   * for a password reset at once) and its sends today of any purpose (the daily cap is per phone).
+   */
+  async sendStats(
+    tx: Tx,
+    phone: string,
+    purpose: OtpPurpose,
+    dayStart: Date,
+  ): Promise<{ lastSentAt: Date | null; sentToday: number }> {
     const [last] = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
-      .where(eq(otpCodes.phone, phone))
+      .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose)))
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
     const [today] = await tx

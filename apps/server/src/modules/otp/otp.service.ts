@@ -100,7 +100,7 @@ export class OtpService {
     const otpToken = randomBytes(24).toString('base64url');
     const tokenHash = this.hmac('token', otpToken);
     const id = await repo.withPhoneLock(phone, async (tx) => {
-      const stats = await repo.sendStats(tx, phone, bangkokDayStart(now));
+      const stats = await repo.sendStats(tx, phone, purpose, bangkokDayStart(now));
       if (stats.lastSentAt && now.getTime() - stats.lastSentAt.getTime() < OTP_SEND_INTERVAL_MS) {
         throw new AppError('REQUEST_LIMIT_1MIN');
       }

@@ -5,6 +5,7 @@ import { BankAccountChangeDialog } from '../../../features/profile/bank-account-
 import { BankAccountNameDialog } from '../../../features/profile/bank-account-name-dialog.tsx';
 import { ChangePasswordDialog } from '../../../features/profile/change-password-dialog.tsx';
 import { ProfileDetails } from '../../../features/profile/profile-details.tsx';
+import { SecurityHistory } from '../../../features/profile/security-history.tsx';
 import { needsEnglishBankName } from '../../../features/profile/profile-rules.ts';
 
 /** /user/profile (SPEC.md §2). A load failure hides the overlay and shows nothing (SPEC.md §8). */
@@ -28,6 +29,7 @@ export function Component() {
             onEditBankName={() => setBankNamePrompt('open')}
             onChangeBankAccount={() => setIsBankChangeOpen(true)}
           />
+          <SecurityHistory />
           {isBankChangeOpen && <BankAccountChangeDialog open onOpenChange={setIsBankChangeOpen} profile={data} />}
           <ChangePasswordDialog open={isPasswordOpen} onOpenChange={setIsPasswordOpen} />
           <BankAccountNameDialog

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { OTP_SEND_INTERVAL_MS } from '@wallet/contract/limits';
 import { Button } from '@wallet/ui/button';
 import { TextField } from '@wallet/ui/text-field';
-import { useOtpVerify } from '../../../api/account.ts';
+import type { useOtpVerify } from '../../../api/account.ts';
+import { ApiError } from '@wallet/web-core/api-client';
 import { presentError } from '@wallet/web-core/present-error';
 import { digitsOnly } from './register-rules.ts';
 import { StepHeading } from './step-heading.tsx';
@@ -20,12 +21,17 @@ export type OtpStepProps = {
   onResend: () => void;
   /** `otpTicket`: what the server handed this client for the verified phone */
   onVerified: (otpTicket: string | undefined) => void;
+  /** the verify call: registration's or the password reset's (same body and answer) */
+  verify: ReturnType<typeof useOtpVerify>;
 };
 
-/** Step 2: the 6-digit SMS code, its reference, and a resend button after a 60 s countdown. */
-export function OtpStep({ phone, otp, isResending, onResend, onVerified }: OtpStepProps) {
+/**
+ * The 6-digit SMS code, its reference, and a resend button after a 60 s countdown. Used by registration and by
+ * forgot password; the parent remounts it (key = the code's token) when a new code is sent, so the old code and its
+ * error go away.
+ */
+export function OtpStep({ phone, otp, isResending, onResend, onVerified, verify }: OtpStepProps) {
   const { t } = useTranslation('auth');
-  const verify = useOtpVerify();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const secondsLeft = useCountdown(otp.sentAt + OTP_SEND_INTERVAL_MS);
@@ -40,7 +46,13 @@ export function OtpStep({ phone, otp, isResending, onResend, onVerified }: OtpSt
       { otpToken: otp.otpToken, otpCode: code },
       {
         onSuccess: (result) => onVerified(result.otpTicket),
-        onError: (err) => setError(presentError(err, { as: 'inline' })),
+        // five wrong codes lock this code: say so, and that a new one is the way on
+        onError: (err) =>
+          setError(
+            err instanceof ApiError && err.code === 'OTP_BLOCK'
+              ? t('register.otp.blocked')
+              : presentError(err, { as: 'inline' }),
+          ),
       },
     );
   };

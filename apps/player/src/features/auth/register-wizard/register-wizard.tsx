@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OTP_TICKET_TTL_MS, REGISTER_REDIRECT_MS } from '@wallet/contract/limits';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
-import { useOtpSend, useRegister, useValidateRegistration } from '../../../api/account.ts';
+import { useOtpSend, useOtpVerify, useRegister, useValidateRegistration } from '../../../api/account.ts';
 import { useRegisterOtp } from '../../../api/lookup.ts';
 import { ApiError } from '@wallet/web-core/api-client';
 import { presentError } from '@wallet/web-core/present-error';
@@ -43,6 +43,7 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   // a failed lookup counts as "on": the server decides, and answers OTP_VERIFIED when nothing is needed
   const isOtpOn = otpSetting.data ?? otpSetting.isError;
   const otpSend = useOtpSend();
+  const otpVerify = useOtpVerify();
   const validate = useValidateRegistration();
   const register = useRegister();
 
@@ -200,8 +201,10 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
         )}
         {step === 'otp' && otp && (
           <OtpStep
+            key={otp.otpToken}
             phone={phone}
             otp={otp}
+            verify={otpVerify}
             isResending={otpSend.isPending}
             onResend={() => sendOtp(phone)}
             onVerified={(otpTicket) => {
