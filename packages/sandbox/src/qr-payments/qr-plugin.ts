@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one Fastify plugin whose merchant API, payer page and webhook sender share one in-memory
+// store and one signing key per provider; it is a test double, not production code.
 /**
  * Sandbox QR payment providers (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY; LAPNet payloads for LAK): dynamic PromptPay
  * QRs, a payer's banking app, signed webhooks retried until acknowledged. Mount with a prefix, normally `/sandbox/qr`.

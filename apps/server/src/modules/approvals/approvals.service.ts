@@ -1,3 +1,6 @@
+// Over 300 lines on purpose: one service holds the four-eyes queue (docs/decisions/0022-four-eyes-approvals.md), and
+// open, approve, reject and the within-limit record share its locks (operator, member), `lockPending`, `decide` and
+// the audit rows; split apart, the lock order would be spread over files.
 import type { ApprovalKind } from '@wallet/contract/admin/approvals';
 import type { OperatorRole } from '@wallet/contract/admin/roles';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';

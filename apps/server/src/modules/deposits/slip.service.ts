@@ -11,13 +11,12 @@ import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
 import { SLIP_UPLOAD } from '../../lib/uploads/upload-policy.ts';
 import type { SlipVerifier, VerifiedSlip } from '../../providers/bank/bank-port.ts';
 import { StorageNotFoundError, type ObjectStorage } from '../../providers/storage/object-storage.ts';
-import { membersByMaskedAccount, type AccountApi } from '../account/account.api.ts';
-import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+import type { AccountApi } from '../account/account.api.ts';
+import { toMajor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
-import { bankCodesOf, botCodeOf, maskedMatches } from './bank-codes.ts';
-import { isDepositAmountValid, newDepositId, recordIncoming } from './credit.ts';
-import { senderNameVerdict } from './sender-name.ts';
+import { newDepositId, recordIncoming } from './credit.ts';
 import { decodeQrTexts } from './slip-qr.ts';
+import { decideSlip } from './slip-rules.ts';
 
 type SlipRow = typeof slips.$inferSelect;
 export type SlipDeps = {
@@ -42,9 +41,6 @@ const RETRY_AFTER_MS = 30_000;
 const MIN_SLIP_SIDE_PX = 160;
 
 export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
-
-/** What the rules make of a verified slip: a reason it fails, credit it, or hold it for an operator (why). */
-type SlipDecision = { kind: 'fail'; reason: SlipFailureReason } | { kind: 'credit' } | { kind: 'review'; why: string };
 
 /** Minutes since midnight, Asia/Bangkok (UTC+7, no DST). */
 const bangkokMinutes = (at: Date) => (Math.floor(at.getTime() / 60_000) + 7 * 60) % (24 * 60);
@@ -167,7 +163,7 @@ export class SlipService {
     }
     const verified = answer.slip;
     const extra = { amount: verified.amount, verification: JSON.stringify(serialise(verified)) };
-    const decision = await this.decide(slip, verified);
+    const decision = await decideSlip(this.deps, slip, verified);
     if (decision.kind === 'fail') return this.fail(slip, decision.reason, extra);
 
     return this.deps.ledger
@@ -221,65 +217,6 @@ export class SlipService {
         const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
         return current ?? slip;
       });
-  }
-
-  /**
-   * The slip rules (docs/decisions/0018, 0025) that need the verifier's answer, and who sent the money
-   * (docs/decisions/0025-slip-sender-and-provider-amounts.md): the sender's masked account must fit the uploader's
-   * registered account, and the printed sender name must not contradict the uploader's registered account name.
-   * The slip is credited only when nothing else could be the sender: another member whose account fits the same
-   * mask, or a sender name the rules cannot compare, sends it to an operator.
-   */
-  private async decide(slip: SlipRow, v: VerifiedSlip): Promise<SlipDecision> {
-    const reason = await this.ruleBroken(slip, v);
-    if (reason) return { kind: 'fail', reason };
-    const masked = v.sender.account!.value;
-    const [registered, holders] = await Promise.all([
-      this.deps.account.payoutAccount(slip.memberId),
-      membersByMaskedAccount(this.deps.db, bankCodesOf(v.sendingBank), masked),
-    ]);
-    // the registered account name only: it changes with the payout account (OTP, cooling); a display name is free text
-    const verdict = senderNameVerdict(
-      [v.sender.displayName, v.sender.name],
-      registered ? [registered.bankAccountName] : [],
-    );
-    if (verdict === 'mismatch') return { kind: 'fail', reason: 'NOT_MATCH' };
-    const others = holders.filter((h) => h.id !== slip.memberId && maskedMatches(masked, h.bankAccountNo));
-    if (others.length > 0)
-      return {
-        kind: 'review',
-        why: `sender account ${masked} fits ${others.length + 1} members (${[slip.memberId, ...others.map((o) => o.id)].join(', ')})`,
-      };
-    if (verdict === 'unknown') return { kind: 'review', why: 'the sender name on the slip cannot be compared' };
-    return { kind: 'credit' };
-  }
-
-  /** The slip rules (docs/decisions/0018, 0025) that need the verifier's answer; null when the slip passes them. */
-  private async ruleBroken(slip: SlipRow, v: VerifiedSlip): Promise<SlipFailureReason | null> {
-    const [settings, window, minDeposit, registered] = await Promise.all([
-      this.deps.settings.get('deposit'),
-      this.deps.settings.get('slipWindow'),
-      this.deps.settings.get('minDeposit'),
-      this.deps.account.payoutAccount(slip.memberId),
-    ]);
-    const isOurs = settings.banks.some(
-      (bank) =>
-        botCodeOf(bank.bankCode) === v.receivingBank &&
-        v.receiver.account !== null &&
-        maskedMatches(v.receiver.account.value, bank.bankAccountNo),
-    );
-    if (!isOurs) return 'DEST_ACC_INVALID';
-    // a bank answer with an amount we could never record is not a slip we can read
-    if (!isDepositAmountValid(v.amount)) return 'INVALID_SLIP';
-    const isMembers =
-      registered !== null &&
-      botCodeOf(registered.bankCode) === v.sendingBank &&
-      v.sender.account !== null &&
-      maskedMatches(v.sender.account.value, registered.bankAccountNo);
-    if (!isMembers) return 'NOT_MATCH';
-    if (slip.createdAt.getTime() - v.transferredAt.getTime() > window.maxAgeMinutes * 60_000) return 'EXPIRED_SLIP';
-    if (v.amount < toMinor(Math.max(1, minDeposit))) return 'NOT_MATCH';
-    return null;
   }
 
   /** The status of the deposit recorded for this slip reference, or null when there is none. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { withRows } from '../../db/raw.ts';
 
 export type RecentTransferRow = {
   memberId: number;
@@ -13,20 +14,20 @@ export type RecentTransferRow = {
 /** The latest `perMember` transfers of each of many members, newest first, in one query (the withdrawals queue). */
 export async function recentTransfersOf(db: Db, memberIds: number[], perMember: number): Promise<RecentTransferRow[]> {
   if (memberIds.length === 0) return [];
-  const result = (await db.execute(sql`
+  const result = withRows<{
+    member_id: number;
+    game: string;
+    direction: string;
+    amount: string;
+    status: string;
+    created_at: string | Date;
+  }>(
+    await db.execute(sql`
     select member_id, game, direction, amount::text as amount, status, created_at from (
       select *, row_number() over (partition by member_id order by created_at desc, id) as n
       from game_transfers where member_id in (${sql.join(memberIds, sql`, `)})
-    ) t where n <= ${perMember} order by member_id, created_at desc, id`)) as unknown as {
-    rows: Array<{
-      member_id: number;
-      game: string;
-      direction: string;
-      amount: string;
-      status: string;
-      created_at: string | Date;
-    }>;
-  };
+    ) t where n <= ${perMember} order by member_id, created_at desc, id`),
+  );
   return result.rows.map((r) => ({
     memberId: Number(r.member_id),
     game: r.game,

@@ -5,6 +5,7 @@ import { payoutFlagsOf } from '../account/account.api.ts';
 import { recentDepositsOf } from '../deposits/deposits.api.ts';
 import { recentTransfersOf } from '../game-transfers/game-transfers.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
+import { withRows } from '../../db/raw.ts';
 
 type Context = AdminWithdrawalRow['context'];
 const TRANSFERS = 5;
@@ -13,13 +14,13 @@ const DEPOSITS = 5;
 
 /** The latest withdrawals of each of many members, newest first, in one query. */
 async function recentWithdrawalsOf(db: Db, memberIds: number[]) {
-  const result = (await db.execute(sql`
+  const result = withRows<{ member_id: number; amount: string; status: string; created_at: string | Date }>(
+    await db.execute(sql`
     select member_id, amount::text as amount, status, created_at from (
       select *, row_number() over (partition by member_id order by created_at desc, id) as n
       from withdrawals where member_id in (${sql.join(memberIds, sql`, `)})
-    ) w where n <= ${WITHDRAWALS} order by member_id, created_at desc, id`)) as unknown as {
-    rows: Array<{ member_id: number; amount: string; status: string; created_at: string | Date }>;
-  };
+    ) w where n <= ${WITHDRAWALS} order by member_id, created_at desc, id`),
+  );
   return result.rows.map((r) => ({
     memberId: Number(r.member_id),
     amount: BigInt(r.amount),
