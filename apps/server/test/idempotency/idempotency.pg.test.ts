@@ -91,13 +91,19 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
 
     // the first request finishes after its client left; the next retry gets its result
     open();
-    let retry: Response | null = null;
-    for (let i = 0; i < 100; i++) {
-      retry = await withdraw(m.auth, 'slow-key');
-      if (retry.status !== 409) break;
-      await retry.text();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // retry until the first request has finished (a deadline generous for a loaded machine, not a fixed count)
+    const last: { retry?: Response } = {};
+    await expect
+      .poll(
+        async () => {
+          last.retry = await withdraw(m.auth, 'slow-key');
+          if (last.retry.status === 409) await last.retry.text();
+          return last.retry.status;
+        },
+        { timeout: 30_000, interval: 20 },
+      )
+      .not.toBe(409);
+    const retry = last.retry;
     expect(retry?.status).toBe(200);
     expect(retry?.headers.get('idempotent-replayed')).toBe('true');
     expect((await retry!.json()) as { message: string }).toEqual({ message: expect.stringMatching(/^SUCCESS \d+$/) });
