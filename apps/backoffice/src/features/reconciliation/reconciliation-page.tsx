@@ -118,7 +118,8 @@ export default function ReconciliationPage() {
   const houseColumns = [
     houseColumn.accessor('account', {
       header: t('house.account'),
-      cell: (c) => <span className="font-mono">{c.getValue()}</span>,
+      // a long account code wraps so the balance stays inside a narrow card
+      cell: (c) => <span className="font-mono break-all">{c.getValue()}</span>,
     }),
     houseColumn.accessor('shards', { header: t('house.shards'), meta: { align: 'right' } }),
     houseColumn.accessor('balance', {
