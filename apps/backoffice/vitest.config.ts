@@ -10,7 +10,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
-    // userEvent typing through a form is slow on a loaded 2-core machine
-    testTimeout: 20_000,
+    // userEvent typing through a form is slow on a loaded 2-core machine; above the 10 s Testing Library wait
+    // (src/testing/setup.ts)
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -7,5 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // above the 10 s Testing Library wait (src/testing/setup.ts): a loaded 2-core machine renders slowly
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -178,7 +178,7 @@ describe('RegisterWizard', () => {
       bankAccountNo: '1234567890',
     });
     expect(onRegistered).not.toHaveBeenCalled();
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('0812345678'), { timeout: 3000 });
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('0812345678'));
   });
 
   it('keeps the ticket the verify call handed out and sends it with every registration call (ASVS 6.6.2)', async () => {
