@@ -1,4 +1,4 @@
-// Bundle budget (DESIGN.md §8): JS loaded for /login and for /user/home ≤ 160 KiB gzip each; all routes ≤ 350 KiB.
+// Bundle budget (docs/design.md §8): JS loaded for /login and for /user/home ≤ 160 KiB gzip each; all routes ≤ 350 KiB.
 // Reads the Vite manifest of apps/player/dist and follows static imports from the entry and each route module.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

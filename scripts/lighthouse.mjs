@@ -207,7 +207,7 @@ try {
     OUT,
     JSON.stringify({ at: new Date().toISOString(), runs: RUNS, budget: BUDGET, meetsBudget: meets, results }, null, 2),
   );
-  console.log(`${meets ? 'within' : 'OUTSIDE'} budget (DESIGN.md §8); details in ${path.relative(root, OUT)}`);
+  console.log(`${meets ? 'within' : 'OUTSIDE'} budget (docs/design.md §8); details in ${path.relative(root, OUT)}`);
   process.exitCode = meets ? 0 : 1;
 } finally {
   await chrome?.kill();

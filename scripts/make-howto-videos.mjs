@@ -1,4 +1,4 @@
-// `npm run videos`: records the five how-to clips of SPEC.md §2 from the real app, once per language, into
+// `npm run videos`: records the five how-to clips of docs/spec.md §2 from the real app, once per language, into
 // apps/player/public/videos/{code}.mp4 (Thai, the base content: settings keep their /videos/{code}.mp4 URLs) and
 // videos/la/{code}.mp4, videos/en/{code}.mp4 (the content translations' URLs), a poster beside each (.jpg, .webp).
 //

@@ -22,12 +22,12 @@ type TestFixtures = {
   useLanguage: (language: Language) => Promise<void>;
   /** console errors/warnings a test provokes on purpose (an aborted chunk, offline requests, a gone site) */
   allowConsole: RegExp;
-  /** fails the test on any console error or warning, or uncaught page error (issue 9: zero console noise) */
+  /** fails the test on any console error or warning, or uncaught page error (zero console noise) */
   consoleGuard: void;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  /** every page fails its test on a Content-Security-Policy violation (the policy is strict: issue 8 item 9) */
+  /** every page fails its test on a Content-Security-Policy violation (the policy is strict: ADR 0016) */
   page: async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {

@@ -22,7 +22,7 @@ export type ScreenProblems = {
 };
 
 /**
- * What a player must never see on a screen in `lang` (issue 9): text in the wrong script, raw i18n keys or error
+ * What a player must never see on a screen in `lang`: text in the wrong script, raw i18n keys or error
  * codes, or a page wider than the phone. Text inside an element with its own `lang` (the language menu) or with
  * `translate="no"` (proper names: a member's or a bank holder's name, game names) is the player's own data.
  */

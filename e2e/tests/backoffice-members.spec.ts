@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
 
 /**
- * Back office, members (issue 10): an operator finds a member, adjusts the balance above the approval threshold, a
+ * Back office, members (docs/design.md §9.3): an operator finds a member, adjusts the balance above the approval threshold, a
  * second operator approves it, and the player sees the money. On its own server: the adjustment changes the demo
  * member's balance, which other specs read. Desktop 1366×900; screenshots th/en of every page of the feature.
  */

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
 
 /**
- * Back office, promotions (issue 12, role marketing): the operator creates a bonus with an uploaded banner in the
+ * Back office, promotions (role marketing): the operator creates a bonus with an uploaded banner in the
  * console, the player's GET /api/bonus lists it with that banner, the player claims it, and the operator cancels
  * the member's running condition from the member page (reason, confirm). On its own server: the claim changes the
  * demo member's balance, which other specs read. Desktop 1366×900; screenshots th/en of every promotions page.

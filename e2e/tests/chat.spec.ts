@@ -8,7 +8,7 @@ import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
- * Issue 14: a visitor chats on /contact, an operator answers live in the back-office inbox (text, buttons, an
+ * Chat (docs/design.md §9.8): a visitor chats on /contact, an operator answers live in the back-office inbox (text, buttons, an
  * image), a failed video upload is resent, resolve shows "End Conversation", the visitor signs in and the
  * conversation continues as the member. Screenshots go to /tmp/shots-chat too.
  */

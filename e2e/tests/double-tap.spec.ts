@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
- * Issue 9 bug 1: every money button of the app, tapped twice faster than React renders (both clicks in one task,
+ * Once per intent: every money button of the app, tapped twice faster than React renders (both clicks in one task,
  * before the first click's re-render can disable the button), sends one request for the intent, and the player sees
  * the first request's success — never "previous request still being processed".
  */

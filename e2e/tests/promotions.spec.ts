@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
- * Issue 12 from the player's side, on a server of its own (the demo member's balance and conditions change here, and
+ * Promotions (docs/design.md §9.6) from the player's side, on a server of its own (the demo member's balance and conditions change here, and
  * other specs expect the opening balance): a deposit bonus with its progress bar moved by the turnover job, withdraw
  * blocked then open, a promotion code, cancelling a bonus, the invite modal.
  */
@@ -252,7 +252,7 @@ test('a loss yesterday: the refund is checked, received, then added to the walle
     .poll(async () => Number((await page.getByTestId('wallet-amount').textContent())?.replace(/[^\d.]/g, '')))
     .toBeCloseTo(before + refund, 2);
   // the statement lists the refund (its credit condition starts with it: with the rest of this member's balance it
-  // is already above 200 % of the refund, so it ends at once as SUCCESS, DESIGN.md §4 "turn credit")
+  // is already above 200 % of the refund, so it ends at once as SUCCESS, docs/design.md §4 "turn credit")
   await page.goto('/user/statement');
   await expect(
     page

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
 
 /**
- * Issue 9: every player screen and modal at 390×844 in th, la and en, each checked by saveScreen (no text in the
+ * Every player screen and modal at 390×844 in th, la and en, each checked by saveScreen (no text in the
  * wrong script, no raw i18n keys or error codes, no sideways overflow) and saved as
  * e2e/artifacts/screens/screens-<step>-<lang>.png. Home and the shells are also checked at 360–1366 px.
  */

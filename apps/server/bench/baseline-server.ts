@@ -1,5 +1,5 @@
 /**
- * The raw stack every bench scenario is compared with (issue 15): a bare Fastify route on the same PostgreSQL with a
+ * The raw stack every bench scenario is compared with (docs/performance.md): a bare Fastify route on the same PostgreSQL with a
  * pg Pool(10), no hooks, no auth, no logging. Run as a child process by run.ts (`node --import tsx baseline-server.ts`)
  * with PORT and DATABASE_URL.
  *   GET  /read/:id   one indexed read: the same single query GET /api/wallet runs (member, bank, balances, games)

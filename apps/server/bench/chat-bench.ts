@@ -1,5 +1,5 @@
 /**
- * The chat part of `npm run bench` (issue 14, DESIGN.md §8): one server process of its own (so its memory is the
+ * The chat part of `npm run bench` (docs/design.md §8): one server process of its own (so its memory is the
  * chat's), loopback only, the Redis streams adapter on as in production. Two figures:
  * - memory: RSS of the server before and after CHAT_BENCH_SOCKETS (5,000) guest sockets connect (target ≤ +100 MB);
  * - relay: typing signals through the gateway at CHAT_BENCH_RATE (2,000) msg/s for BENCH_DURATION seconds, both

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 15): N real server processes on one PostgreSQL database sharing Redis, behind
+ * `npm run bench:cluster` (docs/performance.md): N real server processes on one PostgreSQL database sharing Redis, behind
  * HAProxy (Debian's `haproxy`, one thread, round robin, keep-alive, loopback): one balancer in front of the first
  * process and one in front of all N, both up all along, so each scenario alternates 1 and N processes for
  * BENCH_ROUNDS rounds (the machine's load drifts between runs). Every run prints req/s, p99 and the cores each part

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:embedded` (DESIGN.md §8 "embedded database"): the real server on its zero-setup default, PGlite in
+ * `npm run bench:embedded` (docs/design.md §8 "embedded database"): the real server on its zero-setup default, PGlite in
  * DATA_DIR (no DATABASE_URL, no Redis; the member cache on). Seeds members into a fresh PGlite directory, starts the
  * server on it, runs reads and ledger-only money moves with autocannon, then reopens the directory for the ledger
  * invariant. PGlite is one connection inside the server process, so there is no separate raw baseline: the figures
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       };
       rows.push(row);
       console.log(
-        `  ${s.name}: ${row.rps} req/s (DESIGN.md §8: ≥ ${s.target}: ${row.met ? 'met' : 'NOT met'}), p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.non2xx} non-2xx, ${row.errors} errors, server RSS ${row.rssMb} MB, load average ${row.loadAverage?.toFixed(1)}`,
+        `  ${s.name}: ${row.rps} req/s (docs/design.md §8: ≥ ${s.target}: ${row.met ? 'met' : 'NOT met'}), p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.non2xx} non-2xx, ${row.errors} errors, server RSS ${row.rssMb} MB, load average ${row.loadAverage?.toFixed(1)}`,
       );
     }
   } finally {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md §8): the real server on PostgreSQL in a child process, loopback only, driven by
+ * `npm run bench` (docs/design.md §8): the real server on PostgreSQL in a child process, loopback only, driven by
  * autocannon (closed loop) or an open loop of evenly staggered arrivals (scenario-load.ts). Creates `bench_<ts>` next to DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), seeds
  * members with opening balances and sessions, runs each scenario for BENCH_DURATION seconds (default 10), prints
  * a table, runs the ledger invariant and drops the database. Never part of the test suite.
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
       console.log(`  done: ${s.name} (1-min load average ${fmt(load, 1)})`);
     }
 
-    // deposits (issue 11): scenarios that time each operation themselves (scenario files of their own)
+    // deposits (docs/design.md §9.5): scenarios that time each operation themselves (scenario files of their own)
     if (!only || only.includes('slip')) rows.push(...(await slipVerifyScenario(server.url, members)));
     if (!only || only.includes('webhook'))
       rows.push(...(await webhookLatencyScenario(database.url, server.secrets.jwt, members)));
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
       `\nNode ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), PostgreSQL ${pgVersion}; server, database and load generator on one machine\n`,
     );
     printTable(rows);
-    // chat (issue 14): its own server process, sockets and relay (chat-bench.ts); BENCH_ONLY=chat runs it alone
+    // chat (docs/design.md §9.8): its own server process, sockets and relay (chat-bench.ts); BENCH_ONLY=chat runs it alone
     if (!only || only === 'chat') await runChatBench(database.url, db.db);
 
     const problems = await checkLedgerInvariants(db.db, [

@@ -1,5 +1,5 @@
 /**
- * Slip verification throughput (issue 11): real e-slip images from the sandbox bank, each a distinct transfer from
+ * Slip verification throughput (docs/design.md §9.5): real e-slip images from the sandbox bank, each a distinct transfer from
  * the member's registered account to the site's account, uploaded concurrently through POST /api/wallet/slip: the
  * whole path (multipart, magic bytes, re-encode, zxing decode, storage, the bank's verification API, the rules,
  * the once-only credit). Reports uploads/s, p50/p95/p99 and how many were credited.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 15): the real server on PostgreSQL + Redis under mixed load for SOAK_MINUTES (default
+ * `npm run bench:soak` (docs/reliability.md §3, scenario 24): the real server on PostgreSQL + Redis under mixed load for SOAK_MINUTES (default
  * 30; `-- --short` runs 2) — wallet reads, statement pages, 1-baht game transfers, withdrawal requests —
  * in 10-second slices, with jobs on (outbox relay, pushes, turnover pulls) — and beside it a steady stream of QR
  * deposits paid through the sandbox (create the QR, the sandbox plays the payer's bank, the provider's signed webhook

@@ -1,5 +1,5 @@
 /**
- * Webhook-to-credit latency (issue 11, target p99 ≤ 200 ms including the realtime push): a QR is created, the
+ * Webhook-to-credit latency (docs/design.md §9.5, target p99 ≤ 200 ms including the realtime push): a QR is created, the
  * sandbox plays the payer's bank (POST /sandbox/qr/pay), the provider's signed webhook reaches the server, the
  * payment is credited through the ledger and `deposit.credited` is pushed to the member's socket. Timed from the
  * pay call to (a) the webhook acknowledged (credit committed) and (b) the push received. Runs its own server

@@ -166,7 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
-    // the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` (SPEC.md §7), decided here, never by the client
+    // the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` (docs/spec.md §7), decided here, never by the client
     chatRoomOf: async (party) => chatRoom(await settings.get('chatPrefix'), party),
     now: () => clock.now().getTime(),
     operatorCookieToken: (headers) => operatorSessions.cookieToken(headers),
@@ -244,7 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (draining) reply.header('connection', 'close');
   });
 
-  // Site status (DESIGN.md §4): a terminated site answers every /api call with 410 gone.
+  // Site status (docs/design.md §4): a terminated site answers every /api call with 410 gone.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     reply.header('cache-control', 'no-store');

@@ -20,7 +20,7 @@ export type AppContext = {
   log: FastifyBaseLogger;
   settings: SettingsService;
   sessions: SessionService;
-  /** uploaded files (slips, chat media): private objects, DESIGN.md §9.9 */
+  /** uploaded files (slips, chat media): private objects, docs/design.md §9.9 */
   storage: ObjectStorage;
   /** queue a module job (`{ tx }`: only if that transaction commits); works with JOBS on or off */
   jobs: Pick<JobRunner, 'enqueue'>;

@@ -3,7 +3,7 @@ import { api, listEndpoints } from './api.ts';
 import { AmountSchema } from './common.ts';
 import { ERROR_CODES, SLIP_FAILURE_REASONS } from './errors.ts';
 
-/** Every call of SPEC.md §7, written as the spec writes it ({x} = path parameter). */
+/** Every call of docs/spec.md §7, written as the spec writes it ({x} = path parameter). */
 const SPEC_CALLS = [
   ...[
     'banks',

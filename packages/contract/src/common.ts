@@ -6,7 +6,7 @@ const TWO_DECIMALS = /^-?\d+(\.\d{1,2})?$/;
 
 /**
  * A decimal money amount as the API speaks it: finite, at most 2 decimals, within bounds. The decimals are
- * counted on the shortest decimal form, so 0.999999999 and 1e-9 are refused rather than rounded (DESIGN.md §2).
+ * counted on the shortest decimal form, so 0.999999999 and 1e-9 are refused rather than rounded (docs/design.md §2).
  */
 export const MoneySchema = z
   .number()

@@ -9,13 +9,13 @@ import {
   slipQrPayload,
 } from './emvco.ts';
 
-/** payments.md §1.2, §1.3, §2, §3.1 vectors, verbatim. */
+/** docs/payments.md §1.2, §1.3, §2, §3.1 vectors, verbatim. */
 describe('EMVCo CRC and payloads', () => {
   it('CRC-16/CCITT-FALSE check value', () => expect(crc16('123456789')).toBe('29B1'));
 
   it.each([
     '00020101021129370016A0000006770101110113006681222333353037645802TH63041DCF',
-    // payments.md prints this one with `010211`; promptparse's vector (and its CRC) is the dynamic `010212`
+    // docs/payments.md prints this one with `010211`; promptparse's vector (and its CRC) is the dynamic `010212`
     '00020101021229370016A0000006770101110113006681222333353037645802TH540530.0063043CAD',
     '00020101021130620016A000000677010112011301122334455660211CUSTOMER0010306INV00153037645802TH62070703SCB6304780E',
     '00020101021229370016A0000006770101110413014123456789053037645406100.005802TH6304901D',

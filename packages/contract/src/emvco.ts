@@ -1,5 +1,5 @@
 /**
- * EMVCo TLV and CRC-16/CCITT-FALSE (payments.md §1–3): the one routine shared by the QR builder of the sandbox
+ * EMVCo TLV and CRC-16/CCITT-FALSE (docs/payments.md §1–3): the one routine shared by the QR builder of the sandbox
  * providers, the server's QR checks and the slip mini-QR parser. Pure functions, no dependencies.
  */
 
@@ -43,7 +43,7 @@ export function withCrc(body: string, crcTag = '63'): string {
   return `${head}${crc16(head)}`;
 }
 
-/** The CRC of a payload checks out (case-insensitive, a 1–3-char tail left-padded, payments.md §1). */
+/** The CRC of a payload checks out (case-insensitive, a 1–3-char tail left-padded, docs/payments.md §1). */
 export function hasValidCrc(payload: string, crcTag = '63'): boolean {
   const match = new RegExp(`^(.*${crcTag}04)([0-9A-Fa-f]{1,4})$`, 's').exec(payload);
   if (!match) return false;
@@ -55,7 +55,7 @@ export function tlvMap(items: Tlv[]): Map<string, string> {
   return new Map(items.map((t) => [t.id, t.value]));
 }
 
-/** Thai dynamic bill payment (tag 30) with Ref1/Ref2 and amount (payments.md §1.1, §1.3). */
+/** Thai dynamic bill payment (tag 30) with Ref1/Ref2 and amount (docs/payments.md §1.1, §1.3). */
 export function billPaymentPayload(input: {
   billerId: string;
   ref1: string;
@@ -74,7 +74,7 @@ export function billPaymentPayload(input: {
   return withCrc(body);
 }
 
-/** Lao LAPNet dynamic QR (tag 38), amount in whole kip, bill number = our payment id (payments.md §2). */
+/** Lao LAPNet dynamic QR (tag 38), amount in whole kip, bill number = our payment id (docs/payments.md §2). */
 export function lapnetPayload(input: { iin: string; merchantId: string; amountKip: string; bill: string }): string {
   const merchant =
     tlv('00', 'A005266284662577') + tlv('01', input.iin) + tlv('02', '002') + tlv('03', input.merchantId);
@@ -130,7 +130,7 @@ export function readPaymentQr(payload: string): PaymentQr | null {
   return null;
 }
 
-/** Slip mini-QR (payments.md §3.1): API id 000001, 3-digit sending bank, transRef, country TH, CRC tag 91. */
+/** Slip mini-QR (docs/payments.md §3.1): API id 000001, 3-digit sending bank, transRef, country TH, CRC tag 91. */
 export function slipQrPayload(sendingBank: string, transRef: string): string {
   const inner = tlv('00', '000001') + tlv('01', sendingBank) + tlv('02', transRef);
   return withCrc(tlv('00', inner) + tlv('51', 'TH'), '91');

@@ -35,7 +35,7 @@ export type Endpoint<
    * when given, describes the text fields
    */
   isUpload?: U;
-  /** the file part's byte cap for an upload (SPEC.md §9 limits) */
+  /** the file part's byte cap for an upload (docs/spec.md §9 limits) */
   maxUploadBytes?: number;
   /** moves money: the player sends an Idempotency-Key header per user action */
   movesMoney?: boolean;

@@ -1,4 +1,4 @@
-/** The closed list of server message codes (SPEC.md §8). Translated as `errors.<CODE>`. */
+/** The closed list of server message codes (docs/spec.md §8). Translated as `errors.<CODE>`. */
 export const ERROR_CODES = [
   // auth
   'UNAUTHORIZED',

@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC.md §9), shared by server and player. Units in the names. */
+/** Business constants and limits (docs/spec.md §9), shared by server and player. Units in the names. */
 export const APP_VERSION = '1.1.14';
 
 export const HTTP_TIMEOUT_MS = 60_000;
@@ -35,7 +35,7 @@ export const QR_MIN_AMOUNT: Record<QrProvider, number> = { KBANK: 0, WW: 100, PA
 export const CHAT_TEXT_MAX_CHARS = 2000;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
-/** a transfer slip image (SPEC.md names no limit: phone screenshots are well under it) */
+/** a transfer slip image (docs/spec.md names no limit: phone screenshots are well under it) */
 export const SLIP_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_HISTORY_PAGE_SIZE = 10;
 export const CHAT_MARK_READ_DEBOUNCE_MS = 1000;
@@ -74,7 +74,7 @@ export const WHEEL_PRIZE_DELAY_MS = 2000;
 export const SECONDS_PER_YEAR = 31_536_000;
 export const SECONDS_PER_MONTH = 2_592_000;
 
-/** Server-side rules (DESIGN.md, issue notes). */
+/** Server-side rules (docs/design.md, issue notes). */
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_VERIFY_ATTEMPTS = 5;
 export const OTP_SEND_INTERVAL_MS = 60_000;
@@ -120,7 +120,7 @@ export const WITHDRAW_REJECT_REASONS = [
 ] as const;
 export type WithdrawRejectReason = (typeof WITHDRAW_REJECT_REASONS)[number];
 
-/** A withdrawal's life (DESIGN.md §9.4): pending_review → approved → paying → paid | payout_failed → … */
+/** A withdrawal's life (docs/design.md §9.4): pending_review → approved → paying → paid | payout_failed → … */
 export const WITHDRAWAL_STATUSES = [
   'pending_review',
   'approved',
@@ -131,7 +131,7 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** Chat typing (issue 14): a typing client emits `typing: true` at most this often (the server drops faster ones). */
+/** Chat typing (docs/design.md §9.8): a typing client emits `typing: true` at most this often (the server drops faster ones). */
 export const CHAT_TYPING_THROTTLE_MS = 2_000;
 /** A typing indicator not refreshed for this long goes away (a client that vanished mid-word). */
 export const CHAT_TYPING_TTL_MS = 5_000;

@@ -5,7 +5,7 @@ import { QR_PROVIDERS, type QrProvider } from './limits.ts';
  * The five QR PSPs' wire, both sides of it: the server's HTTP provider (apps/server/src/providers/qr-payments) signs
  * its calls and checks webhooks with it; the sandbox providers (packages/sandbox/src/qr-payments) do the reverse.
  * Node only (node:crypto): the browser apps never import it.
- * The five PSPs sign differently, like real Thai gateways (payments.md §1.1): each profile names the
+ * The five PSPs sign differently, like real Thai gateways (docs/payments.md §1.1): each profile names the
  * merchant-auth header of our calls to it and how its webhooks are signed. Secrets per provider derive from the
  * shared provider secret: `hex HMAC-SHA256(secret, "qr:" + provider)`.
  *

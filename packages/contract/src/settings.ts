@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ContactSchema, DepositLookupSchema, InfoSchema } from './lookup.ts';
 
 /**
- * The operator settings (DESIGN.md §9, settings store): one schema per key. The server parses every value on write
+ * The operator settings (docs/design.md §9, settings store): one schema per key. The server parses every value on write
  * (a bad one is refused with KEY_INVALID) and on read (a row that no longer parses is a loud error, never a wrong
  * value). A key with a `.default()` reads as its default until an operator sets it; the others are seeded.
  */
@@ -145,7 +145,7 @@ export const SETTINGS = {
         .max(24 * 60),
     })
     .default({ perMember: 10, perAddress: 30, windowMinutes: 10 }),
-  /** rates of the modules still to come (DESIGN.md §9.6–9.7): typed now, defaulted to "off" */
+  /** rates of the modules still to come (docs/design.md §9.6–9.7): typed now, defaulted to "off" */
   bonusRates: z
     .object({
       /** bonus paid on a qualifying deposit, % of the deposit */

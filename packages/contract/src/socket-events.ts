@@ -45,7 +45,7 @@ export function chatRoom(prefix: string, party: { userId?: string; guestId?: str
  * on every chat call (and as the socket's `auth`). The `guestId` in a body is never trusted.
  */
 export const CHAT_GUEST_HEADER = 'x-chat-guest';
-/** Where the widget keeps its guest token (SPEC.md §3: local storage holds the guest id). */
+/** Where the widget keeps its guest token (docs/spec.md §3: local storage holds the guest id). */
 export const CHAT_GUEST_STORAGE_KEY = 'chatGuest';
 
 /** The one socket.io endpoint of the server (same origin and port as the API). */
@@ -67,7 +67,7 @@ export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' | 'condit
 /** A deposit reached the wallet: the deposit modal shows the amount (major units). */
 export type DepositCredited = { depositId: string; channel: string; amount: number; currency: string };
 
-/** Events the server pushes into a member's private room (DESIGN.md §9.8). */
+/** Events the server pushes into a member's private room (docs/design.md §9.8). */
 export type MemberServerEvents = {
   'wallet.changed': (payload: WalletChanged) => void;
   'deposit.credited': (payload: DepositCredited) => void;

@@ -10,7 +10,7 @@ export type MoneyTextProps = {
   className?: string;
 };
 
-/** An amount with 2 decimals and thousands separators (SPEC.md §9), tabular digits. */
+/** An amount with 2 decimals and thousands separators (docs/spec.md §9), tabular digits. */
 export function MoneyText({ amount, currency, isSigned = false, className }: MoneyTextProps) {
   const value = Number(amount ?? 0);
   const text = formatMoney(value);

@@ -1,6 +1,6 @@
 import { PAGINATION_AFTER, PAGINATION_BEFORE } from '@wallet/contract/limits';
 
-/** The page numbers a pagination bar shows: up to 3 before the current page and 1 after (SPEC.md §9). */
+/** The page numbers a pagination bar shows: up to 3 before the current page and 1 after (docs/spec.md §9). */
 export function pageRange(
   page: number,
   totalPages: number,

@@ -11,7 +11,7 @@ import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
 import { xhrSend, XhrFailure, type RawAnswer } from './xhr-send.ts';
 
-/** A failed call: `code` is the server's message code (SPEC.md §8) or a transport code. */
+/** A failed call: `code` is the server's message code (docs/spec.md §8) or a transport code. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,

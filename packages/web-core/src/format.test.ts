@@ -66,7 +66,7 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(86_400 * 3), 'th', now)).toBe('3 วันที่ผ่านมา');
     expect(formatRelativeTime(ago(86_400 * 3), 'la', now)).toMatch(/[\u0E80-\u0EFF]/);
   });
-  it('speaks Lao words when the browser has no Lao data (Chromium fell back to Thai: issue 9)', () => {
+  it('speaks Lao words when the browser has no Lao data (Chromium fell back to Thai)', () => {
     const spy = vi.spyOn(Intl.RelativeTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
     try {
       expect(formatRelativeTime(ago(0), 'la', now)).toBe('ດຽວນີ້');

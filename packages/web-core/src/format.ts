@@ -1,7 +1,7 @@
 import { SECONDS_PER_MONTH, SECONDS_PER_YEAR, TIME_ZONE } from '@wallet/contract/limits';
 import { intlLocale } from './i18n.ts';
 
-/** SPEC.md §9: numbers always show 2 decimals with thousands separators (LAK too: Intl would round it to 0). */
+/** docs/spec.md §9: numbers always show 2 decimals with thousands separators (LAK too: Intl would round it to 0). */
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatMoney(amount: number | string | null | undefined): string {
@@ -79,7 +79,7 @@ const laoRelative = (count: number, unit: Intl.RelativeTimeFormatUnit): string =
   count === 0 ? 'ດຽວນີ້' : count < 0 ? `${-count} ${LAO_UNITS[unit] ?? ''}ກ່ອນ` : `ໃນອີກ ${count} ${LAO_UNITS[unit] ?? ''}`;
 
 /**
- * "3 minutes ago" / "in 2 days" with the SPEC.md §9 units (a year is 31,536,000 s, a month 2,592,000 s).
+ * "3 minutes ago" / "in 2 days" with the docs/spec.md §9 units (a year is 31,536,000 s, a month 2,592,000 s).
  * `language` is the app code (th, la, en); `la` is formatted as ISO `lo`, in Lao words when Intl lacks Lao.
  */
 export function formatRelativeTime(value: string | number | Date, language: string, now: Date = new Date()): string {

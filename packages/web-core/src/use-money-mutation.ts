@@ -15,7 +15,7 @@ export type MoneyCallbacks<TResult> = {
 };
 
 /**
- * A money action is submitted once per intent (issue 9 bug 1). A ref set synchronously before the request
+ * A money action is submitted once per intent (a double tap is one request). A ref set synchronously before the request
  * starts is the guard, so a second tap in the same frame (before React re-renders `isPending`) sends nothing
  * and its callbacks never run: the first request's outcome is the one the player sees. A retry after an
  * unanswered failure reuses the Idempotency-Key (useActionKey), so the server replays instead of moving money

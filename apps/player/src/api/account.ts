@@ -6,7 +6,7 @@ import { call } from '../lib/api-client.ts';
 
 type Account = typeof schemaApi.account;
 
-/** GET /api/account/profile and the account mutations (SPEC.md §7 "Account and auth"). */
+/** GET /api/account/profile and the account mutations (docs/spec.md §7 "Account and auth"). */
 const accountQueries = {
   all: ['account'] as const,
   profile: () =>

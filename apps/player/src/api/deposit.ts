@@ -4,7 +4,7 @@ import type { QrProvider } from '@wallet/contract/limits';
 import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
 
-/** Query keys of the deposit modal (STYLE.md §3). */
+/** Query keys of the deposit modal (docs/code-style.md §3). */
 export const depositQueries = {
   all: ['deposit'] as const,
   lookup: () =>
@@ -30,12 +30,12 @@ export const depositQueries = {
     }),
 };
 
-/** GET /api/lookup/deposit (SPEC.md §8: its failures are silently ignored: the modal shows what it has). */
+/** GET /api/lookup/deposit (docs/spec.md §8: its failures are silently ignored: the modal shows what it has). */
 export const useDepositLookup = () => useQuery(depositQueries.lookup());
 export const useSlipWindow = () => useQuery(depositQueries.slipWindow());
 export const useQrState = (provider: QrProvider) => useQuery(depositQueries.qr(provider));
 
-/** POST /api/qrcode/{provider}; a new QR marks every provider's view to refresh (SPEC.md §4). */
+/** POST /api/qrcode/{provider}; a new QR marks every provider's view to refresh (docs/spec.md §4). */
 export function useCreateQr() {
   const queryClient = useQueryClient();
   return useMoneyMutation({

@@ -11,7 +11,7 @@ import { walletQueries } from './wallet.ts';
 
 export type TransferOutcome = 'success' | 'pending';
 
-/** DESIGN.md §3: a game transfer whose provider answer is unknown is PENDING: "being processed", not a failure. */
+/** docs/design.md §3: a game transfer whose provider answer is unknown is PENDING: "being processed", not a failure. */
 export function transferOutcome(response: { status?: string; message?: string }): TransferOutcome {
   return response.status === 'PENDING' || response.message === 'TRANSFER_PENDING' ? 'pending' : 'success';
 }

@@ -5,7 +5,7 @@ import { call } from '../lib/api-client.ts';
 /** Lookups rarely change during a visit: cache them for the session. */
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-/** GET /api/lookup/* used by registration, contact, how-to and the agreement (SPEC.md §7). */
+/** GET /api/lookup/* used by registration, contact, how-to and the agreement (docs/spec.md §7). */
 const lookupQueries = {
   banks: () =>
     queryOptions({

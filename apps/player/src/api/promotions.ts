@@ -4,7 +4,7 @@ import type { BonusCondition, OverMaxBets } from '@wallet/contract/promotions';
 import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
 
-/** The running condition in the figures the player sees (issue 12: the rule, a progress bar, what ends it). */
+/** The running condition in the figures the player sees (docs/design.md §4: the rule, a progress bar, what ends it). */
 export type ConditionProgress = {
   source: BonusCondition['source'];
   name: string;
@@ -50,10 +50,10 @@ const conditionView = (c: BonusCondition | null): ConditionProgress | null =>
     overMaxBets: c.overMaxBets,
   };
 
-/** Invite and refund tables show 10 rows a page (SPEC.md §9). */
+/** Invite and refund tables show 10 rows a page (docs/spec.md §9). */
 export const PROMO_PAGE_SIZE = 10;
 
-/** Query keys start with the domain (STYLE.md §3). A claim or cancel invalidates `promotionQueries.all` and the wallet. */
+/** Query keys start with the domain (docs/code-style.md §3). A claim or cancel invalidates `promotionQueries.all` and the wallet. */
 export const promotionQueries = {
   all: ['promotions'] as const,
   bonuses: () =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
 
-/** Query keys start with the domain (STYLE.md §3); the home widget's `['spinwheel','active']` lives in wallet.ts. */
+/** Query keys start with the domain (docs/code-style.md §3); the home widget's `['spinwheel','active']` lives in wallet.ts. */
 const spinQueries = {
   all: ['spinwheel'] as const,
   setup: () =>
@@ -30,7 +30,7 @@ export const useSpinSetup = () => useQuery(spinQueries.setup());
 export const useCoupons = () => useQuery(spinQueries.coupons());
 export const useSpinOdds = () => useQuery(spinQueries.odds());
 
-/** SPEC.md §4: closing the prize or claim modal reloads the wheel state (coins, coupons) and the wallet. */
+/** docs/spec.md §4: closing the prize or claim modal reloads the wheel state (coins, coupons) and the wallet. */
 export function useReloadSpin() {
   const queryClient = useQueryClient();
   return () =>

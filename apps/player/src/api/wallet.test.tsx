@@ -13,7 +13,7 @@ const keysSent = () => vi.mocked(fetch).mock.calls.map(([, init]) => new Headers
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('transferOutcome (DESIGN.md §3 two-phase transfers)', () => {
+describe('transferOutcome (docs/design.md §3 two-phase transfers)', () => {
   it('reads PENDING as being processed, anything else as success', () => {
     expect(transferOutcome({ status: 'PENDING', message: 'TRANSFER_PENDING' })).toBe('pending');
     expect(transferOutcome({ message: 'TRANSFER_PENDING' })).toBe('pending');

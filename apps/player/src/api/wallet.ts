@@ -6,7 +6,7 @@ import { useMoneyMutation } from '@wallet/web-core/use-money-mutation';
 import { call } from '../lib/api-client.ts';
 import { storage } from '../lib/storage.ts';
 
-/** Query keys start with the domain (STYLE.md §3): invalidate `walletQueries.all` after any money move. */
+/** Query keys start with the domain (docs/code-style.md §3): invalidate `walletQueries.all` after any money move. */
 export const walletQueries = {
   all: ['wallet'] as const,
   summary: () =>

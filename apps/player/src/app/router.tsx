@@ -19,7 +19,7 @@ const withStrings =
   (): Promise<T> =>
     Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([module]) => module);
 
-/** SPEC.md §2 route table. Route modules are lazy so each screen is its own chunk. */
+/** docs/spec.md §2 route table. Route modules are lazy so each screen is its own chunk. */
 export const routes: RouteObject[] = [
   { path: paths.root, loader: () => redirect(paths.user), element: null, ...topLevel },
   {

@@ -14,7 +14,7 @@ export type CancelBonusProps = {
   onCancelled?: () => void;
 };
 
-/** GET /api/bonus/clear behind a confirmation showing what is forfeited; failure: alert titled cancel-failed (SPEC.md §8). */
+/** GET /api/bonus/clear behind a confirmation showing what is forfeited; failure: alert titled cancel-failed (docs/spec.md §8). */
 export function CancelBonus({ progress, unit, onCancelled }: CancelBonusProps) {
   const { t } = useTranslation('promotions');
   const clear = useClearBonus();

@@ -49,7 +49,7 @@ export type ConditionCardProps = ConditionBarProps & {
 };
 
 /**
- * A running promotion condition in plain words (issue 12, the trade's top complaint "why can't I withdraw my
+ * A running promotion condition in plain words (docs/design.md §4, the trade's top complaint "why can't I withdraw my
  * bonus"): what to do, how far along the player is, what ends it (success; the fail threshold) and what it blocks.
  */
 export function ConditionCard({ progress, unit, isCompact = false }: ConditionCardProps) {

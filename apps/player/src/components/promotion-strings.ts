@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The `promotions` strings load with the screens and modals that show them, not with the language chunk every screen
- * pays for, nor as an entry of the app's namespace loader (the /user/home first load is at its budget, DESIGN.md §8).
+ * pays for, nor as an entry of the app's namespace loader (the /user/home first load is at its budget, docs/design.md §8).
  * Render nothing that reads the namespace before `usePromotionStrings()` is true (or the route loader ran).
  */
 const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/promotions.json', { import: 'default' });

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md §2, as a typed object. */
+/** Every route of docs/spec.md §2, as a typed object. */
 export const paths = {
   root: '/',
   login: '/login',

@@ -1,6 +1,6 @@
 import { createTokenStore, safe } from '@wallet/web-core/storage';
 
-/** Everything the app keeps in the browser (SPEC.md §3): token, locale, agreement, last sync, inviter code, guest id. */
+/** Everything the app keeps in the browser (docs/spec.md §3): token, locale, agreement, last sync, inviter code, guest id. */
 const KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',

@@ -35,7 +35,7 @@ export const demoModule: ModuleFactory = (ctx) => ({
     // the opening balance, through the ledger, exactly once (ledger key opening:{memberId})
     if (demo) {
       await postOpeningBalance(db, demo);
-      // 3 spin coins through the coin ledger, once (issue 13 demo data)
+      // 3 spin coins through the coin ledger, once (the demo wheel needs coins to spin)
       await grantCoins(new LedgerService(db), {
         memberId: demo.id,
         coins: DEMO_COINS,

@@ -12,7 +12,7 @@ export function ledgerProblems(db: Db, clock: Clock): Promise<string[]> {
 }
 
 /**
- * The nightly ledger invariant check (DESIGN.md §9.2), 02:00 Bangkok. Each run is recorded for the back office's
+ * The nightly ledger invariant check (docs/design.md §9.2), 02:00 Bangkok. Each run is recorded for the back office's
  * reconciliation page (ledger_check_runs). A clean run records `{ problems: 0 }`; a violation fails the run (no
  * retry: the books will not heal by asking again) with the first problems in its error, so the run history shows
  * it, and logs every problem.

@@ -24,8 +24,7 @@ import { ledgerCheckModule, ledgerProblems } from './ledger-check.ts';
 import { sandboxModule } from './sandbox.ts';
 
 /**
- * Every feature module, in registration order (DESIGN.md §9.1). Each issue adds its module here. The empty homes
- * (deposits, promotions, referral, refunds, spin-wheel, chat, backoffice) join once they serve something.
+ * Every feature module, in registration order (docs/design.md §9.1). A new module is added here.
  */
 export const modules: ModuleFactory[] = [
   contentModule,

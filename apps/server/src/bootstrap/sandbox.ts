@@ -1,4 +1,4 @@
-// The one server file that may import @wallet/sandbox (DESIGN.md §1): it mounts the simulators
+// The one server file that may import @wallet/sandbox (docs/design.md §1): it mounts the simulators
 // of the outside world under /sandbox when PROVIDERS=sandbox.
 import { bankPayoutsPlugin } from '@wallet/sandbox/bank-payouts/bank-payouts-plugin';
 import { gamesPlugin } from '@wallet/sandbox/games/games-plugin';

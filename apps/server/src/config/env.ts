@@ -70,7 +70,7 @@ const EnvSchema = z.object({
    * (one process), off on PostgreSQL without Redis; `on` forces it (one process only!); `off` disables it
    */
   MEMBER_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** the fixed shared secret the player encrypts True Wallet gift links with (obfuscation, payments.md §4.1) */
+  /** the fixed shared secret the player encrypts True Wallet gift links with (obfuscation, docs/payments.md §4.1) */
   TRUELINK_SECRET: z.string().min(8).max(200).default('member-wallet-truelink'),
 });
 

@@ -13,7 +13,7 @@ export const UNIQUE_VIOLATION = '23505';
 export const CHECK_VIOLATION = '23514';
 const RETRYABLE = new Set(['40001', '40P01']);
 
-/** Serialization failures and deadlocks are retried with a bounded backoff (reliability.md scenario 23). */
+/** Serialization failures and deadlocks are retried with a bounded backoff (docs/reliability.md scenario 23). */
 export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -14,7 +14,7 @@ type BankSeed = {
   english?: boolean;
 };
 
-/** Thai banks (reference/payments.md §5.1). TMB is the spec's code for TTB. */
+/** Thai banks (docs/payments.md §5.1). TMB is the spec's code for TTB. */
 export const THAI_BANKS: BankSeed[] = [
   { code: 'KBANK', clearingCode: '004', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', digits: [10, 10] },
   {
@@ -67,7 +67,7 @@ export const THAI_BANKS: BankSeed[] = [
   { code: 'TCRB', clearingCode: '071', nameTH: 'ธนาคารไทยเครดิต', nameEN: 'Thai Credit Bank', digits: [10, 10] },
 ];
 
-/** Lao banks (reference/payments.md §5.2): account numbers vary, validated as 1-18 characters. */
+/** Lao banks (docs/payments.md §5.2): account numbers vary, validated as 1-18 characters. */
 export const LAO_BANKS: BankSeed[] = [
   { code: 'BCEL', clearingCode: '27710418', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL', digits: [1, 18] },
   { code: 'LDB', clearingCode: '70030418', nameTH: 'ธนาคารพัฒนาลาว', nameEN: 'Lao Development Bank', digits: [1, 18] },

@@ -40,7 +40,7 @@ export const SOURCES = [
   { code: 'OTHER', description: 'อื่น ๆ', descriptionLA: 'ອື່ນໆ', descriptionEN: 'Other' },
 ];
 
-/** The how-to clips of SPEC.md §2 in display order (Thai at /videos/{code}.mp4; `npm run videos` records all). */
+/** The how-to clips of docs/spec.md §2 in display order (Thai at /videos/{code}.mp4; `npm run videos` records all). */
 export const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'];
 /** Each language's clips, recorded from the app in that language (scripts/make-howto-videos.mjs). */
 const videosIn = (language: 'la' | 'en') =>

@@ -5,7 +5,7 @@ const memberId = z.number().int().positive();
 const minor = z.string().regex(/^-?\d+$/);
 
 /**
- * The domain events (DESIGN.md §9.2): the type names and their payload schemas. A payload is checked when it is
+ * The domain events (docs/design.md §9.2): the type names and their payload schemas. A payload is checked when it is
  * emitted and again when it is delivered, so a subscriber always receives what its type says.
  */
 const EVENT_SCHEMAS = {

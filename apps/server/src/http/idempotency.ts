@@ -13,11 +13,11 @@ import type { ModuleFactory } from './handlers.ts';
 import { defineJob } from '../jobs/job-types.ts';
 
 /**
- * HTTP idempotency for money-moving endpoints (DESIGN.md §3; Stripe and the IETF Idempotency-Key draft,
- * reliability.md §1; docs/decisions/0007-http-idempotency.md).
+ * HTTP idempotency for money-moving endpoints (docs/design.md §3; Stripe and the IETF Idempotency-Key draft,
+ * docs/reliability.md §1; docs/decisions/0007-http-idempotency.md).
  *
  * The `Idempotency-Key` header is optional (the original clients never send it). With one, per principal (a member,
- * or an operator: keys of two principals never collide, DESIGN.md §9.3):
+ * or an operator: keys of two principals never collide, docs/design.md §9.3):
  *  - the first request claims the key (`in_progress`) and runs; its answer is stored unless it is a 5xx;
  *  - a repeat with the same method, path and body replays the stored status and body (`idempotent-replayed: true`);
  *  - a repeat while the first still runs answers 409 IDEMPOTENCY_IN_PROGRESS;

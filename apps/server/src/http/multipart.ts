@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../errors.ts';
 import type { ReceivedFile } from '../lib/uploads/received-file.ts';
 
-/** The one file part of an upload is named `file` (SPEC.md §7: "multipart with a file field"). */
+/** The one file part of an upload is named `file` (docs/spec.md §7: "multipart with a file field"). */
 const UPLOAD_FILE_FIELD = 'file';
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 16 * 1024;

@@ -11,7 +11,7 @@ type PgliteLike = {
 
 /**
  * PGlite's `query()` takes one statement; pg-boss also sends parameterless multi-statement strings (its
- * migrations), which go through `exec()` (dependencies-2.md §1, pitfall e).
+ * migrations), which go through `exec()` (docs/dependencies.md §1, pitfall e).
  */
 function pgliteExecutor(client: PgliteLike): SqlExecutor {
   return {
@@ -26,7 +26,7 @@ function pgliteExecutor(client: PgliteLike): SqlExecutor {
 /**
  * The connection of a drizzle transaction, so pg-boss writes a job inside the caller's transaction (it commits or
  * rolls back with it). drizzle keeps it in `tx.session.client` (a PoolClient on node-postgres, a PGlite
- * Transaction on PGlite): not in its public types, verified on both drivers (dependencies-2.md §1, pitfall d).
+ * Transaction on PGlite): not in its public types, verified on both drivers (docs/dependencies.md §1, pitfall d).
  */
 export function txExecutor(tx: Tx): SqlExecutor {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;

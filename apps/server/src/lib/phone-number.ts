@@ -2,14 +2,14 @@ import { AppError } from '../errors.ts';
 
 export type Variant = 'th' | 'la';
 
-/** Thai mobile numbers as dialled at home: exactly 10 digits, 06/08/09 (reference/payments.md §6). */
+/** Thai mobile numbers as dialled at home: exactly 10 digits, 06/08/09 (docs/payments.md §6). */
 const THAI_MOBILE = /^0[689]\d{8}$/;
-/** Lao mobiles, lenient: 020 + 8 digits or 030 + 7-8 digits, with or without +856 / 0 (payments.md §6). */
+/** Lao mobiles, lenient: 020 + 8 digits or 030 + 7-8 digits, with or without +856 / 0 (docs/payments.md §6). */
 const LAO_MOBILE = /^(?:\+?856|0)?((?:20\d{8}|30\d{7,8}))$/;
 
 /**
  * The canonical phone number (the member's username) or null when the format is wrong.
- * Thai numbers are taken as typed (SPEC §5: exactly 10 characters). Lao numbers lose spaces and
+ * Thai numbers are taken as typed (docs/spec.md §5: exactly 10 characters). Lao numbers lose spaces and
  * dashes and are stored with the trunk 0: `02012345678`.
  */
 export function normalizePhone(variant: Variant, raw: string): string | null {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { withRows } from '../db/raw.ts';
 
 /**
- * The process's Prometheus registry (prom-client 15, histogram only: dependencies-2.md §6). Each process has its
+ * The process's Prometheus registry (prom-client 15, histogram only: docs/dependencies.md §6). Each process has its
  * own: scrape every instance. Labels stay bounded: route ids from the contract, ledger kinds, job names.
  */
 export class Metrics {

@@ -22,7 +22,7 @@ import {
   type SocketVerifiers,
 } from './socket-auth.ts';
 
-/** How long a dropped socket's rooms and missed pushes are kept for it to recover (dependencies-2.md §8). */
+/** How long a dropped socket's rooms and missed pushes are kept for it to recover (docs/dependencies.md §8). */
 const RECOVERY_WINDOW_MS = 120_000;
 
 type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
@@ -87,7 +87,7 @@ export type RealtimeGateway = Realtime & {
   close(): Promise<void>;
 };
 
-/** The socket.io gateway on the API's own HTTP server (DESIGN.md §9.8). */
+/** The socket.io gateway on the API's own HTTP server (docs/design.md §9.8). */
 export function createRealtimeGateway(server: HttpServer, options: RealtimeOptions): RealtimeGateway {
   const verifiers: SocketVerifiers = { ...options.verifiers };
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : null;

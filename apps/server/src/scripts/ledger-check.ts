@@ -1,5 +1,5 @@
 /**
- * `npm run ledger:check`: the ledger invariant (DESIGN.md §3, reliability.md INV) on the configured database
+ * `npm run ledger:check`: the ledger invariant (docs/design.md §3, docs/reliability.md INV) on the configured database
  * (DATABASE_URL, else the embedded PGlite in DATA_DIR, default ./data at the repository root like `npm start`).
  * Prints OK with counts, or every violation; exits 1 on any violation, 2 when it cannot check.
  */

@@ -28,7 +28,7 @@ const events = (memberId: number) =>
   t.ctx.db.select().from(memberSecurityEvents).where(eq(memberSecurityEvents.memberId, memberId));
 const idOf = async (token: string) => Number((await profileOf(token))._id);
 
-describe('payout bank account change needs a fresh OTP (ASVS 7.5.1, issue 8 item 4)', () => {
+describe('payout bank account change needs a fresh OTP (ASVS 7.5.1, ADR 0017)', () => {
   it('refuses a new account number or bank with the bearer token alone, and changes nothing', async () => {
     const member = await signUp(t);
     const before = await profileOf(member.token);

@@ -29,7 +29,7 @@ const laoRegistration = (overrides: Record<string, unknown> = {}) => ({
 const memberByPhone = async (phone: string) =>
   (await t.ctx.db.select().from(members).where(eq(members.username, phone)))[0];
 
-describe('Lao phone numbers (lenient rule of payments.md §6)', () => {
+describe('Lao phone numbers (lenient rule of docs/payments.md §6)', () => {
   it.each([
     ['02055512345', '02055512345'],
     ['020 5551 2345', '02055512345'],

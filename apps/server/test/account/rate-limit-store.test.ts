@@ -6,7 +6,7 @@ import { LOGIN_IP_RULE } from '../../src/modules/auth/login.service.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login, uniqueIp } from './account-helpers.ts';
 
-/** Issue 8 item 11: the in-memory rate-limit store stays bounded whatever callers send. */
+/** ADR 0016: the in-memory rate-limit store stays bounded whatever callers send. */
 describe('MemoryRateLimitStore', () => {
   it('never holds more than maxEntries counters; the oldest makes room', async () => {
     const store = new MemoryRateLimitStore({ maxEntries: 100 });

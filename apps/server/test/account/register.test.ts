@@ -86,7 +86,7 @@ describe('registration with the OTP setting off', () => {
     for (const name of ['<script>', 'a\u0007b', '!!!']) {
       expect(await register(t, registration({ name }))).toEqual(fails('INVALID_USER_INFO'));
     }
-    // U+0000 is refused for every field before validation (issue 8 item 1)
+    // U+0000 is refused for every field before validation (ADR 0016)
     expect(await register(t, registration({ name: 'a\u0000b' }))).toEqual(fails('KEY_INVALID'));
   });
 

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 const LIMIT = REGISTRATION_PROBE_IP_RULE.limit;
 
-describe('enumeration through registration checks (issue 8 item 7)', () => {
+describe('enumeration through registration checks (ADR 0017)', () => {
   it('counts EXISTING_USER answers of /api/account/validate per IP, then refuses every check from that IP', async () => {
     const member = await signUp(t);
     const ip = uniqueIp();

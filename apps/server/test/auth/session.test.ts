@@ -40,7 +40,7 @@ describe('sessions (signature checks are cached per token)', () => {
   });
 });
 
-describe('short access tokens with silent renewal (issue 8 item 14)', () => {
+describe('short access tokens with silent renewal (ADR 0017)', () => {
   const loginAs = async (remember?: boolean) => {
     const res = await t.app.inject({
       method: 'POST',

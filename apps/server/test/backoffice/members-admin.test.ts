@@ -62,7 +62,7 @@ describe('member search', () => {
   it('pages on the server and treats % and _ as themselves', async () => {
     const page = await adminCall(t, tok.fin1!, 'GET', '/api/admin/members?page=2&pageSize=1');
     expect(page.body).toMatchObject({ page: 2, pageSize: 1 });
-    // Alice, Bob, the demo member and the friend the demo member invited (issue 12 demo data)
+    // Alice, Bob, the demo member and the friend the demo member invited (the referral demo data)
     expect(page.body.total).toBe(4);
     expect((page.body.rows as unknown[]).length).toBe(1);
     expect((await search('%')).total).toBe(0);

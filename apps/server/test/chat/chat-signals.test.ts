@@ -5,7 +5,7 @@ import { deposit } from '../referral/referral-harness.ts';
 import { connectSocket, nextEvent, record, type TestSocket } from '../realtime/socket-client.ts';
 import { call, chatMember, guest, text } from './chat-fixtures.ts';
 
-/** Issue 14: typing indicators both ways, the support team's presence, and the member's unread badge count. */
+/** Chat (docs/design.md §9.8): typing indicators both ways, the support team's presence, and the member's unread badge count. */
 let t: TestApp;
 let base: string;
 const sockets: TestSocket[] = [];

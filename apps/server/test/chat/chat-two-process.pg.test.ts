@@ -18,7 +18,7 @@ import {
 import { connectSocket, nextEvent, record, type TestSocket } from '../realtime/socket-client.ts';
 
 /**
- * Issue 14, "Done when": two server processes sharing PostgreSQL and Redis. A chat message sent through process A
+ * Chat across processes (docs/design.md §9.8): two server processes sharing PostgreSQL and Redis. A chat message sent through process A
  * reaches a socket on process B (outbox relay → socket.io Redis streams adapter), and messages sent while a socket
  * was down are recovered when it reconnects to the other process.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDepositsHarness } from './deposits-harness.ts';
 
-/** DESIGN.md §9.5 on real PostgreSQL: one payment's webhook delivered 20× at once credits exactly once. */
+/** docs/design.md §9.5 on real PostgreSQL: one payment's webhook delivered 20× at once credits exactly once. */
 let h: Awaited<ReturnType<typeof createDepositsHarness>>;
 beforeAll(async () => {
   h = await createDepositsHarness();

@@ -5,7 +5,7 @@ import { decryptTrueLink, extractVoucherHash } from '../../src/modules/deposits/
 const VECTOR =
   'U2FsdGVkX18BAgMEBQYHCLl0UKFj6BF+MTMiajg9q3AIMekd1jGGqXGYiHRJyh4rPJHOm/Z9C348fb6VWqpOLTbcglLrJNAzIAhqpBWC8us=';
 
-describe('True Wallet link decoding (payments.md §4, §4.1)', () => {
+describe('True Wallet link decoding (docs/payments.md §4, §4.1)', () => {
   it('decrypts the §4.1 test vector', () => {
     expect(decryptTrueLink(VECTOR, 'sandbox-shared-secret')).toBe(
       'https://gift.truemoney.com/campaign/?v=0123456789abcdefAB',

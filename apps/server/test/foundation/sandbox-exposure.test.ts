@@ -11,7 +11,7 @@ const PRODUCTION = {
 };
 const KEY = 'sandbox-key-0123456789';
 
-describe('PROVIDERS in production (issue 8 item 3)', () => {
+describe('PROVIDERS in production (ADR 0017)', () => {
   it('defaults to live providers in production and to the sandbox elsewhere', () => {
     expect(loadConfig(PRODUCTION).providers).toBe('live');
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'development' }).providers).toBe('sandbox');
@@ -48,7 +48,7 @@ describe('PROVIDERS in production (issue 8 item 3)', () => {
   });
 });
 
-describe('sandbox control and log routes (issue 8 item 3)', () => {
+describe('sandbox control and log routes (ADR 0017)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { SANDBOX_KEY: KEY } });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createShutdown } from '../../src/lib/shutdown.ts';
 
-/** Issue 8 item 12: SIGTERM stops the server whatever happened to stdout; a stuck close exits after the deadline. */
+/** ADR 0016: SIGTERM stops the server whatever happened to stdout; a stuck close exits after the deadline. */
 const SERVER = path.join(import.meta.dirname, '../../src/server.ts');
 
 describe('shutdown', () => {

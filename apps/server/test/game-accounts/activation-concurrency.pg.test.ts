@@ -4,7 +4,7 @@ import { createGameProviders } from '../../src/providers/games/create-game-provi
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
 
-/** Issue 8 item 10: concurrent activations of one game must not leave orphan players at the provider. */
+/** ADR 0017: concurrent activations of one game must not leave orphan players at the provider. */
 let sandbox: GameSandbox;
 let h: GamesHarness;
 beforeAll(async () => {

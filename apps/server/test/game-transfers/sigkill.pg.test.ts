@@ -27,7 +27,7 @@ import { GAME_CATALOGUE } from '../../src/providers/games/game-catalogue.ts';
 import { startGameSandbox, type GameSandbox } from '../helpers/game-sandbox.ts';
 
 /**
- * reliability.md scenario 11: the real server process, killed with SIGKILL at random points while transfers
+ * docs/reliability.md scenario 11: the real server process, killed with SIGKILL at random points while transfers
  * are in flight against a slow provider, several rounds; after the restarts the reconciler must leave
  * 0 lost and 0 doubled: every member's wallet + game balances equal what was funded, our books match the
  * provider transfer by transfer, and the ledger invariant holds.
@@ -174,7 +174,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-describe('SIGKILL during game transfers (reliability.md scenario 11)', () => {
+describe('SIGKILL during game transfers (docs/reliability.md scenario 11)', () => {
   it('loses nothing and doubles nothing across kills, restarts and reconciliation', async () => {
     // open the game accounts through the real server
     let base = await startServer();

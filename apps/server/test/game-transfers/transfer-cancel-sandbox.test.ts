@@ -10,7 +10,7 @@ import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createGamesHarness, type GamesHarness } from '../helpers/games-harness.ts';
 
 /**
- * reliability.md scenario 10 with a definite cancel, over the real wire protocol: after the grace window the
+ * docs/reliability.md scenario 10 with a definite cancel, over the real wire protocol: after the grace window the
  * reconciler asks the provider to cancel our transfer id before it gives the transfer up, so a request with that
  * id arriving later (stuck in the network or the provider's queue) is refused and cannot create money.
  */
@@ -84,7 +84,7 @@ async function seen(transferId: string, op: string): Promise<void> {
   await expect.poll(() => sandbox.log({ transferId, op }).length, { timeout: 30_000, interval: 10 }).toBeGreaterThan(0);
 }
 
-describe('cancel before void (reliability.md scenario 10)', () => {
+describe('cancel before void (docs/reliability.md scenario 10)', () => {
   it('deposit timed out without applying: cancelled and voided after the grace window; a late replay is refused', async () => {
     const p = await player(10_000n);
     const id = await pendingDeposit(p, 100);

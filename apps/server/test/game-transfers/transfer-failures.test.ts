@@ -5,7 +5,7 @@ import { useTransferFixture } from './transfer-fixture.ts';
 const fx = useTransferFixture();
 const { providers, player, transfer, gameBalance, accountBalance } = fx;
 
-describe('provider failures (reliability.md scenarios 8-10, 12-13)', () => {
+describe('provider failures (docs/reliability.md scenarios 8-10, 12-13)', () => {
   it('a definite refusal answers TRANSFER_FAIL and returns the funds: net ledger effect 0', async () => {
     const p = await player(10_000n);
     providers.get('pg')!.fault('fail', ['deposit']);

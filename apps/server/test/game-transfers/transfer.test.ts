@@ -77,7 +77,7 @@ describe('wallet ↔ game transfers', () => {
     expect(await fx.h.invariants()).toEqual([]);
   });
 
-  it('rejects malformed amounts with 4xx and writes no ledger entry (reliability.md scenario 6)', async () => {
+  it('rejects malformed amounts with 4xx and writes no ledger entry (docs/reliability.md scenario 6)', async () => {
     const p = await player(10_000n, ['pg']);
     for (const amount of [
       0,

@@ -30,7 +30,7 @@ type Applied = {
 };
 
 /**
- * A scripted in-memory provider (reliability.md "scripted mock"): idempotent by transfer id like a real one,
+ * A scripted in-memory provider (docs/reliability.md "scripted mock"): idempotent by transfer id like a real one,
  * with a request log and fault switches. Used until the HTTP sandbox helper is available, and for
  * crash simulations that need to apply a transfer without our server seeing the answer.
  */

@@ -4,7 +4,7 @@ import { checkLedgerInvariants } from '../../src/modules/ledger/invariants.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
- * The ledger invariant (reliability.md INV) on a test app's database, as `npm run ledger:check` runs it:
+ * The ledger invariant (docs/reliability.md INV) on a test app's database, as `npm run ledger:check` runs it:
  * Σ entries = 0 per currency, every transaction balanced, no member below zero, balances = Σ entries, every game
  * transfer with exactly the postings its state calls for, and (unless `allowLatePending`) no game transfer
  * pending past its SLA on the app's clock. Call it after every money test.

@@ -2,7 +2,7 @@ import { CHAT_GUEST_HEADER } from '@wallet/contract/socket-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Issue 14: the chat endpoints under hostile input answer a clear code, change nothing, and never 500. */
+/** Chat (docs/design.md §9.8): the chat endpoints under hostile input answer a clear code, change nothing, and never 500. */
 let t: TestApp;
 let guest: string;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { PLAYER_STYLE_HASHES } from '../../src/http/security-headers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { expectSecurityHeaders } from './hostile-kit.ts';
 
-/** Issue 8 item 9: a strict same-origin CSP; the page gets a fresh style nonce, the API none. */
+/** ADR 0016: a strict same-origin CSP; the page gets a fresh style nonce, the API none. */
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { expectSecurityHeaders } from './hostile-kit.ts';
 
-/** Issue 8 item 6: errors Fastify raises before our handlers answer like ours: `{message: CODE}`, our headers. */
+/** ADR 0016: errors Fastify raises before our handlers answer like ours: `{message: CODE}`, our headers. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -13,7 +13,7 @@ import { arbitraryFor, paramValue } from './arbitraries.ts';
 import { captureLogs, expectNoSecrets, expectSecurityHeaders } from './hostile-kit.ts';
 
 /**
- * The hostile suite (issue 8): every endpoint of the contract, fuzzed from its schemas as an anonymous caller and
+ * The hostile suite (ADR 0016): every endpoint of the contract, fuzzed from its schemas as an anonymous caller and
  * as a signed-in member. No answer is a 500; every error is `{message: CODE}` from the catalogue with our headers;
  * a refused request changes nothing; no secret reaches the logs.
  */

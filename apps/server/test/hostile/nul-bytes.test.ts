@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { registration, signUp } from '../account/account-helpers.ts';
 
-/** Issue 8 item 1: U+0000 anywhere in a request is KEY_INVALID, never a 500 from PostgreSQL. */
+/** ADR 0016: U+0000 anywhere in a request is KEY_INVALID, never a 500 from PostgreSQL. */
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

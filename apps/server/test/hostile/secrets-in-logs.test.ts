@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { lastCode, login, post, put, registration, sendOtp, signUp, uniquePhone } from '../account/account-helpers.ts';
 import { captureLogs, expectNoSecrets } from './hostile-kit.ts';
 
-/** Issue 8 item 8: no OTP, password, hash, bank number or token in the logs, on success and failure paths. */
+/** ADR 0016: no OTP, password, hash, bank number or token in the logs, on success and failure paths. */
 const BANK_NO = '9876543210';
 const PASSWORD = 'hunter2-secret-pass';
 

@@ -6,7 +6,7 @@ import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { controls, createMember, testWalletModule, walletBalance } from './wallet-test-module.ts';
 
-/** reliability.md scenario 6: amounts at the HTTP edge. */
+/** docs/reliability.md scenario 6: amounts at the HTTP edge. */
 let t: TestApp;
 let m: Awaited<ReturnType<typeof createMember>>;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { AccountRepository } from '../../src/modules/account/account.repository.
 import type { EventType } from '../../src/events/event-map.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Where the first domain events are emitted (issue 7 item 3): one outbox row, in the changing transaction. */
+/** Where the first domain events are emitted (ADR 0010): one outbox row, in the changing transaction. */
 let t: TestApp;
 let memberId: number;
 

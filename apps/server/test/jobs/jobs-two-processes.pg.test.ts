@@ -7,7 +7,7 @@ import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { freshDatabase } from '../helpers/test-app.ts';
 
 /**
- * Issue 7 "Done when": two runner processes on one fresh PostgreSQL database. Each child is a real Node process
+ * ADR 0011, proven across processes: two runner processes on one fresh PostgreSQL database. Each child is a real Node process
  * (tsx) running the JobRunner with test jobs and a test subscriber; the test drives them over stdin.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../..');

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 /**
- * Issue 14 leftover: closing an app with Redis (streams adapter, change bus, rate limits) while sockets are going
+ * Shutdown with Redis: closing an app with Redis (streams adapter, change bus, rate limits) while sockets are going
  * away and a chat request is in flight writes nothing to a closed Redis client: no unhandled "Connection is closed."
  */
 describe('shutdown with Redis', () => {

@@ -14,7 +14,7 @@ import {
 import { connectSocket, nextEvent, record, type TestSocket } from './socket-client.ts';
 
 /**
- * Issue 7, "Done when": two real server processes on one PostgreSQL database and one Redis. A settings change
+ * Settings and realtime across processes (ADR 0015): two real server processes on one PostgreSQL database and one Redis. A settings change
  * made by one process is seen by the others within 1 s, a wallet.changed push caused by a request to process A
  * reaches a socket connected to process B (the wallet module's outbox subscriber pushes it, in whichever process
  * delivers the event), and a logout through A disconnects the session's socket on B.

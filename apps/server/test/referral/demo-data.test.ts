@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('demo data (issue 12)', () => {
+describe('demo data', () => {
   it('the demo member has a commission and a refund to receive, and banners for both modals', async () => {
     const token = (await login(t, DEMO_MEMBER.username, DEMO_MEMBER.password)).body.token as string;
     expect((await get(t, '/api/wallet', { token })).body.invite).toEqual({ amount: 50, success: 1, fail: 0 });

@@ -14,7 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('referral commission (DESIGN.md §9.6)', () => {
+describe('referral commission (docs/design.md §9.6)', () => {
   it('invite link → registration → deposit → commission → receive into the wallet', async () => {
     const inviter = await join(t, uniqueIp());
     const friend = await join(t, uniqueIp(), { inviteCode: `PR${inviter.id}` });

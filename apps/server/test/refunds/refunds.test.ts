@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const amountOf = async (p: Player) => ((await wallet(t, p)).wallet as { amount: number }).amount;
 
-describe('the daily refund over a Bangkok midnight (DESIGN.md §4, §9.6)', () => {
+describe('the daily refund over a Bangkok midnight (docs/design.md §4, §9.6)', () => {
   let player: Player;
   let small: Player;
   beforeAll(async () => {

@@ -34,7 +34,7 @@ describe('settings store', () => {
     });
     expect(await t.ctx.settings.get('lateQrPayment')).toBe('credit');
     expect(await rowOf('lateQrPayment')).toBeUndefined();
-    // the demo seed writes the refund rate (issue 12); an operator's change is never overwritten by it
+    // the demo seed writes the refund rate (docs/design.md §9.6); an operator's change is never overwritten by it
     expect(await t.ctx.settings.get('refundRates')).toEqual({
       lossPercent: 5,
       minRefund: 1,

@@ -30,7 +30,7 @@ export const PromotionBannerSchema = z.object({
 /**
  * A bonus (listed on the player's bonus screen) or a promotion code (claimed by typing its code): both credit
  * `percent` % of the qualifying deposit (at least `minDeposit`) capped at `maxAmount` — or `maxAmount` itself when
- * `percent` is 0 — and start a condition (DESIGN.md §4).
+ * `percent` is 0 — and start a condition (docs/design.md §4).
  */
 export const PromotionInputSchema = z
   .object({

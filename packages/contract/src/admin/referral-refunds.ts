@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { pageOf, PagedQuerySchema } from './paging.ts';
 
 /**
- * Referral commissions, loss refunds and the banners of the invite and refund modals (role `marketing`, DESIGN.md
+ * Referral commissions, loss refunds and the banners of the invite and refund modals (role `marketing`, docs/design.md
  * §9.6). The rates are the typed settings `referralRates` and `refundRates` (admin.settings.*). Changes are audited.
  */
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signPayload, verifySignature } from '../games/signature.ts';
 
 /**
- * A sandbox paying bank (DESIGN.md §9.4): the payout API a Thai bank's corporate "bulk payment" interface offers,
+ * A sandbox paying bank (docs/design.md §9.4): the payout API a Thai bank's corporate "bulk payment" interface offers,
  * cut to what a withdrawal needs.
  *
  *   POST /payouts            signed JSON `{payoutId, amount (minor units, string), currency, toBank, toAccountNo,

@@ -1,6 +1,6 @@
 /**
  * Sandbox bank for deposits: transfers people make to the site's accounts, their e-slip images (with the Bank of
- * Thailand slip mini-QR, payments.md §3.1) and a slip-verification API in the shape of SCB / SlipOK / RDCW
+ * Thailand slip mini-QR, docs/payments.md §3.1) and a slip-verification API in the shape of SCB / SlipOK / RDCW
  * (docs/decisions/0025-slip-sender-and-provider-amounts.md). Mount with a prefix, normally `/sandbox/bank`. (Payouts live in ../bank-payouts.)
  *
  * Control (loopback or X-Sandbox-Key):
@@ -26,7 +26,7 @@ import { prepareSlipFonts } from './slip-fonts.ts';
 
 export type BankSlipsOptions = { secret: string; now?: () => Date; publicPrefix?: string };
 
-/** Three-letter codes → Bank of Thailand codes (payments.md §5.1). */
+/** Three-letter codes → Bank of Thailand codes (docs/payments.md §5.1). */
 export const BOT_CODES: Record<string, string> = {
   BBL: '002',
   KBANK: '004',

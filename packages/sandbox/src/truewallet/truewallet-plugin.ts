@@ -1,5 +1,5 @@
 /**
- * Sandbox TrueMoney gift vouchers (ซองของขวัญ, payments.md §4). Mount with a prefix, normally `/sandbox/truewallet`.
+ * Sandbox TrueMoney gift vouchers (ซองของขวัญ, docs/payments.md §4). Mount with a prefix, normally `/sandbox/truewallet`.
  *
  * Control (loopback or X-Sandbox-Key):
  *   POST /vouchers {amount (baht), recipients? (default 1), status?: 'expired'} → {link, hash}

@@ -233,7 +233,7 @@ function Inbox() {
   );
 }
 
-/** The operator inbox (issue 14; modelled on Chatwoot's): conversations by status and filter, the thread, the member. */
+/** The operator inbox (docs/design.md §9.8; modelled on Chatwoot's): conversations by status and filter, the thread, the member. */
 export default function ChatPage() {
   return (
     <Routes>

@@ -45,7 +45,7 @@ const isStatus = (v: string): v is AdminDepositStatus => (ADMIN_DEPOSIT_STATUSES
 const isChannel = (v: string): v is DepositChannel => (DEPOSIT_CHANNELS as readonly string[]).includes(v);
 const MEMBER_PATTERN = /^[0-9A-Za-z_.-]{1,32}$/;
 
-/** Deposits across channels (issue 11): filters, a row's detail with its slip image, review decisions. */
+/** Deposits across channels (docs/design.md §9.5): filters, a row's detail with its slip image, review decisions. */
 export default function DepositsPage() {
   const { t } = useTranslation('deposits');
   const list = useListParams(['status', 'channel', 'member']);

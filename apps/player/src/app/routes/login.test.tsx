@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 describe('login route', () => {
-  it('is prefilled with the phone just registered (issue 9 bug 8)', () => {
+  it('is prefilled with the phone just registered', () => {
     mockApi({});
     renderLogin({ phone: '0898765432' });
     expect(screen.getByLabelText('Phone number')).toHaveValue('0898765432');

@@ -12,7 +12,7 @@ const phoneFrom = (state: unknown): string =>
     ? ((state as LoginState).phone ?? '')
     : '';
 
-/** /login: phone, password, remember me and a link to register; the shell's top bar holds the language switcher (SPEC.md §2). */
+/** /login: phone, password, remember me and a link to register; the shell's top bar holds the language switcher (docs/spec.md §2). */
 export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

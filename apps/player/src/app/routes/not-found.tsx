@@ -6,7 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { AppVersion } from '../../features/site/app-version.tsx';
 import { StatusScreen } from '../shell/status-screen.tsx';
 
-/** Any unknown path (SPEC.md §2). Home is `/`, which sends members to /user/home and visitors to /login. */
+/** Any unknown path (docs/spec.md §2). Home is `/`, which sends members to /user/home and visitors to /login. */
 export function Component() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { AppVersion } from '../../features/site/app-version.tsx';
 import { call } from '../../lib/api-client.ts';
 import { StatusScreen } from '../shell/status-screen.tsx';
 
-/** Shown when the server answers `gone` (SPEC.md §2). "Check again" returns to /login once the site is back. */
+/** Shown when the server answers `gone` (docs/spec.md §2). "Check again" returns to /login once the site is back. */
 export function Component() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

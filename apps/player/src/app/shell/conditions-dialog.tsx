@@ -9,7 +9,7 @@ import { Spinner } from '@wallet/ui/spinner';
 import { call } from '../../lib/api-client.ts';
 import { HtmlContent } from '../../features/site-content/html-content.tsx';
 
-// the running condition (issue 12) is its own chunk: the member layout preloads this dialog's dependencies
+// the running condition (docs/design.md §4) is its own chunk: the member layout preloads this dialog's dependencies
 const RunningCondition = lazy(() =>
   import('../../features/promotions/running-condition.tsx').then((m) => ({ default: m.RunningCondition })),
 );

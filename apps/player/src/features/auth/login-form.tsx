@@ -17,7 +17,7 @@ export type LoginFormProps = {
 };
 
 /**
- * Phone + password + remember me (SPEC.md §2, §5). An empty field makes submit do nothing; a server error
+ * Phone + password + remember me (docs/spec.md §2, §5). An empty field makes submit do nothing; a server error
  * shows inline, translated, and clears as soon as the player types.
  */
 export function LoginForm({ onSuccess, defaultUsername = '' }: LoginFormProps) {

@@ -8,7 +8,7 @@ export type AttachmentCheck =
 const MB = 1024 * 1024;
 
 /**
- * SPEC.md §5: mp4, quicktime, png, jpeg, jpg, gif; the name must have an extension ('File is not supported');
+ * docs/spec.md §5: mp4, quicktime, png, jpeg, jpg, gif; the name must have an extension ('File is not supported');
  * 10 MB for images, 20 MB for videos. The server checks the bytes again.
  */
 export function checkAttachment(file: { name: string; type: string; size: number }): AttachmentCheck {

@@ -24,7 +24,7 @@ export type ChatWidgetProps = {
   onUnread?: (count: number) => void;
 };
 
-/** The live-chat widget (SPEC.md §2–§5): toggle, invitation, conversation, composer with attachments. */
+/** The live-chat widget (docs/spec.md §2–§5): toggle, invitation, conversation, composer with attachments. */
 export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, onUnread }: ChatWidgetProps) {
   const { t } = useTranslation('chat');
   const [isOpen, setIsOpen] = useState(false);

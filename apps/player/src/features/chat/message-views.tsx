@@ -133,7 +133,7 @@ function MediaMessage({ media, mine, item }: { media: Media; mine: boolean; item
   );
 }
 
-/** One component per message type (SPEC.md §3; Chatwoot's widget: one bubble per type). */
+/** One component per message type (docs/spec.md §3; Chatwoot's widget: one bubble per type). */
 export function MessageView({ item, onPostback }: { item: ChatItem; onPostback: OnPostback }) {
   const mine = item.sender === 'customer';
   const { message } = item;

@@ -163,7 +163,7 @@ export function useChat({
         });
         // a member's unread count (shared with the contact tab's badge)
         socket.on('chat.unread', ({ count }) => onUnreadRef.current?.(count));
-        // socket check every 5 s (SPEC.md §9): a socket that gave up is started again
+        // socket check every 5 s (docs/spec.md §9): a socket that gave up is started again
         check = setInterval(() => {
           if (socket && !socket.connected && !socket.active) socket.connect();
         }, CHAT_SOCKET_CHECK_MS);

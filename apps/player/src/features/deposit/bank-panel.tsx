@@ -7,12 +7,12 @@ import { copyText } from '@wallet/web-core/copy-text';
 import { ManualNotice } from './manual-notice.tsx';
 import { SlipUpload } from './slip-upload.tsx';
 
-/** 10 digits shown 3-3-4 (SPEC.md §5); other lengths as they are. */
+/** 10 digits shown 3-3-4 (docs/spec.md §5); other lengths as they are. */
 function formatAccountNo(no: string): string {
   return /^\d{10}$/.test(no) ? `${no.slice(0, 3)}-${no.slice(3, 6)}-${no.slice(6)}` : no;
 }
 
-/** SPEC.md §1/§2 bank transfer: the site's receiving accounts with copy buttons, the mode and the stated facts. */
+/** docs/spec.md §1/§2 bank transfer: the site's receiving accounts with copy buttons, the mode and the stated facts. */
 export function BankPanel({
   banks,
   isManual,

@@ -12,7 +12,7 @@ export function useSecondsLeft(until: string | null | undefined): number {
   return Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
 }
 
-/** 125 → "02:05" (SPEC.md §4: mm:ss). */
+/** 125 → "02:05" (docs/spec.md §4: mm:ss). */
 export function formatMmSs(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;

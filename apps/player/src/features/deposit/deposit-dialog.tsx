@@ -26,7 +26,7 @@ export type DepositDialogProps = {
 
 type Tab = 'qr' | 'bank' | 'truewallet';
 
-/** SPEC.md §2 deposit modal, driven by GET /api/lookup/deposit: QR providers and bank transfer (bank only in manual mode). */
+/** docs/spec.md §2 deposit modal, driven by GET /api/lookup/deposit: QR providers and bank transfer (bank only in manual mode). */
 export function DepositDialog(props: DepositDialogProps) {
   const isReady = useDepositStrings();
   if (!isReady)

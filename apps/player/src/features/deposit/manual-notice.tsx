@@ -10,7 +10,7 @@ import { useManualNotice } from '../../api/deposit.ts';
 const AMOUNT_TEXT = /^\d{0,9}(\.\d{0,2})?$/;
 
 /**
- * Manual mode (SPEC.md §2, DESIGN.md §9.5): after transferring to a site account the player says how much; an
+ * Manual mode (docs/spec.md §2, docs/design.md §9.5): after transferring to a site account the player says how much; an
  * operator matches it on the bank statement and credits it (the balance then moves by itself).
  */
 export function ManualNotice({ minDeposit, unit }: { minDeposit: number; unit: string }) {

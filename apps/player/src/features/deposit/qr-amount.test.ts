@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMmSs } from './countdown.ts';
 import { creatableAmount, sanitizeAmount } from './qr-amount.ts';
 
-describe('QR amount rules (SPEC.md §5)', () => {
+describe('QR amount rules (docs/spec.md §5)', () => {
   it('keeps digits and two decimals', () => expect(sanitizeAmount('1a2.345')).toBe('12.34'));
   it('ignores amounts below 1 and below the provider minimum', () => {
     expect(creatableAmount('0.5', 'KBANK')).toBeNull();

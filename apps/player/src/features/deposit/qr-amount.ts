@@ -1,13 +1,13 @@
 import { QR_MIN_AMOUNT, type QrProvider } from '@wallet/contract/limits';
 
-/** Digits and one decimal point with up to 2 decimals (amounts below 1 are ignored, SPEC.md §5). */
+/** Digits and one decimal point with up to 2 decimals (amounts below 1 are ignored, docs/spec.md §5). */
 export function sanitizeAmount(text: string): string {
   const cleaned = text.replace(/[^\d.]/g, '');
   const [whole = '', ...rest] = cleaned.split('.');
   return rest.length === 0 ? whole.slice(0, 9) : `${whole.slice(0, 9)}.${rest.join('').slice(0, 2)}`;
 }
 
-/** The smallest amount a provider's QR accepts: its minimum (SPEC.md §5), never below 1. */
+/** The smallest amount a provider's QR accepts: its minimum (docs/spec.md §5), never below 1. */
 export function qrMinimum(provider: QrProvider, minDeposit = 1): number {
   return Math.max(1, QR_MIN_AMOUNT[provider], minDeposit);
 }

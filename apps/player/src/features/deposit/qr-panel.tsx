@@ -24,7 +24,7 @@ export type QrPanelProps = {
   onDone: () => void;
 };
 
-/** SPEC.md §4 QR deposit: amount → QR with a mm:ss countdown → paid (push), cancelled or dropped at 00:00. */
+/** docs/spec.md §4 QR deposit: amount → QR with a mm:ss countdown → paid (push), cancelled or dropped at 00:00. */
 export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
   const { t } = useTranslation('deposit');
   const [provider, setProvider] = useState<QrProvider>('KBANK');
@@ -72,7 +72,7 @@ function QrForm({ provider, unit, minDeposit }: { provider: QrProvider; unit: st
       { provider, amount: value },
       {
         onSuccess: (qr) => {
-          // SPEC.md §8: hasQrcode false shows the server's message
+          // docs/spec.md §8: hasQrcode false shows the server's message
           if (!qr.hasQrcode) notify.error(qr.message);
           else queryClient.setQueryData(depositQueries.qr(provider).queryKey, qr);
         },

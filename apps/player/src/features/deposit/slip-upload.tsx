@@ -11,7 +11,7 @@ type Phase =
   | { kind: 'done'; result: SlipUploadResult }
   | { kind: 'error'; code: string };
 
-/** SPEC.md §2/§7 slip upload: choose an image, preview it, upload with a real progress bar, show the outcome. */
+/** docs/spec.md §2/§7 slip upload: choose an image, preview it, upload with a real progress bar, show the outcome. */
 export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean }) {
   const { t } = useTranslation(['deposit', 'errors']);
   const input = useRef<HTMLInputElement>(null);

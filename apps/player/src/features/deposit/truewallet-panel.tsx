@@ -7,7 +7,7 @@ import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
 import { useTrueLink } from '../../api/deposit.ts';
 
-/** The fixed shared secret (payments.md §4.1: obfuscation, not security); the server's TRUELINK_SECRET. */
+/** The fixed shared secret (docs/payments.md §4.1: obfuscation, not security); the server's TRUELINK_SECRET. */
 const TRUELINK_SECRET = (import.meta.env.VITE_TRUELINK_SECRET as string | undefined) ?? 'member-wallet-truelink';
 
 /** CryptoJS.AES.encrypt(link, secret).toString(): OpenSSL `enc` format, loaded on first send. */
@@ -16,7 +16,7 @@ async function encryptLink(link: string): Promise<string> {
   return AES.encrypt(link, TRUELINK_SECRET).toString();
 }
 
-/** SPEC.md §2/§7 True Wallet: paste a gift link; it is encrypted here and sent with the receiving wallet. */
+/** docs/spec.md §2/§7 True Wallet: paste a gift link; it is encrypted here and sent with the receiving wallet. */
 export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName: string; unit: string }) {
   const { t } = useTranslation('deposit');
   const send = useTrueLink();

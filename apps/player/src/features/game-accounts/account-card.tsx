@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { formatMoney } from '@wallet/web-core/format';
 
-/** SPEC.md §2: the balance an active card shows is the game balance × its wallet factor. */
+/** docs/spec.md §2: the balance an active card shows is the game balance × its wallet factor. */
 export const cardBalance = (slot: Pick<SlotAccount, 'amount' | 'ftWalletSlot'>): number =>
   Math.round(slot.amount * (Number.isFinite(slot.ftWalletSlot) ? slot.ftWalletSlot : 1) * 100) / 100;
 

@@ -3,7 +3,7 @@ import { GAME_CATEGORIES } from '@wallet/contract/limits';
 import type { SlotAccount } from '@wallet/contract/wallet';
 import { AccountSlider } from './account-slider.tsx';
 
-/** SPEC.md §2: account card lists for slot, sport and lotto. */
+/** docs/spec.md §2: account card lists for slot, sport and lotto. */
 export function AccountSliders({ slots, onSelect }: { slots: SlotAccount[]; onSelect: (slot: SlotAccount) => void }) {
   const { t } = useTranslation('wallet');
   if (slots.length === 0) return null;

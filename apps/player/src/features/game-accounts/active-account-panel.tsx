@@ -27,7 +27,7 @@ export function ActiveAccountPanel({ slot, walletAmount, unit, onMoneyMoved }: A
   const reset = useResetGamePassword();
   const { play, isLaunching } = usePlayGame({ code: slot.code, walletAmount, onMoneyMoved });
 
-  // a new password logs the player out of the game app: ask first (issue 9 bug 9)
+  // a new password logs the player out of the game app: ask first
   const [isConfirming, setIsConfirming] = useState(false);
   const handleReset = () => {
     setIsConfirming(false);

@@ -5,7 +5,7 @@ import { Icon } from '@wallet/ui/icon';
 
 export type CredentialRowProps = { label: string; value: string; testId: string };
 
-/** A username or password with its copy button: 'Copied' + the text on success, 'Failed to copy' otherwise (SPEC.md §8). */
+/** A username or password with its copy button: 'Copied' + the text on success, 'Failed to copy' otherwise (docs/spec.md §8). */
 export function CredentialRow({ label, value, testId }: CredentialRowProps) {
   const { t } = useTranslation('wallet');
   const handleCopy = () =>

@@ -21,7 +21,7 @@ export type GameAccountDialogProps = {
   unit: string;
 };
 
-/** SPEC.md §4 game account: inactive → activate → active (credentials, reset password, transfer-and-play). */
+/** docs/spec.md §4 game account: inactive → activate → active (credentials, reset password, transfer-and-play). */
 export function GameAccountDialog({ open, onOpenChange, onSuccess, slot, walletAmount, unit }: GameAccountDialogProps) {
   const { t } = useTranslation('wallet');
   const { t: tc } = useTranslation('common');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planPlayTransfer } from './play-plan.ts';
 
-describe('planPlayTransfer (SPEC.md §5 transfer-and-play)', () => {
+describe('planPlayTransfer (docs/spec.md §5 transfer-and-play)', () => {
   it('moves the whole wallet amount to the game when the balance is above 0', () => {
     expect(planPlayTransfer(1000, 'pg')).toEqual({ from: 'WALLET', to: 'pg', amount: 1000 });
     expect(planPlayTransfer(0.01, 'joker2')).toEqual({ from: 'WALLET', to: 'joker2', amount: 0.01 });

@@ -2,7 +2,7 @@ import { WALLET_CODE } from '@wallet/contract/limits';
 import type { TransferRequest } from '@wallet/contract/wallet';
 
 /**
- * SPEC.md §5 transfer-and-play: with a wallet balance above 0 the whole wallet amount moves to the game first;
+ * docs/spec.md §5 transfer-and-play: with a wallet balance above 0 the whole wallet amount moves to the game first;
  * at 0 or less the game opens without a transfer (null).
  */
 export function planPlayTransfer(walletAmount: number, gameCode: string): TransferRequest | null {

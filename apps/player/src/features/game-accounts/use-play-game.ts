@@ -9,7 +9,7 @@ import { closeTab, preopenTab, sendTabTo } from './launch-tab.ts';
 import { planPlayTransfer } from './play-plan.ts';
 
 /**
- * SPEC.md §5 transfer-and-play: move the whole wallet into the game when it holds money (a PENDING transfer
+ * docs/spec.md §5 transfer-and-play: move the whole wallet into the game when it holds money (a PENDING transfer
  * is "being processed" and the game still opens), then GET the auto-login link and open it in a new tab.
  */
 export function usePlayGame({
@@ -26,7 +26,7 @@ export function usePlayGame({
   const transfer = useTransfer();
   const [isLaunching, setIsLaunching] = useState(false);
   // the guard is a ref set before anything else: a double tap faster than a render opens one tab, moves the
-  // money once and asks for one launch link (issue 9 bug 1)
+  // money once and asks for one launch link (useMoneyMutation: once per intent)
   const isBusy = useRef(false);
 
   const play = async (username: string) => {

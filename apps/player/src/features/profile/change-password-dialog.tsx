@@ -17,7 +17,7 @@ export type ChangePasswordDialogProps = {
 const EMPTY: ChangePasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Current, new and confirm password (SPEC.md §5). Empty fields: nothing happens. A failure (WRONG_PASSWORD…)
+ * Current, new and confirm password (docs/spec.md §5). Empty fields: nothing happens. A failure (WRONG_PASSWORD…)
  * opens an error dialog titled with the generic error message; success shows the saved message.
  */
 export function ChangePasswordDialog({ open, onOpenChange, onSuccess }: ChangePasswordDialogProps) {

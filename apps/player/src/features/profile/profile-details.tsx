@@ -39,7 +39,7 @@ function Row({
   );
 }
 
-/** SPEC.md §2 Profile: name, id, creation date, username (read-only) and bank details; lock opens the password dialog. */
+/** docs/spec.md §2 Profile: name, id, creation date, username (read-only) and bank details; lock opens the password dialog. */
 export function ProfileDetails({
   profile,
   onChangePassword,

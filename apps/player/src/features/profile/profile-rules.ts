@@ -1,7 +1,7 @@
 import { ENGLISH_NAME_BANKS, ENGLISH_NAME_PATTERN } from '@wallet/contract/limits';
 import type { Profile } from '@wallet/contract/account';
 
-/** SPEC.md §5: KTB, TMB and BBL accounts whose name has non-English characters are asked for the English name. */
+/** docs/spec.md §5: KTB, TMB and BBL accounts whose name has non-English characters are asked for the English name. */
 export const needsEnglishBankName = (profile: Pick<Profile, 'bankCode' | 'bankAccountName'>): boolean =>
   (ENGLISH_NAME_BANKS as readonly string[]).includes(profile.bankCode) &&
   !ENGLISH_NAME_PATTERN.test(profile.bankAccountName.trim());
@@ -17,7 +17,7 @@ export type ChangePasswordValues = { oldPassword: string; newPassword: string; c
 
 /**
  * 'silent' when a field is empty (the form does nothing), 'notEqual' when the new password and its
- * confirmation differ, 'ok' otherwise. No length rule (SPEC.md §5).
+ * confirmation differ, 'ok' otherwise. No length rule (docs/spec.md §5).
  */
 export function checkChangePassword(values: ChangePasswordValues): 'silent' | 'notEqual' | 'ok' {
   if (!values.oldPassword || !values.newPassword || !values.confirmPassword) return 'silent';

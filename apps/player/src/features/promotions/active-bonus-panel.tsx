@@ -10,7 +10,7 @@ export type ActiveBonusPanelProps = {
   unit: string;
 };
 
-/** SPEC.md §2: the active bonus with its type and a cancel button; issue 12: its condition's progress. */
+/** docs/spec.md §2: the active bonus with its type and a cancel button; docs/design.md §4: its condition's progress. */
 export function ActiveBonusPanel({ type, progress, unit }: ActiveBonusPanelProps) {
   const { t } = useTranslation('promotions');
   const typeLabel = t(`bonus.type.${type ?? 'none'}`, { defaultValue: type ?? '' });

@@ -8,11 +8,11 @@ import { BannerSlide } from './banner-view.tsx';
 export type BannersDialogProps = {
   banners: Banner[];
   title: string;
-  /** closing the carousel opens the invite or refund modal (SPEC.md §2) */
+  /** closing the carousel opens the invite or refund modal (docs/spec.md §2) */
   onClose: () => void;
 };
 
-/** SPEC.md §2 carousel modal: the invite or refund banners, one at a time. */
+/** docs/spec.md §2 carousel modal: the invite or refund banners, one at a time. */
 export function BannersDialog({ banners, title, onClose }: BannersDialogProps) {
   const { t } = useTranslation('promotions');
   const [index, setIndex] = useState(0);

@@ -10,7 +10,7 @@ import { noticeFor } from './bonus-state.ts';
 
 export type BonusDialogProps = { bonus: Bonus; onClose: (isActivated: boolean) => void };
 
-/** SPEC.md §2 bonus modal: the bonus's banners, its limit, the notice with its percentFail, and activate. */
+/** docs/spec.md §2 bonus modal: the bonus's banners, its limit, the notice with its percentFail, and activate. */
 export function BonusDialog({ bonus, onClose }: BonusDialogProps) {
   const { t } = useTranslation('promotions');
   const { t: tc } = useTranslation('common');
@@ -23,7 +23,7 @@ export function BonusDialog({ bonus, onClose }: BonusDialogProps) {
         notify.success(t('bonus.activated', { name: bonus.name }));
         onClose(true);
       },
-      // SPEC.md §8: an error dialog titled with the generic error message, the server's message as the body
+      // docs/spec.md §8: an error dialog titled with the generic error message, the server's message as the body
       onError: (error) => presentError(error, { as: 'alert', title: tc('error.title') }),
     });
 

@@ -15,7 +15,7 @@ export type BonusListProps = {
 };
 
 /**
- * SPEC.md §2 bonus cards on their banner: the active one marked current, one whose receive limit is reached shown as
+ * docs/spec.md §2 bonus cards on their banner: the active one marked current, one whose receive limit is reached shown as
  * received and disabled, the others open the bonus modal.
  */
 export function BonusList({ bonuses, now, onOpen, unit }: BonusListProps) {

@@ -12,7 +12,7 @@ const bonus = (type: Bonus['type'], received: string[], isActive = false, maxRec
   userBonus: { _id: 'u1', isActive, received: received.map((updatedAt) => ({ updatedAt })) },
 });
 
-describe('bonusState (SPEC.md §4, Bangkok time)', () => {
+describe('bonusState (docs/spec.md §4, Bangkok time)', () => {
   it('is open with no receipts, active while it runs', () => {
     expect(bonusState({ ...bonus('limit', []), userBonus: null }, new Date())).toBe('open');
     expect(bonusState(bonus('limit', ['2026-01-01T00:00:00Z'], true), new Date())).toBe('active');

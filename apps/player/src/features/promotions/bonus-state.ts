@@ -1,6 +1,6 @@
 import type { Bonus } from '@wallet/contract/promotions';
 
-/** SPEC.md §4: a member's bonus is open (not received), active, or received (its receive limit reached). */
+/** docs/spec.md §4: a member's bonus is open (not received), active, or received (its receive limit reached). */
 export type BonusState = 'open' | 'active' | 'received';
 
 const BANGKOK_OFFSET_MS = 7 * 60 * 60_000;
@@ -11,7 +11,7 @@ const bangkokDay = (time: number) => Math.floor((time + BANGKOK_OFFSET_MS) / DAY
 /** Weeks since the epoch on the Bangkok calendar, starting on Monday (1970-01-01 was a Thursday). */
 const bangkokWeek = (time: number) => Math.floor((bangkokDay(time) + 3) / 7);
 
-/** The receipts that count against `maxReceived` (DESIGN.md §4: limit all, day today, week this week, Bangkok time). */
+/** The receipts that count against `maxReceived` (docs/design.md §4: limit all, day today, week this week, Bangkok time). */
 function receiptsCounted(bonus: Bonus, now: Date): number {
   const receipts = bonus.userBonus?.received ?? [];
   if (bonus.type === 'limit') return receipts.length;
@@ -25,6 +25,6 @@ export function bonusState(bonus: Bonus, now: Date): BonusState {
   return receiptsCounted(bonus, now) >= bonus.maxReceived ? 'received' : 'open';
 }
 
-/** The notice (GET /api/lookup/notice) with the bonus's percentFail in place of `%percentFail%` (SPEC.md §3). */
+/** The notice (GET /api/lookup/notice) with the bonus's percentFail in place of `%percentFail%` (docs/spec.md §3). */
 export const noticeFor = (text: string, percentFail: number): string =>
   text.replaceAll('%percentFail%', String(percentFail));

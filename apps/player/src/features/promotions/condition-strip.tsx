@@ -20,7 +20,7 @@ function StripView({ progress, unit }: { progress: Progress; unit: string }) {
 }
 
 /**
- * Home's view of a running condition (issue 12): its title and progress bar, a tap away from the details on the
+ * Home's view of a running condition (docs/design.md §4): its title and progress bar, a tap away from the details on the
  * bonus screen. Nothing shows (and no strings load) while no condition runs or the progress cannot be read.
  */
 export function ConditionStrip({ unit }: { unit: string }) {

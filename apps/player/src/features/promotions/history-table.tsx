@@ -17,7 +17,7 @@ export type HistoryTableProps = {
   testId: string;
 };
 
-/** The invitees and refund-log tables: 10 rows a page (SPEC.md §9); a load failure shows the empty table (§8). */
+/** The invitees and refund-log tables: 10 rows a page (docs/spec.md §9); a load failure shows the empty table (§8). */
 export function HistoryTable({
   rows,
   total,

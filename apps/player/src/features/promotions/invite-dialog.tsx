@@ -19,12 +19,12 @@ export type InviteDialogProps = {
   onClose: (moved: boolean) => void;
 };
 
-/** SPEC.md §2 invite modal: the claimable commission with receive, the invite link, the invitees (10 a page). */
+/** docs/spec.md §2 invite modal: the claimable commission with receive, the invite link, the invitees (10 a page). */
 export function InviteDialog({ wallet, onClose }: InviteDialogProps) {
   const { t } = useTranslation('promotions');
   const [page, setPage] = useState(1);
   const [moved, setMoved] = useState(false);
-  // SPEC.md §8: an invite list failure is ignored (the table stays empty)
+  // docs/spec.md §8: an invite list failure is ignored (the table stays empty)
   const invites = useQuery({ ...promotionQueries.invites(page), placeholderData: keepPreviousData });
   const receive = useReceiveInvite();
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });

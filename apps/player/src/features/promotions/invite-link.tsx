@@ -8,7 +8,7 @@ import { copyText } from '@wallet/web-core/copy-text';
 /** LINE's share URL: opens the app (or the web share page) with the text ready to send. */
 const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
 
-/** The invite link {origin}/register?code=PR{id} (SPEC.md §2): copy, a QR of it and share to LINE. */
+/** The invite link {origin}/register?code=PR{id} (docs/spec.md §2): copy, a QR of it and share to LINE. */
 export function InviteLink({ link }: { link: string }) {
   const { t } = useTranslation('promotions');
   const [qr, setQr] = useState<{ link: string; svg: string } | null>(null);

@@ -19,11 +19,11 @@ type Lookup =
   | { kind: 'failed'; message: string }
   | ({ kind: 'found' } & Found);
 
-/** Codes are ASCII letters, digits, `_` and `-`, shown and sent upper-cased (SPEC.md §2). */
+/** Codes are ASCII letters, digits, `_` and `-`, shown and sent upper-cased (docs/spec.md §2). */
 const normalize = (value: string) => value.toUpperCase().replace(/[^A-Z0-9_-]/g, '');
 
 /**
- * SPEC.md §2/§8 promotion-code form: required, upper-cased; "searching" while looking it up, the not-found text,
+ * docs/spec.md §2/§8 promotion-code form: required, upper-cased; "searching" while looking it up, the not-found text,
  * then the promotion's description and its fail threshold before activating.
  */
 export function PromoCodeForm() {

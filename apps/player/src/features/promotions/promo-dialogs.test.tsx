@@ -104,7 +104,7 @@ describe('RefundDialog', () => {
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
-  it('receiving is disabled while a bonus runs (SPEC.md §4)', async () => {
+  it('receiving is disabled while a bonus runs (docs/spec.md §4)', async () => {
     mockApi({
       'GET /api/refund/check': () => ({ body: { ...check, bonus: true } }),
       'POST /api/refund': () => ({ status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }),

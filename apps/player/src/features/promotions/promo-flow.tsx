@@ -15,12 +15,12 @@ export type PromoFeature = 'invite' | 'refund' | 'referral';
 export type PromoFlowProps = {
   feature: PromoFeature;
   wallet: Wallet;
-  /** `moved` when money reached the wallet: home refreshes it (SPEC.md §2) */
+  /** `moved` when money reached the wallet: home refreshes it (docs/spec.md §2) */
   onDone: (moved: boolean) => void;
 };
 
 /**
- * SPEC.md §2: invite and refund first fetch their banners; with any, a carousel modal opens and closing it opens the
+ * docs/spec.md §2: invite and refund first fetch their banners; with any, a carousel modal opens and closing it opens the
  * invite or refund modal; with none (or a failed fetch) the modal opens directly.
  */
 export function PromoFlow(props: PromoFlowProps) {

@@ -18,7 +18,7 @@ export type RefundDialogProps = {
 };
 
 /**
- * SPEC.md §2/§4 refund modal: yesterday's refund with its conditions text; receiving is disabled while a bonus
+ * docs/spec.md §2/§4 refund modal: yesterday's refund with its conditions text; receiving is disabled while a bonus
  * runs; moving it to the wallet asks first, showing the success and fail percentages; the refund log (10 a page).
  */
 export function RefundDialog({ currency, onClose }: RefundDialogProps) {
@@ -27,7 +27,7 @@ export function RefundDialog({ currency, onClose }: RefundDialogProps) {
   const [moved, setMoved] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const check = useQuery(promotionQueries.refundCheck());
-  // SPEC.md §8: a refund list failure is ignored (the table stays empty)
+  // docs/spec.md §8: a refund list failure is ignored (the table stays empty)
   const refunds = useQuery({ ...promotionQueries.refunds(page), placeholderData: keepPreviousData });
   const receive = useRefundMove('receive');
   const addWallet = useRefundMove('addWallet');

@@ -8,7 +8,7 @@ import { noticeFor } from './bonus-state.ts';
 
 type ViewProps = { progress: ConditionProgress; currency: string };
 
-/** The conditions modal's head while a condition runs: the condition and the notice with its %percentFail% (SPEC.md §3). */
+/** The conditions modal's head while a condition runs: the condition and the notice with its %percentFail% (docs/spec.md §3). */
 export function RunningCondition() {
   const progress = useConditionProgress();
   const currency = useWallet().data?.wallet.currency ?? 'THB';

@@ -13,7 +13,7 @@ export type AgreementDialogProps = {
   memberId: string | undefined;
   /**
    * Controlled mode: pass `open` and `onOpenChange`. Without `open` the dialog opens by itself
-   * AGREEMENT_DELAY_MS (1.5 s) after mount unless this member already accepted (SPEC.md §2 Home).
+   * AGREEMENT_DELAY_MS (1.5 s) after mount unless this member already accepted (docs/spec.md §2 Home).
    */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;

@@ -34,7 +34,7 @@ export function ContactScreen({ version, hasTopOffset = false, chatSlot }: Conta
       )}
       {contact.data && <ContactContent contact={contact.data} />}
       <div className="flex justify-center pt-2">{version}</div>
-      {/* live-chat widget slot (SPEC.md §2 "chat widget when enabled"), filled by the chat issue */}
+      {/* live-chat widget slot (docs/spec.md §2 "chat widget when enabled"), filled by the chat issue */}
       <div data-slot="chat-widget">{chatSlot}</div>
     </div>
   );

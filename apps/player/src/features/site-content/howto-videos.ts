@@ -1,4 +1,4 @@
-/** The five how-to topics of SPEC.md §2, in display order; Thai clips live in public/videos/{code}.mp4 (la/, en/: theirs). */
+/** The five how-to topics of docs/spec.md §2, in display order; Thai clips live in public/videos/{code}.mp4 (la/, en/: theirs). */
 const HOWTO_VIDEO_CODES = ['wallet', 'play', 'balance', 'bonus', 'cancel-bonus'] as const;
 
 export type HowtoVideo = { code: string; url: string };

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../config/build-flags.ts';
 
-/** "Version 1.1.14" (SPEC.md §1), for the contact pages and the shell. */
+/** "Version 1.1.14" (docs/spec.md §1), for the contact pages and the shell. */
 export function AppVersion({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   return (

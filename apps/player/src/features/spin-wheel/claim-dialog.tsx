@@ -18,7 +18,7 @@ export type ClaimDialogProps = {
   onSuccess: () => void;
 };
 
-/** SPEC.md §4–5: confirm or cancel; the confirm fires 500 ms after the last tap and claims once. */
+/** docs/spec.md §4–5: confirm or cancel; the confirm fires 500 ms after the last tap and claims once. */
 export function ClaimDialog({ open, onOpenChange, coupon, unit, onSuccess }: ClaimDialogProps) {
   const { t } = useTranslation('spin');
   const claim = useClaimCoupon();

@@ -10,7 +10,7 @@ import { COUPON_PAGE_SIZE } from './constants.ts';
 
 export type CouponTableProps = { coupons: Coupon[]; unit: string; onClaim: (coupon: Coupon) => void };
 
-/** SPEC.md §2 spin: the paged coupon table (3 per page) with a claim button per coupon. */
+/** docs/spec.md §2 spin: the paged coupon table (3 per page) with a claim button per coupon. */
 export function CouponTable({ coupons, unit, onClaim }: CouponTableProps) {
   const { t } = useTranslation('spin');
   const [page, setPage] = useState(1);

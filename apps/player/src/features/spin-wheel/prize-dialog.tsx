@@ -13,7 +13,7 @@ export type PrizeDialogProps = {
   isWin: boolean;
 };
 
-/** SPEC.md §4: opens 2 s after the wheel stops; closing it reloads the wheel state (the caller's onOpenChange). */
+/** docs/spec.md §4: opens 2 s after the wheel stops; closing it reloads the wheel state (the caller's onOpenChange). */
 export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin }: PrizeDialogProps) {
   const { t } = useTranslation('spin');
   return (

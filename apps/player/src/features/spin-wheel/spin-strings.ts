@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The `spin` namespace loads with the spin route, not with the language chunk every screen pays for (the
- * /user/home bundle budget, DESIGN.md §8). `ensureSpinStrings` runs in the route loader; the hook loads the
+ * /user/home bundle budget, docs/design.md §8). `ensureSpinStrings` runs in the route loader; the hook loads the
  * namespace of a language switched to while the screen is open and re-renders once it is there.
  */
 const bundles = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });

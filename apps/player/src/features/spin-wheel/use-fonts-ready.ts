@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 export const WHEEL_FONT_FAMILY = "'Noto Sans Thai', 'Noto Sans Lao', ui-sans-serif, system-ui, sans-serif";
 
 /**
- * True once the Thai and Lao faces for these labels have loaded (SPEC.md: labels are drawn after the fonts load),
+ * True once the Thai and Lao faces for these labels have loaded (docs/spec.md: labels are drawn after the fonts load),
  * so the canvas never paints tofu or a fallback face it would have to repaint.
  */
 export function useFontsReady(labels: string[]): boolean {

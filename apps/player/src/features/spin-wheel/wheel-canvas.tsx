@@ -93,7 +93,7 @@ function draw(canvas: HTMLCanvasElement, slices: Slice[], size: number, winner: 
   }
 }
 
-/** SPEC.md §2 spin: the canvas wheel, drawn from the setup's slices; the spin rotates the canvas element. */
+/** docs/spec.md §2 spin: the canvas wheel, drawn from the setup's slices; the spin rotates the canvas element. */
 export function WheelCanvas({ slices, size, winner, isFontReady, onRotor }: WheelCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   useEffect(() => {

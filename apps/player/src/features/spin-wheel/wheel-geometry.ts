@@ -7,7 +7,7 @@ import { WHEEL_FRAMES_PER_SECOND, WHEEL_FRICTION, WHEEL_MAX_PX, WHEEL_WIDTH_SHAR
 const TAU = Math.PI * 2;
 const mod = (x: number, m: number) => ((x % m) + m) % m;
 
-/** SPEC.md §9: at most 350 px, or 85 % of the window width when that is smaller. */
+/** docs/spec.md §9: at most 350 px, or 85 % of the window width when that is smaller. */
 export const wheelSize = (windowWidth: number): number =>
   Math.floor(Math.min(WHEEL_MAX_PX, windowWidth * WHEEL_WIDTH_SHARE));
 
@@ -22,7 +22,7 @@ export type SpinPlan = { from: number; to: number; turns: number; durationMs: nu
 /**
  * Where to stop so the pointer lands on `target`: `turns` (3 or 4) full turns beyond the current rotation, then on
  * to the slice, at `offset` ∈ (−0.5, 0.5) of a slice from its centre (a natural-looking, never-a-border stop).
- * 3 turns take 4 s, 4 turns 5 s (SPEC.md §4: 3–4 extra turns, about 4–5 s, scaled).
+ * 3 turns take 4 s, 4 turns 5 s (docs/spec.md §4: 3–4 extra turns, about 4–5 s, scaled).
  */
 export function planSpin(current: number, target: number, count: number, turns: 3 | 4, offset = 0): SpinPlan {
   const a = TAU / count;

@@ -17,14 +17,14 @@ export type WheelStageProps = {
   onSpin: () => void;
 };
 
-/** The wheel, its pointer, and the coin count in the centre that is the spin button (SPEC.md §2, §5). */
+/** The wheel, its pointer, and the coin count in the centre that is the spin button (docs/spec.md §2, §5). */
 export function WheelStage({ slices, coins, isSpinning, winner, onRotor, onSpin }: WheelStageProps) {
   const { t } = useTranslation('spin');
   const size = useWheelSize();
   const isFontReady = useFontsReady(slices.map((s) => s.label));
   const canSpin = !isSpinning && coins > 0;
   const hub = Math.round(size * 0.26);
-  // SPEC.md §5: a click is ignored while spinning or with 0 coins (the button stays focusable and announced)
+  // docs/spec.md §5: a click is ignored while spinning or with 0 coins (the button stays focusable and announced)
   const handleClick = () => {
     if (canSpin) onSpin();
   };

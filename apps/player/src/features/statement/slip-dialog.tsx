@@ -12,7 +12,7 @@ import { StatusBadge } from './status-badge.tsx';
 
 export type SlipDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; unit: string };
 
-/** SPEC.md §2 statement: the slip modal, 10 slips a page (date, amount, status, reason, reference) and each image. */
+/** docs/spec.md §2 statement: the slip modal, 10 slips a page (date, amount, status, reason, reference) and each image. */
 export function SlipDialog({ open, onOpenChange, unit }: SlipDialogProps) {
   const { t } = useTranslation('statement');
   const [page, setPage] = useState(1);

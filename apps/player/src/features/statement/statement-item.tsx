@@ -19,7 +19,7 @@ const ICON_TONE = {
   finish_bonus: 'bg-accent/20 text-fuchsia-300',
 } as const;
 
-/** A withdrawal's reason once refused, with the money returned (SPEC.md §4: FAILED shows why). */
+/** A withdrawal's reason once refused, with the money returned (docs/spec.md §4: FAILED shows why). */
 function withdrawNote(row: StatementRow, t: (key: string, fallback: string) => string): string | undefined {
   if (!row.withdraw) return undefined;
   const reason = row.withdraw.reason

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageRange } from '@wallet/ui/page-range';
 import { direction, statusTone, totalPages } from './statement-status.ts';
 
-describe('statusTone (SPEC.md §4)', () => {
+describe('statusTone (docs/spec.md §4)', () => {
   it('maps SUCCESS and FAILED, everything else is in progress', () => {
     expect(statusTone('SUCCESS')).toBe('success');
     expect(statusTone('FAILED')).toBe('failed');

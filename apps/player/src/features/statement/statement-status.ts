@@ -3,7 +3,7 @@ import type { StatementRow } from '@wallet/contract/statement';
 
 export type StatusTone = 'success' | 'failed' | 'pending';
 
-/** SPEC.md §4: SUCCESS and FAILED; anything else is shown as in progress. */
+/** docs/spec.md §4: SUCCESS and FAILED; anything else is shown as in progress. */
 export function statusTone(status: string): StatusTone {
   const upper = status.toUpperCase();
   if (upper === 'SUCCESS') return 'success';

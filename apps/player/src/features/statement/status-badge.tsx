@@ -8,7 +8,7 @@ const TONES: Record<StatusTone, string> = {
   pending: 'bg-warning/15 text-warning ring-warning/30',
 };
 
-/** SUCCESS green, FAILED red, anything else "in progress" amber (SPEC.md §4). */
+/** SUCCESS green, FAILED red, anything else "in progress" amber (docs/spec.md §4). */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('statement');
   const tone = statusTone(status);

@@ -14,7 +14,7 @@ export type BalanceHeroProps = {
   onWithdraw: () => void;
 };
 
-/** SPEC.md §2 home hero: name, coins, total balance (wallet + games), last update with check balance, deposit and withdraw. */
+/** docs/spec.md §2 home hero: name, coins, total balance (wallet + games), last update with check balance, deposit and withdraw. */
 export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps) {
   const { t } = useTranslation('wallet');
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });

@@ -6,7 +6,7 @@ import { Icon } from '@wallet/ui/icon';
 
 export type ReferralStripProps = { amount: number; unit: string; onReceive: () => void };
 
-/** SPEC.md §2: the referral (invite) bonus waiting to be received, with its receive button. */
+/** docs/spec.md §2: the referral (invite) bonus waiting to be received, with its receive button. */
 export function ReferralStrip({ amount, unit, onReceive }: ReferralStripProps) {
   const { t } = useTranslation('wallet');
   return (

@@ -4,7 +4,7 @@ type Balances = { wallet: { amount: number }; slots: ReadonlyArray<{ amount: num
 
 const toMinor = (amount: number) => (Number.isFinite(amount) ? Math.round(amount * MINOR_PER_MAJOR) : 0);
 
-/** SPEC.md §2: total balance = wallet amount + every game account amount, summed in minor units (no float drift). */
+/** docs/spec.md §2: total balance = wallet amount + every game account amount, summed in minor units (no float drift). */
 export function totalBalance({ wallet, slots }: Balances): number {
   const minor = slots.reduce((sum, slot) => sum + toMinor(slot.amount), toMinor(wallet.amount));
   return minor / MINOR_PER_MAJOR;

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('TransferDialog', () => {
-  it('shows each SPEC.md §5 rule with its own message', async () => {
+  it('shows each docs/spec.md §5 rule with its own message', async () => {
     const calls = mockApi({});
     open();
     // the only active game is preselected as the target: clear it
@@ -42,7 +42,7 @@ describe('TransferDialog', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses more than the balance it shows, inline, and clamps quick amounts (issue 9 bug 4)', async () => {
+  it('refuses more than the balance it shows, inline, and clamps quick amounts', async () => {
     const calls = mockApi({});
     open();
     await userEvent.type(screen.getByTestId('transfer-amount'), '1000.01');
@@ -55,7 +55,7 @@ describe('TransferDialog', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('before any game account is open, offers to open one instead of a dead end (issue 9 bug 5)', async () => {
+  it('before any game account is open, offers to open one instead of a dead end', async () => {
     mockApi({});
     const fixture = walletFixture();
     const dialog = open({ ...fixture, slots: fixture.slots.map((slot) => ({ ...slot, isActive: false })) });
@@ -122,7 +122,7 @@ describe('TransferDialog', () => {
     expect(dialog.onSuccess).not.toHaveBeenCalled();
   });
 
-  it('sends one request for a double tap and shows the first success (issue 9 bug 1)', async () => {
+  it('sends one request for a double tap and shows the first success (useMoneyMutation)', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const calls = mockApi({ 'POST /api/wallet/transfer': () => new Promise((resolve) => (answer = resolve)) });
     const dialog = open();

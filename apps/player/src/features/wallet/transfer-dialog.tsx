@@ -20,7 +20,7 @@ export type TransferDialogProps = {
   onOpenGame?: (code: string) => void;
 };
 
-/** SPEC.md §2/§5 transfer modal: wallet ⇄ active game accounts. Errors: alert titled with the error label. */
+/** docs/spec.md §2/§5 transfer modal: wallet ⇄ active game accounts. Errors: alert titled with the error label. */
 export function TransferDialog({ open, onOpenChange, onSuccess, wallet, onOpenGame }: TransferDialogProps) {
   const { t } = useTranslation('wallet');
   const transfer = useTransfer();

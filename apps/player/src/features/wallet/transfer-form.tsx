@@ -30,7 +30,7 @@ export type TransferFormProps = {
   onSubmit: (submission: TransferSubmission) => void;
 };
 
-/** Source, target, amount with quick amounts; SPEC.md §5 rules each show their own message. */
+/** Source, target, amount with quick amounts; docs/spec.md §5 rules each show their own message. */
 export function TransferForm({ accounts, initialValues, unit, onSubmit }: TransferFormProps) {
   const { t } = useTranslation('wallet');
   const [values, setValues] = useState<TransferFormValues>(initialValues);

@@ -12,7 +12,7 @@ export type TransferResultProps = {
   toName: string;
 };
 
-/** Success, or PENDING shown as "being processed" (DESIGN.md §3), never as a failure. */
+/** Success, or PENDING shown as "being processed" (docs/design.md §3), never as a failure. */
 export function TransferResult({ outcome, amount, unit, fromName, toName }: TransferResultProps) {
   const { t } = useTranslation('wallet');
   const isPending = outcome === 'pending';

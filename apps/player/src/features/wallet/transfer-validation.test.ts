@@ -7,7 +7,7 @@ import {
   validateTransfer,
 } from './transfer-validation.ts';
 
-describe('validateTransfer (SPEC.md §5)', () => {
+describe('validateTransfer (docs/spec.md §5)', () => {
   it('needs both a source and a target', () => {
     expect(validateTransfer({ from: '', to: 'pg', amount: '100' })).toEqual({ field: 'from', issue: 'chooseBoth' });
     expect(validateTransfer({ from: 'WALLET', to: '', amount: '100' })).toEqual({ field: 'to', issue: 'chooseBoth' });

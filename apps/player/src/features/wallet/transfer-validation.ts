@@ -2,7 +2,7 @@ import { TRANSFER_MIN_BAHT } from '@wallet/contract/limits';
 
 export type TransferFormValues = { from: string; to: string; amount: string };
 /**
- * SPEC.md §5: both chosen; they must differ; at least 1 baht; not more than the source's balance the form shows
+ * docs/spec.md §5: both chosen; they must differ; at least 1 baht; not more than the source's balance the form shows
  * (checked inline before sending; the server stays the authority). Each has its own message (`transfer.errors.<issue>`).
  */
 export type TransferIssue = 'chooseBoth' | 'sameAccount' | 'minAmount' | 'overBalance';

@@ -61,7 +61,7 @@ function WidgetTile({ tile }: { tile: Tile }) {
   );
 }
 
-/** SPEC.md §2 widgets after deposit and withdraw: transfer, wheel (or collect all), invite, bonus conditions, refund. */
+/** docs/spec.md §2 widgets after deposit and withdraw: transfer, wheel (or collect all), invite, bonus conditions, refund. */
 export function WidgetGrid({
   isSpinActive,
   coin,

@@ -25,7 +25,7 @@ const base = {
   'GET /api/lookup/banks': () => ({ body: [] }),
 };
 
-describe('withdraw while a condition runs (issue 12)', () => {
+describe('withdraw while a condition runs', () => {
   it('explains why before the player tries: the condition, cancel with its forfeit, collect the game balances', async () => {
     let progress: ReturnType<typeof conditionFixture> | { condition: null } = conditionFixture({
       successRule: 'credit',

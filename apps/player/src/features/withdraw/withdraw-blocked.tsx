@@ -23,7 +23,7 @@ export type WithdrawBlockedProps = {
 };
 
 /**
- * "Why can't I withdraw yet?" (issue 12): withdrawals wait for the running promotion condition (BONUS_REMAINING).
+ * "Why can't I withdraw yet?" (docs/design.md §4): withdrawals wait for the running promotion condition (BONUS_REMAINING).
  * Shows the condition and the one-tap fixes: cancel the bonus (forfeiting it), collect the game balances.
  */
 export function WithdrawBlocked({ isBlocked, ...rest }: WithdrawBlockedProps) {

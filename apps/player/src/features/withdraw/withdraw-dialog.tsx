@@ -14,7 +14,7 @@ import { useWithdraw, useWithdrawLookup } from '../../api/withdraw.ts';
 import { bankName } from '../../lib/bank-name.ts';
 import { sanitizeWithdrawInput, validateWithdraw, type WithdrawIssue } from './withdraw-validation.ts';
 
-// issue 12: "why can't I withdraw yet" is its own chunk (with the promotions strings)
+// "why can't I withdraw yet" is its own chunk (with the promotions strings)
 const WithdrawBlocked = lazy(() => import('./withdraw-blocked.tsx').then((m) => ({ default: m.WithdrawBlocked })));
 
 export type WithdrawDialogProps = {
@@ -28,7 +28,7 @@ export type WithdrawDialogProps = {
 const FORM_ID = 'withdraw-form';
 
 /**
- * SPEC.md §2/§5 withdraw modal: the destination account (the member's registered one), the amount within the
+ * docs/spec.md §2/§5 withdraw modal: the destination account (the member's registered one), the amount within the
  * server's bounds, "waiting for transfer" once requested. Errors: alert titled with the error label (§8).
  */
 export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: WithdrawDialogProps) {
@@ -38,7 +38,7 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
   const [amount, setAmount] = useState('');
   const [issue, setIssue] = useState<WithdrawIssue | null>(null);
   const [done, setDone] = useState<number | null>(null);
-  // issue 12: a running promotion condition blocks withdrawals (BONUS_REMAINING): say why before the player tries
+  // docs/design.md §4: a running promotion condition blocks withdrawals (BONUS_REMAINING): say why before the player tries
   const [isBlocked, setIsBlocked] = useState(false);
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   const bounds = lookup.data;

@@ -6,7 +6,7 @@ export function sanitizeWithdrawInput(text: string): string {
   return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
 }
 
-/** SPEC.md §5: at least withdrawMin and at most withdrawMax, each with its own message; never above the wallet. */
+/** docs/spec.md §5: at least withdrawMin and at most withdrawMax, each with its own message; never above the wallet. */
 export function validateWithdraw(
   text: string,
   bounds: { withdrawMin: number; withdrawMax: number },

@@ -25,7 +25,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Back-office operators (DESIGN.md §9.3, docs/decisions/0012-principals-operators-audit.md). The TOTP secret is
+ * Back-office operators (docs/design.md §9.3, docs/decisions/0012-principals-operators-audit.md). The TOTP secret is
  * sealed with lib/crypto-box (context `operator-totp:<id>`); `totpLastStep` is the last 30-second step a code was
  * accepted for, so a code is never accepted twice.
  */

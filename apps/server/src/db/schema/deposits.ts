@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './account.ts';
 
-/** Owned by the deposits module (DESIGN.md §9.5). */
+/** Owned by the deposits module (docs/design.md §9.5). */
 
 /** the same list as @wallet/contract/admin/deposits (drizzle-kit reads this file on its own) */
 const DEPOSIT_CHANNELS = ['qr', 'slip', 'truewallet', 'manual'] as const;
@@ -47,7 +47,7 @@ export const deposits = pgTable(
 
 export const QR_STATUSES = ['creating', 'open', 'paid', 'expired', 'cancelled', 'failed'] as const;
 
-/** A dynamic QR a member asked for (SPEC.md §3 QR state); `id` is the qrcodeId, Ref2 of the payload. */
+/** A dynamic QR a member asked for (docs/spec.md §3 QR state); `id` is the qrcodeId, Ref2 of the payload. */
 export const qrPayments = pgTable(
   'qr_payments',
   {
@@ -99,7 +99,7 @@ export const qrWebhookInbox = pgTable(
 export const SLIP_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED', 'REVIEW'] as const;
 
 /**
- * An uploaded transfer slip (SPEC.md §3 slip row): the stored image (private), what its mini-QR said, the
+ * An uploaded transfer slip (docs/spec.md §3 slip row): the stored image (private), what its mini-QR said, the
  * verifier's answer and the outcome. `PROCESSING` while the verifier had no definite answer (a job asks again);
  * `REVIEW` when the rules cannot tell who sent the money: its `deposits` row (`depositId`) waits for an operator,
  * and the operator's decision on that row is the slip's outcome.
@@ -112,7 +112,7 @@ export const slips = pgTable(
       .notNull()
       .references(() => members.id),
     status: text('status', { enum: SLIP_STATUSES }).notNull(),
-    /** SPEC.md §8 slip reason when FAILED (or the last one seen while PROCESSING) */
+    /** docs/spec.md §8 slip reason when FAILED (or the last one seen while PROCESSING) */
     note: text('note'),
     storageKey: text('storage_key').notNull(),
     qrPayload: text('qr_payload'),

@@ -5,7 +5,7 @@ import { members } from './account.ts';
 // Tables of the game-accounts module (modules/game-accounts).
 
 /**
- * A member's player account at one game provider (DESIGN.md §4). The password is shown to the member, so it is
+ * A member's player account at one game provider (docs/design.md §4). The password is shown to the member, so it is
  * stored sealed (AES-256-GCM, lib/crypto-box.ts). `balance` is the provider's figure as last seen, in minor units.
  */
 export const gameAccounts = pgTable(

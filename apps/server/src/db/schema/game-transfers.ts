@@ -9,7 +9,7 @@ export const GAME_TRANSFER_DIRECTIONS = ['to_game', 'from_game'] as const;
 export type GameTransferDirection = (typeof GAME_TRANSFER_DIRECTIONS)[number];
 
 /**
- * One money move between the wallet and a game (DESIGN.md §3, two-phase). `id` is ours, sent to the provider,
+ * One money move between the wallet and a game (docs/design.md §3, two-phase). `id` is ours, sent to the provider,
  * and derives every ledger idempotency key (`transfer:{id}:hold|settle|void`). A row leaves `pending` once.
  */
 export const gameTransfers = pgTable(

@@ -4,8 +4,8 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } f
 // Tables of the HTTP layer (src/http): idempotency keys.
 
 /**
- * HTTP idempotency keys of money-moving requests (DESIGN.md §3, http/idempotency.ts). One row per principal
- * (a member or an operator, DESIGN.md §9.3) and client key: claimed `in_progress` before the handler runs, `completed` with the response it produced.
+ * HTTP idempotency keys of money-moving requests (docs/design.md §3, http/idempotency.ts). One row per principal
+ * (a member or an operator, docs/design.md §9.3) and client key: claimed `in_progress` before the handler runs, `completed` with the response it produced.
  * Times come from the app clock, so the 24-hour expiry is testable on a fake clock.
  */
 export const idempotencyKeys = pgTable(

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Double-entry ledger (DESIGN.md §3). Balances are integer minor units. Member wallets can never go below
+ * Double-entry ledger (docs/design.md §3). Balances are integer minor units. Member wallets can never go below
  * zero (CHECK); house, provider and transit accounts may (allow_negative) and are sharded to avoid hot rows.
  */
 export const ledgerAccounts = pgTable(

@@ -55,7 +55,7 @@ export const promotions = pgTable(
 );
 
 /**
- * A condition on a member (DESIGN.md §4): started by a claim, ended by success, fail or cancel. At most one runs per
+ * A condition on a member (docs/design.md §4): started by a claim, ended by success, fail or cancel. At most one runs per
  * member (partial unique index): concurrent claims cannot both start one.
  */
 export const promotionConditions = pgTable(

@@ -14,7 +14,7 @@ import {
 import { members } from './account.ts';
 
 // Tables of the referral module (modules/referral): invite links, commissions, claims, and the banners of the
-// invite and refund modals (DESIGN.md §9.6). Money is in the ledger (`member:{id}:invite`); these rows explain it.
+// invite and refund modals (docs/design.md §9.6). Money is in the ledger (`member:{id}:invite`); these rows explain it.
 
 /**
  * An invitee and who invited them (the `?code=PR{id}` of registration), written once per invitee. `signals` holds

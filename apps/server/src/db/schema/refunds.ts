@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './account.ts';
 
-// Tables of the refunds module (modules/refunds): daily loss refunds (DESIGN.md §9.6). Money is in the ledger
+// Tables of the refunds module (modules/refunds): daily loss refunds (docs/design.md §9.6). Money is in the ledger
 // (`house:refund` → `member:{id}:refund` on receive → wallet on add-to-wallet); these rows explain it.
 
 /**

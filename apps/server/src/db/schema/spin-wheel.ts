@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members } from './account.ts';
 
-/** A text in each player language (SPEC.md §1: th, la, en). */
+/** A text in each player language (docs/spec.md §1: th, la, en). */
 export type Localized = { th: string; la: string; en: string };
 
 /** What a slice gives: nothing ("try again"), plain credit, or a bonus credit that starts a promotion condition. */
@@ -21,7 +21,7 @@ export const PRIZE_TYPES = ['none', 'credit', 'bonus'] as const;
 export type PrizeType = (typeof PRIZE_TYPES)[number];
 
 /**
- * A prize wheel (DESIGN.md §9.7). At most one is live for players: the active one whose window holds now.
+ * A prize wheel (docs/design.md §9.7). At most one is live for players: the active one whose window holds now.
  * Coins are not here: they are the ledger's `member:{id}:coins` accounts in the `COIN` unit.
  */
 export const spinWheels = pgTable(

@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqu
 import { members } from './account.ts';
 
 /**
- * One withdrawal (DESIGN.md §9.4), owned by the withdrawals module. `id` is ours (144 random bits, base64url) and
+ * One withdrawal (docs/design.md §9.4), owned by the withdrawals module. `id` is ours (144 random bits, base64url) and
  * roots every ledger idempotency key (`withdrawal:{id}:hold|paid|reversal`). `payoutId` is what the bank receives as
  * its idempotency key: the id itself for the first payout, `{id}-{n}` for a retry after a definite refusal. The
  * destination account is copied at request time: a later profile change never redirects a requested payout.

@@ -14,7 +14,7 @@ export type UploadType = keyof typeof UPLOAD_TYPES;
 /** What one kind of upload accepts, where it is stored and which catalogue codes its failures answer. */
 export type UploadPolicy = {
   name: string;
-  /** the contract's limit (SPEC.md §9) */
+  /** the contract's limit (docs/spec.md §9) */
   maxBytes: number;
   /** decoded pixels (width × height × frames) above which an image is refused before decoding */
   maxPixels: number;

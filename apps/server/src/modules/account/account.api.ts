@@ -9,7 +9,7 @@ import { PAYOUT_ACCOUNT_CHANGED, PayoutCooling } from './payout-cooling.ts';
 // The public face of the account module: members, registration, profile, bank account (what other modules may
 // call; the routes are wired by account.module.ts, docs/decisions/0028-module-seams.md).
 
-/** What other modules may use of the account module (DESIGN.md §9.1: import only this file). */
+/** What other modules may use of the account module (docs/design.md §9.1: import only this file). */
 export type AccountApi = {
   /** End of the cooling period after a payout-account change, or null (withdrawals allowed). */
   payoutAccountCoolingUntil(memberId: number): Promise<Date | null>;

@@ -167,7 +167,7 @@ export class AccountRepository {
         name: members.name,
         username: members.username,
         createdAt: members.createdAt,
-        // spin coins are a ledger account in the COIN unit (DESIGN.md §9.7), not a member column
+        // spin coins are a ledger account in the COIN unit (docs/design.md §9.7), not a member column
         coin: sql<number>`coalesce((select balance from ledger_accounts where code = ${memberCoins(memberId)} and currency = ${COIN_UNIT}), 0)::int`,
         currency: members.currency,
         bankCode: members.bankCode,

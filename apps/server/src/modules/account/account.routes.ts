@@ -36,7 +36,7 @@ function smsFor(ctx: AppContext): SmsProvider {
   return { send: (phone, text) => (boundSmsProvider(ctx) ?? fallback).send(phone, text) };
 }
 
-/** Login, logout, registration, profile and registration OTP (SPEC §7 "Account and auth"). */
+/** Login, logout, registration, profile and registration OTP (docs/spec.md §7 "Account and auth"). */
 export function createAccountModule(options: AccountModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const { config, clock, db, sessions, settings } = ctx;

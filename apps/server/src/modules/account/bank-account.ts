@@ -9,7 +9,7 @@ export type BankInput = {
 };
 
 /**
- * The bank rules of SPEC §5 for whichever fields are present: the bank exists (INVALID_BANK),
+ * The bank rules of docs/spec.md §5 for whichever fields are present: the bank exists (INVALID_BANK),
  * the number fits the bank (INVALID_USER_INFO), KTB/TMB/BBL names are English
  * (BANK_ACCOUNT_NAME_ENG), and nobody else holds the account (EXISTING_BANK).
  */

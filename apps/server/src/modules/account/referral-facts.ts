@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../../db/schema/account.ts';
 
-/** What the referral module compares to tell a real invite from a self-referral (DESIGN.md §9.6). */
+/** What the referral module compares to tell a real invite from a self-referral (docs/design.md §9.6). */
 export type ReferralFacts = {
   id: number;
   name: string;

@@ -21,7 +21,7 @@ export type RegisterDeps = {
   clock: Clock;
 };
 
-/** Registration (SPEC §2 Register, §5): validate steps 3-4 and create the member. */
+/** Registration (docs/spec.md §2 Register, §5): validate steps 3-4 and create the member. */
 export class RegisterService {
   constructor(private readonly deps: RegisterDeps) {}
 

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 
 /**
- * Answers that tell whether a phone or a bank account is registered, per client IP (issue 8 item 7). A person
+ * Answers that tell whether a phone or a bank account is registered, per client IP (ADR 0017). A person
  * registering meets one or two; a client past the limit gets REQUEST_LIMIT for every registration check until the
  * window moves on, so the refusal itself reveals nothing.
  */

@@ -39,7 +39,7 @@ export function cleanName(raw: string): string {
   return name;
 }
 
-/** The bank account holder: first and last name joined by a space, upper-cased (SPEC §5). */
+/** The bank account holder: first and last name joined by a space, upper-cased (docs/spec.md §5). */
 export function cleanAccountName(raw: string, requiresEnglish: boolean): string {
   const name = raw.trim().replace(/\s+/g, ' ').toUpperCase();
   if (requiresEnglish && !ENGLISH_NAME_PATTERN.test(name)) throw new AppError('BANK_ACCOUNT_NAME_ENG');
@@ -47,7 +47,7 @@ export function cleanAccountName(raw: string, requiresEnglish: boolean): string 
   return name;
 }
 
-/** Digits only within the bank's lengths; Lao banks also allow letters (payments.md §5.2). */
+/** Digits only within the bank's lengths; Lao banks also allow letters (docs/payments.md §5.2). */
 export function cleanAccountNo(
   raw: string,
   bank: { country: string; accountDigitsMin: number; accountDigitsMax: number },

@@ -41,7 +41,7 @@ export function operatorAccounts(ctx: AppContext, limiter = new RateLimiter(new 
   return { accounts, enrolment, requests };
 }
 
-/** Operator sign-in and operator accounts (`/api/admin/*`, DESIGN.md §9.3). */
+/** Operator sign-in and operator accounts (`/api/admin/*`, docs/design.md §9.3). */
 export function createOperatorsModule(options: OperatorsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const store =

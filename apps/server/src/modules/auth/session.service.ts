@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import type { MemberCache } from '../../lib/member-cache.ts';
 
-/** A remembered session (remember me) lives at most this long, renewed silently (DESIGN.md §5). */
+/** A remembered session (remember me) lives at most this long, renewed silently (docs/design.md §5). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** A session without remember me ends with the working day. */
 export const SESSION_SHORT_MS = 12 * 3600_000;
@@ -46,7 +46,7 @@ export class SessionService {
   private readonly key: Uint8Array;
   /** token → its session id and expiry, for tokens whose signature, audience and issuer already checked out */
   private readonly verified = new Map<string, { sid: string; expMs: number }>();
-  /** the per-request session lookup, prepared once (GET /api/wallet budget, DESIGN.md §8) */
+  /** the per-request session lookup, prepared once (GET /api/wallet budget, docs/design.md §8) */
   private readonly lookup;
 
   constructor(

@@ -28,7 +28,7 @@ export type BackofficeModuleOptions = {
 const siteCurrency = (ctx: Pick<AppContext, 'config'>) => (ctx.config.variant === 'la' ? 'LAK' : 'THB');
 
 /**
- * The back office's read models across modules (DESIGN.md §9.1): member search and page, dashboard,
+ * The back office's read models across modules (docs/design.md §9.1): member search and page, dashboard,
  * reconciliation. It reads other modules only through their public `*.api.ts`.
  */
 export function createBackofficeModule(options: BackofficeModuleOptions): ModuleFactory {

@@ -1,6 +1,6 @@
 /**
  * A structural check of an mp4 / quicktime file beyond its magic bytes: walks the top-level boxes and refuses a file
- * whose boxes overrun its length (a truncated upload: dependencies-2.md found metadata parsers pass those) or that
+ * whose boxes overrun its length (a truncated upload: docs/dependencies.md found metadata parsers pass those) or that
  * has no `moov` box (nothing playable). Returns false when the file is not a well-formed ISO-BMFF file.
  */
 export function isCompleteMp4(data: Buffer): boolean {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The player's languages (SPEC.md §1); `la` is the product's code for Lao (ISO `lo`). */
+/** The player's languages (docs/spec.md §1); `la` is the product's code for Lao (ISO `lo`). */
 export type ContentLanguage = 'th' | 'la' | 'en';
 
 const byTag: Record<string, ContentLanguage> = { th: 'th', la: 'la', lo: 'la', en: 'en' };

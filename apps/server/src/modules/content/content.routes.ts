@@ -6,7 +6,7 @@ import { localize, localizeContact, localizeInfo } from './localized-content.ts'
 import { isSlipUploadOpen } from './slip-window.ts';
 
 /**
- * Every GET /api/lookup/* of SPEC.md §7, read from the database. Text an operator writes (agreements, conditions,
+ * Every GET /api/lookup/* of docs/spec.md §7, read from the database. Text an operator writes (agreements, conditions,
  * contact text, notice, how-to videos, source names) answers in the language of `Accept-Language`, Thai otherwise.
  */
 export const contentModule: ModuleFactory = ({ db, settings, clock }) => {

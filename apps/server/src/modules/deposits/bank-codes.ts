@@ -1,4 +1,4 @@
-/** Three-letter bank codes → Bank of Thailand 3-digit codes (payments.md §5.1; TMB is the spec's name for TTB). */
+/** Three-letter bank codes → Bank of Thailand 3-digit codes (docs/payments.md §5.1; TMB is the spec's name for TTB). */
 const BOT_CODES: Record<string, string> = {
   BBL: '002',
   KBANK: '004',
@@ -29,7 +29,7 @@ export const bankCodesOf = (bot: string): string[] =>
     .map(([code]) => code);
 
 /**
- * A bank's masked account (`xxx-x-x1234-x`) against our full number, positionally (payments.md §3.2): dashes
+ * A bank's masked account (`xxx-x-x1234-x`) against our full number, positionally (docs/payments.md §3.2): dashes
  * stripped, equal length, every shown digit equal, at least 3 digits shown.
  */
 export function maskedMatches(masked: string, full: string): boolean {

@@ -16,7 +16,7 @@ const MAX_DEPOSIT_MINOR = toMinor(MAX_AMOUNT);
  */
 export const isDepositAmountValid = (minor: bigint): boolean => minor > 0n && minor <= MAX_DEPOSIT_MINOR;
 
-/** Our deposit ids: 16 chars [A-Z0-9] (fits a PromptPay Ref2, ≤20, payments.md §1.1). */
+/** Our deposit ids: 16 chars [A-Z0-9] (fits a PromptPay Ref2, ≤20, docs/payments.md §1.1). */
 export function newDepositId(prefix: string): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(14);

@@ -1,5 +1,5 @@
 // The public face of the `deposits` module: QR payments with signed webhooks and inquiry, slips, vouchers, manual
-// notices, money in recorded once per outside transaction (DESIGN.md §9.5). Other modules import only this file
+// notices, money in recorded once per outside transaction (docs/design.md §9.5). Other modules import only this file
 // (eslint/server-boundaries.js); the routes and the manual-notice executor are wired by deposits.module.ts
 // (docs/decisions/0028-module-seams.md).
 /** Money in, recorded and credited once per `(channel, reference)`: the demo seed credits the demo invitee's deposit. */

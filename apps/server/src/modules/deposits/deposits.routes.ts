@@ -31,7 +31,7 @@ export type DepositsModuleOptions = {
 /** QR inquiry cadence: a webhook later than 20 s is asked for every 15 s. */
 const INQUIRY_EVERY_SECONDS = 15;
 
-/** Deposits (DESIGN.md §9.5): QR payments with webhooks and inquiry, the `deposit.credited` push. */
+/** Deposits (docs/design.md §9.5): QR payments with webhooks and inquiry, the `deposit.credited` push. */
 export function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)

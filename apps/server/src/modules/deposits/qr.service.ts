@@ -49,7 +49,7 @@ function holdReason(qr: QrRow, payment: QrPayment): { isLate: boolean; note: str
   return { isLate, note: notes.length > 0 ? notes.join('; ') : null };
 }
 
-/** SPEC.md §3/§4 QR deposits (DESIGN.md §9.5): one open QR per provider per member, credited once per payment. */
+/** docs/spec.md §3/§4 QR deposits (docs/design.md §9.5): one open QR per provider per member, credited once per payment. */
 export class QrService {
   constructor(private readonly deps: QrDeps) {}
 

@@ -34,7 +34,7 @@ const auditView = (d: DepositRow) => ({
 });
 
 /**
- * Deposits waiting for an operator (DESIGN.md §9.5): a member's manual transfer notice (`POST /api/wallet/add` in
+ * Deposits waiting for an operator (docs/design.md §9.5): a member's manual transfer notice (`POST /api/wallet/add` in
  * isManual mode) and money paid to an expired or cancelled QR held by the `lateQrPayment` setting. Confirming
  * credits through the ledger once (`deposit:{channel}:{reference}`); rejecting moves nothing. Both are conditional
  * updates from `review` in the transaction of their posting and audit row, so a second click changes nothing.

@@ -21,7 +21,7 @@ function slipOutcome(
   return deposit.sourceId === slip.id ? { status: 'SUCCESS', note: null } : failed('SLIP_REFNO_DUPLICATED');
 }
 
-/** POST /api/statement/slip: the member's slips, newest first (SPEC.md §3 slip row). */
+/** POST /api/statement/slip: the member's slips, newest first (docs/spec.md §3 slip row). */
 export async function listSlips(db: Db, memberId: number, page: number, limit: number) {
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -7,7 +7,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 const DECODE_MAX_WIDTH = 1600;
 
 let prepared: Promise<unknown> | null = null;
-/** The wasm from node_modules, never the default CDN (dependencies.md: zxing-wasm fetches it otherwise). */
+/** The wasm from node_modules, never the default CDN (docs/dependencies.md: zxing-wasm fetches it otherwise). */
 function prepare(): Promise<unknown> {
   prepared ??= (async () => {
     const require = createRequire(import.meta.url);

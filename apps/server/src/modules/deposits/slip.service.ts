@@ -54,7 +54,7 @@ function isClosedAt(at: Date, window: { closeFrom: string; closeTo: string }): b
   return from <= to ? m >= from && m < to : m >= from || m < to;
 }
 
-/** SPEC.md §7 slip deposits, DESIGN.md §9.5: decode, verify, apply the rules, credit once. */
+/** docs/spec.md §7 slip deposits, docs/design.md §9.5: decode, verify, apply the rules, credit once. */
 export class SlipService {
   constructor(private readonly deps: SlipDeps) {}
 

@@ -1,7 +1,7 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 
 /**
- * The player's CryptoJS passphrase encoding of a gift link (payments.md §4.1, OpenSSL `enc` format):
+ * The player's CryptoJS passphrase encoding of a gift link (docs/payments.md §4.1, OpenSSL `enc` format):
  * Base64("Salted__" ‖ salt[8] ‖ AES-256-CBC(link)), key and IV from EVP_BytesToKey(MD5, 1 round). Encoding, not
  * security: the secret ships in the player. Null for anything that does not decrypt to UTF-8 text.
  */
@@ -32,7 +32,7 @@ export function decryptTrueLink(cipherText: string, secret: string): string | nu
 }
 
 /**
- * The voucher hash of a gift link, strictly (payments.md §4): `https://gift.truemoney.com/campaign/?v=<hash>` or a bare
+ * The voucher hash of a gift link, strictly (docs/payments.md §4): `https://gift.truemoney.com/campaign/?v=<hash>` or a bare
  * hash, [0-9A-Za-z]{10,64}. Nothing is fetched: any other host or shape is null.
  */
 export function extractVoucherHash(link: string): string | null {

@@ -20,7 +20,7 @@ export type TrueWalletDeps = {
   log: { warn(obj: object, msg: string): void };
 };
 
-/** POST /api/wallet/truelink (DESIGN.md §9.5): decrypt, extract strictly, verify, redeem, credit our share once per hash. */
+/** POST /api/wallet/truelink (docs/design.md §9.5): decrypt, extract strictly, verify, redeem, credit our share once per hash. */
 export class TrueWalletService {
   constructor(private readonly deps: TrueWalletDeps) {}
 

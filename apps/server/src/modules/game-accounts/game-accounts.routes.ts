@@ -3,7 +3,7 @@ import type { AuthMember } from '../auth/auth.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from './build-games-deps.ts';
 import { GameAccountsService } from './game-accounts.service.ts';
 
-/** Game accounts: activate, credentials, password reset and the launch link (SPEC.md §7 Wallet). */
+/** Game accounts: activate, credentials, password reset and the launch link (docs/spec.md §7 Wallet). */
 export function createGameAccountsModule(options: GamesModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const accounts = new GameAccountsService(buildGamesDeps(ctx, options));

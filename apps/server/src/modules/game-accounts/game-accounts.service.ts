@@ -17,7 +17,7 @@ const ACTIVATION_STALE_MS = 5 * 60_000;
 
 const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 
-/** Opening game accounts, showing and resetting their credentials, and launching games (SPEC.md §4 game account). */
+/** Opening game accounts, showing and resetting their credentials, and launching games (docs/spec.md §4 game account). */
 export class GameAccountsService {
   constructor(private readonly deps: GamesDeps) {}
 
@@ -82,7 +82,7 @@ export class GameAccountsService {
 
   /**
    * A one-time launch link. The username in the path must be the caller's own player at that game
-   * (object-level authorization, reliability.md scenario 28); anything else is 404 without detail.
+   * (object-level authorization, docs/reliability.md scenario 28); anything else is 404 without detail.
    */
   async launchLink(memberId: number, game: string, username: string, userAgent: string | undefined): Promise<string> {
     const provider = providerOf(this.deps, game);

@@ -17,7 +17,7 @@ export type GameInfo = {
   background: string;
 };
 
-/** Timing rules of the two-phase transfers (DESIGN.md §3); tests shorten them. */
+/** Timing rules of the two-phase transfers (docs/design.md §3); tests shorten them. */
 export type TransferTiming = {
   /** a provider answer slower than this counts as unknown for balance refreshes */
   balanceTimeoutMs: number;
@@ -25,7 +25,7 @@ export type TransferTiming = {
   callAttempts: number;
   /** the reconciler trusts a `not_found` only once a transfer is this old: no request of ours can still land */
   notFoundGraceMs: number;
-  /** a transfer pending longer than this breaks the invariant (reliability.md §2: alert after N minutes) */
+  /** a transfer pending longer than this breaks the invariant (docs/reliability.md §2: alert after N minutes) */
   pendingSlaMs: number;
 };
 

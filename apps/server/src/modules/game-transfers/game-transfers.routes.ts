@@ -4,7 +4,7 @@ import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-a
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
 import { TransferService } from './transfer.service.ts';
 
-/** Wallet ↔ game transfers and their reconciler (SPEC.md §7 Wallet, DESIGN.md §3). */
+/** Wallet ↔ game transfers and their reconciler (docs/spec.md §7 Wallet, docs/design.md §3). */
 export function createGameTransfersModule(options: GamesModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const deps = buildGamesDeps(ctx, options);

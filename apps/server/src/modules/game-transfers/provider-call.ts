@@ -1,6 +1,6 @@
 import type { TransferOutcome } from '../../providers/games/game-provider.ts';
 
-/** What a provider transfer call (wire `deposit`/`withdraw`) came to: the provider's definite answer, or unknown (DESIGN.md §3). */
+/** What a provider transfer call (wire `deposit`/`withdraw`) came to: the provider's definite answer, or unknown (docs/design.md §3). */
 export type CallResult = TransferOutcome | { kind: 'unknown'; error: string };
 
 /**

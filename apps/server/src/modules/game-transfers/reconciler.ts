@@ -23,7 +23,7 @@ const DEFAULT_MIN_AGE_MS = 5_000;
 const DEFAULT_LIMIT = 200;
 
 /**
- * Finish pending game transfers by asking each provider for the status of our transfer id (DESIGN.md §3).
+ * Finish pending game transfers by asking each provider for the status of our transfer id (docs/design.md §3).
  * It never guesses:
  *  - success   → settle exactly as the request handler would (to_game: transit → provider; from_game: provider → wallet);
  *  - not_found → nothing until the transfer is older than the grace window; then `cancelTransfer(id)` first, because

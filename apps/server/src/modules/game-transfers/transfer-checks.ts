@@ -8,7 +8,7 @@ import { withRows } from '../../db/raw.ts';
 type Row = Record<string, unknown>;
 const rows = async (db: Db, query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
 
-/** Invariant: no game transfer is pending past its SLA (reliability.md INV "nothing pending past its SLA"). */
+/** Invariant: no game transfer is pending past its SLA (docs/reliability.md INV "nothing pending past its SLA"). */
 export async function pendingTransfersCheck(
   db: Db,
   clock: Clock,

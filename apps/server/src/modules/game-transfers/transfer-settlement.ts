@@ -14,7 +14,7 @@ import {
 } from './transfer.repository.ts';
 
 /**
- * The ledger side of two-phase game transfers (DESIGN.md §3). Every posting's idempotency key derives from the
+ * The ledger side of two-phase game transfers (docs/design.md §3). Every posting's idempotency key derives from the
  * transfer id, and every state change is a conditional update in the same database transaction as its posting,
  * so a transfer resolves at most once whoever (request handler, reconciler, another process) gets there first.
  *

@@ -1,10 +1,10 @@
-/** Ledger account codes (DESIGN.md §3). System accounts are sharded so one hot row never serialises all members. */
+/** Ledger account codes (docs/design.md §3). System accounts are sharded so one hot row never serialises all members. */
 export const HOUSE_SHARDS = 16;
 
 export const memberWallet = (memberId: number) => `member:${memberId}:wallet`;
 /** money a member earned from invites, claimable into the wallet */
 export const memberInvite = (memberId: number) => `member:${memberId}:invite`;
-/** a loss refund the member received, waiting to be added to the wallet (DESIGN.md §9.6) */
+/** a loss refund the member received, waiting to be added to the wallet (docs/design.md §9.6) */
 export const memberRefund = (memberId: number) => `member:${memberId}:refund`;
 
 /** spin-wheel coins: a member account in the ledger's `COIN` unit (never negative, like every member account) */

@@ -5,7 +5,7 @@ import { withRows } from '../../db/raw.ts';
 type Row = Record<string, unknown>;
 
 /**
- * The ledger invariant (DESIGN.md §3, reliability.md INV). Returns one line per violation; empty means sound:
+ * The ledger invariant (docs/design.md §3, docs/reliability.md INV). Returns one line per violation; empty means sound:
  *  - per currency, all entries sum to zero;
  *  - each transaction's entries sum to zero and it has entries;
  *  - no member account below zero;

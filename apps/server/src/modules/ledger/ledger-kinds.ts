@@ -1,5 +1,5 @@
 /**
- * Every kind of ledger transaction, in one typed registry (DESIGN.md §3). Settlement posts with these, the statement
+ * Every kind of ledger transaction, in one typed registry (docs/design.md §3). Settlement posts with these, the statement
  * presents them and the checks count them: nobody spells a kind as a string literal elsewhere. The values are what
  * `ledger_transactions.kind` stores, so a value never changes once posted; a new money flow adds a kind here.
  */

@@ -34,7 +34,7 @@ const promotionView = (p: PromotionRow, lang: ContentLanguage) => ({
   maxBalanceAtClaim: p.maxBalanceAtClaim === null ? null : toMajor(p.maxBalanceAtClaim),
 });
 
-/** The player's bonus and promotion endpoints (SPEC.md §3 bonus, promotion; DESIGN.md §4). */
+/** The player's bonus and promotion endpoints (docs/spec.md §3 bonus, promotion; docs/design.md §4). */
 export class BonusService {
   constructor(private readonly deps: ClaimDeps & { collectGames: CollectGames }) {}
 

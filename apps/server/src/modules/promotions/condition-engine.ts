@@ -23,7 +23,7 @@ export async function runningCondition(db: Db | Tx, memberId: number): Promise<C
 }
 
 /**
- * Insert a running condition (DESIGN.md §4). Idempotent by `sourceRef`; a second running condition of the member is
+ * Insert a running condition (docs/design.md §4). Idempotent by `sourceRef`; a second running condition of the member is
  * BONUS_ALREADY_ACTIVE, also under a race (the partial unique index `promotion_conditions_running_uq`).
  */
 export async function insertCondition(

@@ -11,7 +11,7 @@ import { LedgerService, memberWallet, toMajor } from '../ledger/ledger.api.ts';
 type ConditionRow = typeof promotionConditions.$inferSelect;
 
 /**
- * Wallet plus the last known balance of every game account (DESIGN.md §4 "total balance"), plus money in flight to a
+ * Wallet plus the last known balance of every game account (docs/design.md §4 "total balance"), plus money in flight to a
  * game: between a transfer's hold and its settlement the amount is in neither the wallet nor the stored game balance,
  * and a player who moves everything into a game must not look broke (and fail the condition) meanwhile.
  */

@@ -5,7 +5,7 @@ export type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
 
 /**
  * A condition to start in the caller's transaction, right after the caller's ledger post credited `bonus`
- * (DESIGN.md §4): success by `turnover` (valid bets since the start reach turnoverMultiple × base) or `credit`
+ * (docs/design.md §4): success by `turnover` (valid bets since the start reach turnoverMultiple × base) or `credit`
  * (total balance reaches successPercent % × base); fail when the total balance drops below percentFail % × base.
  */
 export type ConditionStart = {

@@ -52,7 +52,7 @@ const NAMES: Record<string, { name: L; description: L }> = {
 /** a claim is refused above 5.00 held (docs/decisions/0020-bonus-cancel-and-claim-rules.md) */
 const common = { minDeposit: 0n, isActive: true, maxWithdrawMultiple: null, maxBet: null, maxBalanceAtClaim: 500n };
 
-/** Demo bonuses of each receive type and both success rules, and the promotion code WELCOME100 (issue 12). */
+/** Demo bonuses of each receive type and both success rules, and the promotion code WELCOME100 (docs/design.md §9.6). */
 const DEMO: NewPromotion[] = [
   {
     ...common,

@@ -1,5 +1,5 @@
 // The public face of the `promotions` module: bonuses, promotion codes, the condition engine, turnover summaries
-// (DESIGN.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js); its routes and jobs are
+// (docs/design.md §4, §9.6). Other modules import only this file (eslint/server-boundaries.js); its routes and jobs are
 // wired by promotions.module.ts (docs/decisions/0028-module-seams.md).
 import type { Db, Tx } from '../../db/client.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
@@ -27,7 +27,7 @@ export type PrizeCondition = {
 
 /**
  * Whether a promotion condition runs for the member, read in the caller's transaction (no coupon claim, no refund,
- * no second bonus while one runs: DESIGN.md §4).
+ * no second bonus while one runs: docs/design.md §4).
  */
 export async function hasRunningCondition(tx: Tx, memberId: number): Promise<boolean> {
   return (await runningCondition(tx, memberId)) !== null;
@@ -35,7 +35,7 @@ export async function hasRunningCondition(tx: Tx, memberId: number): Promise<boo
 
 /**
  * Whether a promotion condition (bonus, promotion code, refund, invite bonus, spin prize) runs for the member:
- * withdrawals are refused with BONUS_REMAINING while one runs (DESIGN.md §4).
+ * withdrawals are refused with BONUS_REMAINING while one runs (docs/design.md §4).
  */
 export async function promotionConditionRunning(db: Db | Tx, memberId: number): Promise<boolean> {
   return (await runningCondition(db, memberId)) !== null;
@@ -49,7 +49,7 @@ function startCondition(tx: Tx, start: ConditionStart): Promise<{ conditionId: n
   return insertCondition(tx, start);
 }
 
-/** A refund or invite bonus moved into the wallet: its credit condition ("turn credit", DESIGN.md §4). */
+/** A refund or invite bonus moved into the wallet: its credit condition ("turn credit", docs/design.md §4). */
 export type CreditCondition = {
   memberId: number;
   source: 'refund' | 'invite';

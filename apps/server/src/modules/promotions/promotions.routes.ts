@@ -22,7 +22,7 @@ export type PromotionsModuleOptions = {
 };
 
 /**
- * The turnover pull, then every running condition evaluated: success or fail ends it (DESIGN.md §4). Exported for
+ * The turnover pull, then every running condition evaluated: success or fail ends it (docs/design.md §4). Exported for
  * tests, which run it as the job would.
  */
 export async function runTurnoverPull(deps: TurnoverDeps, settleBalances?: (memberId: number) => Promise<boolean>) {
@@ -35,7 +35,7 @@ export async function runTurnoverPull(deps: TurnoverDeps, settleBalances?: (memb
   return { bets: pulled.bets, failed: pulled.failed, ended };
 }
 
-/** Bonuses, promotion codes, the condition engine and turnover summaries (DESIGN.md §4, §9.6). */
+/** Bonuses, promotion codes, the condition engine and turnover summaries (docs/design.md §4, §9.6). */
 export function createPromotionsModule(options: PromotionsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const ledger = new LedgerService(ctx.db);

@@ -19,7 +19,7 @@ export type CommissionRules = { percent: number; sharedAddressHours: number };
 const commissionOf = (deposit: bigint, points: number) => (deposit * BigInt(points)) / 10_000n;
 
 /**
- * The `deposit.credited` subscriber (DESIGN.md §9.6): the invitee's inviter earns `percent` % of the deposit into
+ * The `deposit.credited` subscriber (docs/design.md §9.6): the invitee's inviter earns `percent` % of the deposit into
  * `member:{inviter}:invite`, once per deposit (unique row and ledger key `invite:commission:{depositId}`). A possible
  * self-referral (shared bank account, phone, device or address) earns nothing yet: the row is kept `held` until an
  * operator approves (paid then, under the same key) or rejects it (referral-review.ts).

@@ -70,7 +70,7 @@ async function seedBanners({ db, clock, storage }: DemoDeps): Promise<void> {
 }
 
 /**
- * Demo data (issue 12): the referral rate, banners for invite and refund, and a friend of the demo member who
+ * Demo data (docs/design.md §9.6): the referral rate, banners for invite and refund, and a friend of the demo member who
  * registered with the member's code and deposited once: the real deposit's `deposit.credited` makes the commission
  * claimable through the normal subscriber (nothing is written to a balance directly).
  */

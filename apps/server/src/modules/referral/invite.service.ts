@@ -20,11 +20,11 @@ import type { SettingsService } from '../settings/settings.api.ts';
 
 type InviteList = { invites: Array<{ from: { name: string }; amount: number; createdAt: string }>; total: number };
 
-/** The player's side of referral (SPEC.md §7 invite): commissions earned, receiving them, invitee counts. */
+/** The player's side of referral (docs/spec.md §7 invite): commissions earned, receiving them, invitee counts. */
 export class InviteService {
   constructor(private readonly deps: { db: Db; clock: Clock; ledger: LedgerService; settings: SettingsService }) {}
 
-  /** POST /api/invite: commissions credited to the member, newest first (10 per page: SPEC.md §9). */
+  /** POST /api/invite: commissions credited to the member, newest first (10 per page: docs/spec.md §9). */
   async list(memberId: number, page: PageRequest): Promise<InviteList> {
     const { db } = this.deps;
     const limit = Math.min(page.limit, INVITE_PAGE_SIZE);
@@ -51,7 +51,7 @@ export class InviteService {
   /**
    * GET /api/invite/bonus: the whole invite balance into the wallet. The member's claim-state row is locked for the
    * claim and its counter is the balance version in the idempotency key (`invite:claim:{id}:{n}`): concurrent or
-   * retried receives credit once, the others find nothing left (NO_INVITE_BONUS). Like every bonus (DESIGN.md §4) it
+   * retried receives credit once, the others find nothing left (NO_INVITE_BONUS). Like every bonus (docs/design.md §4) it
    * starts a condition, a credit one with the `referralRates` percentages, so it is refused while another condition
    * runs (BONUS_REMAINING).
    */
@@ -107,7 +107,7 @@ export class InviteService {
   }
 }
 
-/** The wallet's `invite.success` / `invite.fail`: invitees who did or did not deposit yet (DESIGN.md §9.6). */
+/** The wallet's `invite.success` / `invite.fail`: invitees who did or did not deposit yet (docs/design.md §9.6). */
 export async function inviteCounts(db: Db, memberId: number): Promise<{ success: number; fail: number }> {
   const [row] = await db
     .select({

@@ -16,7 +16,7 @@ const HOUR_MS = 3_600_000;
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /**
- * What two accounts share that one person would (DESIGN.md §9.6 self-referral): the same bank account number (at
+ * What two accounts share that one person would (docs/design.md §9.6 self-referral): the same bank account number (at
  * another bank: the same bank and number cannot register twice); one's phone as the other's account number
  * (PromptPay) or phone. Holder names alone are not compared: common names collide.
  */

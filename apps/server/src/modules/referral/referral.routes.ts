@@ -14,7 +14,7 @@ import { ReferralAdminService } from './referral-admin.service.ts';
 import { ReferralReview } from './referral-review.ts';
 
 /**
- * Referral (DESIGN.md §9.6): invite links, commissions on invitees' deposits, receiving them; and the banners of the
+ * Referral (docs/design.md §9.6): invite links, commissions on invitees' deposits, receiving them; and the banners of the
  * invite and refund modals with their back-office editor (role marketing).
  */
 export const referralModule: ModuleFactory = (ctx) => {

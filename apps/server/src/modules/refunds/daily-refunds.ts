@@ -19,7 +19,7 @@ const refundOf = (loss: bigint, basisPoints: number): bigint => (loss * BigInt(b
 export type DailyRefundDeps = { db: Db; clock: Clock; settings: SettingsService };
 
 /**
- * The daily refund (00:05 Bangkok, DESIGN.md §4): every member's net loss of `day` (stakes − payouts, from the
+ * The daily refund (00:05 Bangkok, docs/design.md §4): every member's net loss of `day` (stakes − payouts, from the
  * promotions module's daily summary) × `refundRates.lossPercent` into a claimable refund, once per member and day
  * (unique index; a rerun or a second process adds nothing). Refunds below `refundRates.minRefund` are not made.
  */

@@ -7,7 +7,7 @@ import { computeDailyRefunds, yesterdayOf, type DailyRefundDeps } from './daily-
 const HOUR_MS = 3_600_000;
 
 /**
- * Demo data (issue 12): the refund rate, and a loss of the demo member yesterday (two settled slot bets recorded in
+ * Demo data (docs/design.md §9.6): the refund rate, and a loss of the demo member yesterday (two settled slot bets recorded in
  * the bet history through promotions.api, as the turnover pull would) turned into a claimable refund by the same
  * computation the 00:05 job runs. Idempotent: the bets have fixed ids, the refund is unique per member and day.
  */

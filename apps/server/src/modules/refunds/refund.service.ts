@@ -31,7 +31,7 @@ type RefundCheck = {
 const DONE = ['received', 'credited'];
 
 /**
- * The player's refund (SPEC.md §7 refund, DESIGN.md §9.6): `check` shows it, `receive` collects the computed
+ * The player's refund (docs/spec.md §7 refund, docs/design.md §9.6): `check` shows it, `receive` collects the computed
  * refunds into `member:{id}:refund`, `addWallet` moves that balance into the wallet and starts a credit condition
  * with the `refundRates` success and fail percentages. Both refuse with REFUND_CONDITION while a condition runs.
  */
@@ -164,7 +164,7 @@ export class RefundService {
     });
   }
 
-  /** POST /api/refund: refunds the member received, newest first (10 per page: SPEC.md §9). */
+  /** POST /api/refund: refunds the member received, newest first (10 per page: docs/spec.md §9). */
   async list(memberId: number, page: PageRequest) {
     const limit = Math.min(page.limit, REFUND_PAGE_SIZE);
     const mine = and(eq(refunds.memberId, memberId), inArray(refunds.status, DONE));

@@ -6,7 +6,7 @@ import { seedDemoRefund } from './demo-refund.ts';
 import { RefundService } from './refund.service.ts';
 import { RefundsAdminService } from './refunds-admin.service.ts';
 
-/** Daily loss refunds (DESIGN.md §4, §9.6): the 00:05 job, check / receive / addWallet / log, the back-office view. */
+/** Daily loss refunds (docs/design.md §4, §9.6): the 00:05 job, check / receive / addWallet / log, the back-office view. */
 export const refundsModule: ModuleFactory = (ctx) => {
   const deps = { db: ctx.db, clock: ctx.clock, settings: ctx.settings, ledger: new LedgerService(ctx.db) };
   const service = new RefundService(deps);

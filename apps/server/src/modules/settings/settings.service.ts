@@ -35,7 +35,7 @@ export type SettingsOptions = {
 type Entry = { value: unknown; at: number };
 
 /**
- * The typed settings store (DESIGN.md §9.1 `settings`). Every value is parsed with its contract schema on write
+ * The typed settings store (docs/design.md §9.1 `settings`). Every value is parsed with its contract schema on write
  * (a bad one is refused with KEY_INVALID) and on read; reads are cached per process and dropped when any
  * process changes the key (`invalidate`, the one entry point the `settings.updated` event can call).
  */

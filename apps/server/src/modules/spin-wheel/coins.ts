@@ -3,7 +3,7 @@ import type { LedgerService } from '../ledger/ledger.api.ts';
 import { COIN_UNIT, house, LEDGER_KINDS, memberCoins } from '../ledger/ledger.api.ts';
 
 /**
- * Spin coins are a ledger counter (DESIGN.md §9.7): the member's `member:{id}:coins` account in the `COIN` unit
+ * Spin coins are a ledger counter (docs/design.md §9.7): the member's `member:{id}:coins` account in the `COIN` unit
  * against `house:spin-coins`. Every change is a balanced ledger transaction with an idempotency key, so coins are
  * audited like money, a member's count can never go below zero, and the ledger invariant covers them.
  */

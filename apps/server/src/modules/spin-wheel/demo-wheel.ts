@@ -15,7 +15,7 @@ type DemoSlice = {
 const cash = (baht: number): Localized => ({ th: `${baht} บาท`, la: `${baht} ບາດ`, en: `${baht} THB` });
 const AGAIN: Localized = { th: 'ลองใหม่', la: 'ລອງໃໝ່', en: 'Try again' };
 
-/** The demo wheel (issue 13): 8 slices — cash prizes, a bonus coupon and two "try again". */
+/** The demo wheel (docs/design.md §9.7): 8 slices — cash prizes, a bonus coupon and two "try again". */
 const DEMO_SLICES: DemoSlice[] = [
   {
     code: 'CASH_10',

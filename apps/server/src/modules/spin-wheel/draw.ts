@@ -6,7 +6,7 @@ export type RandomInt = (max: number) => number;
 export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
 
 /**
- * Pick an index with probability weight / Σ weights (DESIGN.md §4 spin wheel): one uniform draw over the total,
+ * Pick an index with probability weight / Σ weights (docs/design.md §4 spin wheel): one uniform draw over the total,
  * walked through the cumulative weights. A zero weight is never picked. Throws when nothing can be picked.
  */
 export function drawIndex(weights: readonly number[], random: RandomInt = cryptoRandomInt): number {

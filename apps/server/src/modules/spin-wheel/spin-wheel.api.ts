@@ -1,4 +1,4 @@
-// The public face of the `spin-wheel` module: wheels, coins, draws, coupons (DESIGN.md §9.7). Other modules import
+// The public face of the `spin-wheel` module: wheels, coins, draws, coupons (docs/design.md §9.7). Other modules import
 // only this file (eslint/server-boundaries.js); its routes are wired by spin-wheel.module.ts
 // (docs/decisions/0028-module-seams.md).
 export { grantCoins } from './coins.ts';

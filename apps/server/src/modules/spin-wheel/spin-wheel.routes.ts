@@ -18,7 +18,7 @@ const clientKey = (request: FastifyRequest): string | null => {
   return typeof value === 'string' ? value : null;
 };
 
-/** Prize wheel (SPEC.md §7 spin wheel, DESIGN.md §9.7): coins, draws, coupons, the back-office editor. */
+/** Prize wheel (docs/spec.md §7 spin wheel, docs/design.md §9.7): coins, draws, coupons, the back-office editor. */
 export function createSpinWheelModule(options: { random?: RandomInt } = {}): ModuleFactory {
   return (ctx) => {
     const deps: SpinDeps = {
@@ -49,7 +49,7 @@ export function createSpinWheelModule(options: { random?: RandomInt } = {}): Mod
         'admin.spinwheel.stats': () => admin.stats(),
       },
       subscribers: [
-        // DESIGN.md §4: each credited deposit earns coins at the setting's rate, once per deposit
+        // docs/design.md §4: each credited deposit earns coins at the setting's rate, once per deposit
         subscribe('deposit.credited', 'spin-wheel.coins', async (deposit) => {
           const coins = coinsForDeposit(BigInt(deposit.amount), await ctx.settings.get('wheelRates'));
           if (coins === 0) return;

@@ -16,7 +16,7 @@ import { liveWheel } from './wheel.repository.ts';
 /** What the wheel's services are built from (tests pass a seeded `random`). */
 export type SpinDeps = { db: Db; ledger: LedgerService; clock: Clock; random?: RandomInt };
 
-/** GET setup / active / odds and POST spin (SPEC.md §3 spin setup and result; DESIGN.md §9.7). */
+/** GET setup / active / odds and POST spin (docs/spec.md §3 spin setup and result; docs/design.md §9.7). */
 export class SpinService {
   private readonly random: RandomInt;
 

@@ -7,7 +7,7 @@ type StatementType = StatementRow['statementType'];
 type Note = 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw';
 
 /**
- * Which ledger transactions a member sees in the statement, and how (SPEC.md §3 statement row). The other side
+ * Which ledger transactions a member sees in the statement, and how (docs/spec.md §3 statement row). The other side
  * of the wallet is `metadata.channel` when the posting names one, else `place`. A kind without a fixed type is a
  * deposit when it credits the wallet and a withdrawal when it debits it. `note` carries `metadata.description`
  * (or `metadata.name` for bonuses) into the row's description object.
@@ -83,7 +83,7 @@ const CONDITION_STATUS: Record<string, string> = { success: 'SUCCESS', fail: 'FA
 export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): StatementRow {
   const createdAt = raw.createdAt.toISOString();
   if (raw.source === 'condition') {
-    // a promotion condition ended (DESIGN.md §4): success, fail, or cancelled with nothing left to forfeit
+    // a promotion condition ended (docs/design.md §4): success, fail, or cancelled with nothing left to forfeit
     const name = localizedText(raw.name, lang);
     return {
       _id: raw.id,

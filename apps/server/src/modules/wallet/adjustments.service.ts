@@ -37,7 +37,7 @@ const audited = (a: Adjustment) => ({
 });
 
 /**
- * Operators' balance adjustments (DESIGN.md §9.3): wallet ↔ house:adjustment through the ledger with a mandatory
+ * Operators' balance adjustments (docs/design.md §9.3): wallet ↔ house:adjustment through the ledger with a mandatory
  * reason, under four eyes (docs/decisions/0022-four-eyes-approvals.md): an adjustment is posted at once only while
  * the requesting operator's AND the member's adjustments and manual confirmations of the rolling day, this one
  * included, stay within `adjustmentApprovalAbove`; otherwise it waits for a second operator in the one approvals

@@ -26,7 +26,7 @@ type Row = Record<string, unknown>;
 type AccountJson = { game: string; balance: string; at: number | null };
 
 /**
- * Everything GET /api/wallet shows, in ONE round trip (DESIGN.md §8 budget: ≥ 6,000 req/s): the member and bank
+ * Everything GET /api/wallet shows, in ONE round trip (docs/design.md §8 budget: ≥ 6,000 req/s): the member and bank
  * name, both ledger balances and the game accounts, all by primary or unique index. Times come back as epoch ms and
  * money as text, so node-postgres and PGlite answer alike.
  */

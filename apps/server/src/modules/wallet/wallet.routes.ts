@@ -3,7 +3,7 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { WalletService } from './wallet.service.ts';
 
-/** GET /api/wallet (the wallet view) and the game-slot balance refresh (SPEC.md §7 Wallet). */
+/** GET /api/wallet (the wallet view) and the game-slot balance refresh (docs/spec.md §7 Wallet). */
 export function createWalletModule(options: GamesModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const wallet = new WalletService(buildGamesDeps(ctx, options), ctx.memberCache);

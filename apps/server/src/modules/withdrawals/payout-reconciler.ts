@@ -21,7 +21,7 @@ export type PayoutReconcileReport = {
 };
 
 /**
- * The payout reconciler (bank-port.ts, reliability.md §2): for every `paying` withdrawal it asks the bank about its
+ * The payout reconciler (bank-port.ts, docs/reliability.md §2): for every `paying` withdrawal it asks the bank about its
  * payout id. `paid` settles, `rejected` marks the payout failed, `not_found` means the bank never received it and the
  * same request is sent again under the SAME id (the bank's idempotency key: it can never pay twice), anything else
  * stays paying. `approved` rows left behind (a crash before the call) are paid. A member on payout hold is never

@@ -14,7 +14,7 @@ import { changed, posting, requestWithdrawal, withdrawPending } from './withdraw
 export type { MemberFlags, Operator, WithdrawalDeps } from './withdrawal-deps.ts';
 
 /**
- * The withdrawal life cycle (DESIGN.md §9.4, README "Withdrawals"):
+ * The withdrawal life cycle (docs/design.md §9.4, README "Withdrawals"):
  *
  *   request        wallet → house:withdraw_pending     `withdrawal:{id}:hold`      status pending_review | approved
  *   approve        pending_review → approved (then the payout)

@@ -1,4 +1,4 @@
-// The public face of the `withdrawals` module: withdrawal requests and payouts (DESIGN.md §9.4). Other modules
+// The public face of the `withdrawals` module: withdrawal requests and payouts (docs/design.md §9.4). Other modules
 // import only this file (eslint/server-boundaries.js); its routes, jobs and payout reconciler are wired by
 // withdrawals.module.ts (docs/decisions/0028-module-seams.md).
 import type { Db } from '../../db/client.ts';

@@ -52,7 +52,7 @@ export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleO
   };
 }
 
-/** Withdrawals: the player's requests, the finance queue, payouts and their reconciler (DESIGN.md §9.4). */
+/** Withdrawals: the player's requests, the finance queue, payouts and their reconciler (docs/design.md §9.4). */
 export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const deps = buildWithdrawalDeps(ctx, options);

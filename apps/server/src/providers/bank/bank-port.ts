@@ -1,15 +1,15 @@
 /**
- * What the server needs from the bank side (DESIGN.md §9.4–9.5): slip verification for deposits and payouts for
- * withdrawals. Amounts are integer minor units (satang; 1/100 kip). Adapters (a slip-verification vendor, a bank's
- * payout API, the sandbox simulator) arrive with the deposits and withdrawals issues; this file is the port only.
+ * What the server needs from the bank side (docs/design.md §9.4–9.5): slip verification for deposits and payouts for
+ * withdrawals. Amounts are integer minor units (satang; 1/100 kip). The HTTP adapters are beside it
+ * (`http-slip-verifier.ts`, `http-payout-bank.ts`), the simulators in `packages/sandbox/src/bank-*`; this file is the port.
  *
- * Outcome discipline (as for games, DESIGN.md §3): an adapter answers `verified` / `paid` / `rejected` only when the
+ * Outcome discipline (as for games, docs/design.md §3): an adapter answers `verified` / `paid` / `rejected` only when the
  * other side answered definitely. A timeout, a 5xx or an unreadable answer is `unavailable` (slips: the slip stays
  * in progress and a job asks again) or `unknown` (payouts: the payout stays pending and the payout reconciler asks
  * `payoutStatus` with the same id). A payout is never re-sent under a new id.
  */
 
-/** A slip's identity, read from its mini-QR (payments.md §3.1): 3-digit Bank of Thailand code and reference. */
+/** A slip's identity, read from its mini-QR (docs/payments.md §3.1): 3-digit Bank of Thailand code and reference. */
 export type SlipReference = { sendingBank: string; transRef: string };
 
 /** One side of a verified transfer; account and proxy values are masked by the banks (`xxx-x-x1234-x`). */

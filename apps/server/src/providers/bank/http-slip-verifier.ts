@@ -4,7 +4,7 @@ import type { FetchLike } from '../games/http-game-provider.ts';
 import type { SlipParty, SlipReference, SlipVerification, SlipVerifier } from './bank-port.ts';
 
 /**
- * A slip-verification vendor over HTTP in the SCB / SlipOK / RDCW shape (payments.md §3.2):
+ * A slip-verification vendor over HTTP in the SCB / SlipOK / RDCW shape (docs/payments.md §3.2):
  * `GET {baseUrl}/verify/{transRef}?sendingBank=004` with `x-api-key`. 404 / vendor code 1011 is a definite
  * "no such transfer"; anything else that is not a readable 200 is `unavailable` (the slip stays in progress).
  */

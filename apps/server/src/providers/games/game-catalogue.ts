@@ -5,7 +5,7 @@ export type GameCatalogueEntry = {
   /** display name */
   name: string;
   category: GameCategory;
-  /** wallet factor: an active card shows balance × ftWalletSlot (DESIGN.md §4) */
+  /** wallet factor: an active card shows balance × ftWalletSlot (docs/design.md §4) */
   ftWalletSlot: number;
   /** served by the player app from apps/player/public/games/ */
   logo: string;

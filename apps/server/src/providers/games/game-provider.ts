@@ -1,8 +1,8 @@
 /**
- * What the server needs from a transfer-wallet game provider (DESIGN.md §7). One implementation speaks HTTP
+ * What the server needs from a transfer-wallet game provider (docs/design.md §7). One implementation speaks HTTP
  * to the sandbox (`/sandbox/games`) or to a real aggregator; amounts are integer minor units (satang).
  *
- * Outcome discipline (DESIGN.md §3): `deposit`/`withdraw` resolve to `ok` or `failed` only when the provider
+ * Outcome discipline (docs/design.md §3): `deposit`/`withdraw` resolve to `ok` or `failed` only when the provider
  * answered definitely. Timeouts, 5xx and unreadable answers throw `ProviderUnknownError`: the caller keeps
  * the transfer pending and the reconciler asks `transferStatus` later. It never guesses.
  *

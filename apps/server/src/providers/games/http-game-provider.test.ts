@@ -114,7 +114,7 @@ describe('transfers', () => {
     expect(retry).toMatchObject({ kind: 'ok', balanceAfter: 2_500n });
     expect(status.kind === 'success' && retry.kind === 'ok' && retry.providerRef === status.providerRef).toBe(true);
     expect(balanceAtProvider()).toBe(2_500n);
-    // reliability.md §3 scenario 13: the provider saw the same id each time
+    // docs/reliability.md §3 scenario 13: the provider saw the same id each time
     expect(sandbox.log({ op: 'deposit' }).map((e) => e.transferId)).toEqual(['TR-8', 'TR-8']);
   });
 

@@ -52,7 +52,7 @@ type Answer = { status: number; json: unknown };
 const isDefiniteRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /**
- * GameProvider over the signed transfer-wallet protocol. Outcomes (DESIGN.md §3): 2xx SUCCESS → ok; a 4xx
+ * GameProvider over the signed transfer-wallet protocol. Outcomes (docs/design.md §3): 2xx SUCCESS → ok; a 4xx
  * with a FAILED body → failed; a timeout, network error, 5xx or unreadable answer → ProviderUnknownError.
  * The adapter never retries: the caller keeps the transfer pending and the reconciler asks transferStatus (and,
  * before giving a transfer up, cancelTransfer).

@@ -1,9 +1,9 @@
 import type { QrProvider } from '@wallet/contract/limits';
 
 /**
- * A dynamic-QR payment provider (DESIGN.md §9.5; payments.md §1–2): KBANK, WW, PAYTIMZ, PAYONEX, ZPAY for Thai
- * PromptPay, LAPNet in the Lao variant. Amounts are integer minor units. This file is the port only: the adapters and
- * the sandbox simulator arrive with the deposits issue.
+ * A dynamic-QR payment provider (docs/design.md §9.5; docs/payments.md §1–2): KBANK, WW, PAYTIMZ, PAYONEX, ZPAY for Thai
+ * PromptPay, LAPNet in the Lao variant. Amounts are integer minor units. This file is the port only: the HTTP adapter is
+ * `http-qr-provider.ts` beside it, the simulator `packages/sandbox/src/qr-payments/`.
  *
  * Money discipline: a `paid` event or status is credited once per `providerTxnId`, whatever the QR's own state
  * (money that arrives for an expired or cancelled QR is never dropped).

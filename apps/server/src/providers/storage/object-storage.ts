@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (DESIGN.md §9.9): a folder under DATA_DIR by default, an S3-compatible bucket when
+ * Where uploaded files live (docs/design.md §9.9): a folder under DATA_DIR by default, an S3-compatible bucket when
  * `STORAGE=s3`. Every object is private: nothing is served from a public path; players and operators read an object
  * through an authorized endpoint (`sendStoredObject`) or, on S3, a short-lived signed URL.
  *

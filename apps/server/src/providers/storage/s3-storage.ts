@@ -35,7 +35,7 @@ const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
 /**
  * Objects in an S3-compatible bucket (private; the bucket is provisioned outside the app). Checksums are sent only
  * when an operation requires them: the SDK's default aws-chunked bodies with trailing CRC32 are refused by
- * S3-compatible servers such as Ceph RGW (411 MissingContentLength, dependencies-2.md §2).
+ * S3-compatible servers such as Ceph RGW (411 MissingContentLength, docs/dependencies.md §2).
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';

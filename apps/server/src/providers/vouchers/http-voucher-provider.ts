@@ -9,7 +9,7 @@ import type {
   VoucherTaken,
 } from './voucher-port.ts';
 
-/** TrueMoney's voucher API over HTTP (payments.md §4): verify, then redeem to our receiving phone. */
+/** TrueMoney's voucher API over HTTP (docs/payments.md §4): verify, then redeem to our receiving phone. */
 export type HttpVoucherOptions = { baseUrl: string; timeoutMs?: number; fetch?: () => FetchLike };
 
 const Money = z.string().regex(/^\d{1,9}\.\d{2}$/);

@@ -1,7 +1,7 @@
 /**
- * True Wallet gift links (ซองของขวัญ, DESIGN.md §9.5; payments.md §4): verify, then redeem to our receiving phone.
- * Amounts are integer minor units (satang). This file is the port only: the adapter and the sandbox simulator arrive
- * with the deposits issue, which also owns decrypting the client's CryptoJS link and extracting the hash strictly.
+ * True Wallet gift links (ซองของขวัญ, docs/design.md §9.5; docs/payments.md §4): verify, then redeem to our receiving phone.
+ * Amounts are integer minor units (satang). This file is the port only: the adapter is `http-voucher-provider.ts`
+ * beside it, the simulator `packages/sandbox/src/truewallet/`; the deposits module decrypts the client's link.
  *
  * Redeeming is irreversible: a redeem without a definite answer is `unknown`, and the deposits module asks `verify`
  * again (the voucher then shows as redeemed by us, `TARGET_USER_REDEEMED`) before it credits or gives up.

@@ -137,7 +137,7 @@ describe('/user/bonus', () => {
     await userEvent.click(screen.getByTestId('bonus-cancel'));
     expect(screen.getByTestId('bonus-forfeit')).toHaveTextContent('50.00 THB of bonus is taken back');
     await userEvent.click(screen.getByTestId('bonus-cancel-yes'));
-    // SPEC.md §8: a cancel failure is an alert dialog with the cancel-failed title and the message
+    // docs/spec.md §8: a cancel failure is an alert dialog with the cancel-failed title and the message
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent("Couldn't cancel the bonus");
     expect(alert).toHaveTextContent('Bonus cancelled.');

@@ -23,7 +23,7 @@ export async function loader() {
 }
 
 /**
- * SPEC.md §2 /user/bonus: the active bonus (its type, its condition's progress, cancel) or the promotion-code form,
+ * docs/spec.md §2 /user/bonus: the active bonus (its type, its condition's progress, cancel) or the promotion-code form,
  * then the bonus cards.
  */
 export function Component() {
@@ -61,7 +61,7 @@ function BonusScreen() {
         ))}
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-bold">{t('bonus.listTitle')}</h2>
-        {/* SPEC.md §8: a load failure hides the loading state; issue 9: it offers a retry instead of an empty screen */}
+        {/* docs/spec.md §8: a load failure hides the loading state; we also offer a retry instead of an empty screen */}
         {bonuses.isPending && (
           <div className="flex justify-center py-6 text-primary">
             <Spinner size="lg" />

@@ -186,7 +186,7 @@ describe('home', () => {
     expect(sent).toEqual({ amount: 100 });
   });
 
-  it('a wallet load failure hides the overlay and offers a retry, no alert (SPEC.md §8, issue 9 bug 3)', async () => {
+  it('a wallet load failure hides the overlay and offers a retry, no alert (docs/spec.md §8)', async () => {
     let fail = true;
     mockApi({
       'GET /api/wallet': () =>

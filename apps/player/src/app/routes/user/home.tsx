@@ -71,7 +71,7 @@ type OpenModal =
   | { kind: 'game'; code: string }
   | null;
 
-/** SPEC.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
+/** docs/spec.md §2 home: balance hero, widgets, referral, game account sliders and their modals. */
 export function Component() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
@@ -82,11 +82,11 @@ export function Component() {
   useWalletPush();
 
   const handleOpenChange = (open: boolean) => !open && setModal(null);
-  /** A dialog that moved money refreshes the wallet as it closes (SPEC.md §2). */
+  /** A dialog that moved money refreshes the wallet as it closes (docs/spec.md §2). */
   const refreshWallet = () => void queryClient.invalidateQueries({ queryKey: walletQueries.summary().queryKey });
   const promo = (feature: PromoFeature) => () => setModal({ kind: 'promo', feature });
 
-  // SPEC.md §8: a wallet load failure hides the loading state; issue 9: it offers a retry instead of an empty screen.
+  // docs/spec.md §8: a wallet load failure hides the loading state; we also offer a retry instead of an empty screen.
   if (!wallet.data) {
     return (
       <main data-route="user/home" data-layout="wide">
@@ -164,7 +164,7 @@ export function Component() {
           />
         )}
       </Suspense>
-      {/* SPEC.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
+      {/* docs/spec.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
       {!storage.hasAcceptedAgreement(data.profile._id) && (
         <Suspense fallback={null}>
           <AgreementDialog memberId={data.profile._id} />

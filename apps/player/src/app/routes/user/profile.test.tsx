@@ -41,7 +41,7 @@ describe('/user/profile', () => {
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Somchai');
     expect(screen.getByTestId('profile-id')).toHaveTextContent('m-1001');
     expect(screen.getByTestId('profile-username')).toHaveTextContent('0812345678');
-    // the bank in the interface language (issue 9: no Thai on an English screen)
+    // the bank in the interface language (no Thai on an English screen)
     await waitFor(() => expect(screen.getByTestId('profile-bank-name')).toHaveTextContent('Kasikornbank'));
     expect(screen.getByText('01/05/2024 10:04:05')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();

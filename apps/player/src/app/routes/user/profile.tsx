@@ -8,7 +8,7 @@ import { ProfileDetails } from '../../../features/profile/profile-details.tsx';
 import { SecurityHistory } from '../../../features/profile/security-history.tsx';
 import { needsEnglishBankName } from '../../../features/profile/profile-rules.ts';
 
-/** /user/profile (SPEC.md §2). A load failure hides the overlay and shows nothing (SPEC.md §8). */
+/** /user/profile (docs/spec.md §2). A load failure hides the overlay and shows nothing (docs/spec.md §8). */
 export function Component() {
   const profile = useProfile();
   const [isPasswordOpen, setIsPasswordOpen] = useState(false);

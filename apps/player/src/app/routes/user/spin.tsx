@@ -25,7 +25,7 @@ export async function loader() {
   return null;
 }
 
-/** SPEC.md §2 /user/spin: the canvas wheel, the coupon table, the prize and claim modals (DESIGN.md §9.7). */
+/** docs/spec.md §2 /user/spin: the canvas wheel, the coupon table, the prize and claim modals (docs/design.md §9.7). */
 export function Component() {
   useSpinStrings();
   const { t } = useTranslation('spin');
@@ -52,7 +52,7 @@ export function Component() {
   const coins = coinsLeft ?? setup.data?.userCoin ?? 0;
 
   const handleSpin = async () => {
-    // SPEC.md §5: ignored while spinning (until the prize modal closes) or with no coins
+    // docs/spec.md §5: ignored while spinning (until the prize modal closes) or with no coins
     if (isBusy.current || !wheel || coins <= 0) return;
     isBusy.current = true;
     setIsSpinning(true);
@@ -81,7 +81,7 @@ export function Component() {
     }
   };
 
-  /** SPEC.md §4: closing the prize modal reloads the wheel state. */
+  /** docs/spec.md §4: closing the prize modal reloads the wheel state. */
   const closePrize = () => {
     setPrize(null);
     setWinner(null);

@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 describe('statement route', () => {
-  it('clamps ?page past the last page to the last page (issue 9 bug 6)', async () => {
+  it('clamps ?page past the last page to the last page', async () => {
     // 25 rows: 3 pages of 10
     const calls = mockApi({
       'POST /api/statement': ({ body }) => {
@@ -58,7 +58,7 @@ describe('statement route', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('a failed load offers a retry instead of an empty screen (issue 9 bug 3)', async () => {
+  it('a failed load offers a retry instead of an empty screen', async () => {
     let fail = true;
     mockApi({
       'POST /api/statement': () =>

@@ -16,7 +16,7 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-/** SPEC.md §2 statement: transactions, 10 per page, and the slip modal. */
+/** docs/spec.md §2 statement: transactions, 10 per page, and the slip modal. */
 export function Component() {
   const { t } = useTranslation('statement');
   const [params, setParams] = useSearchParams();
@@ -58,7 +58,7 @@ export function Component() {
           {t('slips')}
         </button>
       </header>
-      {/* SPEC.md §8: a load failure hides the loading state; issue 9: it offers a retry instead of an empty screen */}
+      {/* docs/spec.md §8: a load failure hides the loading state; we also offer a retry instead of an empty screen */}
       {statement.isPending && <StatementSkeleton />}
       {statement.isError && <LoadFailed onRetry={() => void statement.refetch()} />}
       {statement.data && !isPastEnd && (

@@ -12,7 +12,7 @@ const base = {
   bank: { bankCode: 'KTB', bankAccountNo: '1234567890', firstName: 'SOMCHAI', lastName: 'JAIDEE' },
 };
 
-describe('restoreDraft (issue 9 bug 7)', () => {
+describe('restoreDraft', () => {
   it('gives back the steps, never a password', () => {
     const draft = restoreDraft(base, NOW);
     expect(draft).toMatchObject({ step: 'profile', phone: '0812345678', otp: base.otp });

@@ -4,7 +4,7 @@ import type { BankValues, RegisterStep } from './register-rules.ts';
 
 /**
  * What the registration wizard keeps for the tab session so a reload does not lose the steps or force a new OTP
- * (issue 9 bug 7). Never the password: after a reload the player types it again.
+ * Never the password: after a reload the player types it again.
  */
 export type RegisterDraft = {
   step: RegisterStep;

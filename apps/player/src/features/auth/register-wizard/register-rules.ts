@@ -1,6 +1,6 @@
 import { ENGLISH_NAME_BANKS, ENGLISH_NAME_PATTERN, PHONE_LENGTH } from '@wallet/contract/limits';
 
-/** The four steps of SPEC.md §2 / §4; `otp` exists only when the OTP-on-register setting is on. */
+/** The four steps of docs/spec.md §2 / §4; `otp` exists only when the OTP-on-register setting is on. */
 export type RegisterStep = 'phone' | 'otp' | 'profile' | 'bank';
 
 /** Server code of POST /api/otp/send meaning the phone is already verified: step 2 is skipped. */
@@ -77,7 +77,7 @@ export type BankCheck = {
   nameError: string | null;
 };
 
-/** Step 4 client rules (SPEC.md §5). */
+/** Step 4 client rules (docs/spec.md §5). */
 export function checkBank(values: BankValues): BankCheck {
   const missing = (['bankCode', 'bankAccountNo', 'firstName', 'lastName'] as const).filter(
     (field) => !values[field].trim(),

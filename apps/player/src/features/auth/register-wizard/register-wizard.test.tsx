@@ -236,7 +236,7 @@ describe('RegisterWizard', () => {
     expect(called(calls, 'POST', '/api/otp/send')[0]?.body).toEqual({ phoneNumber: '0812345678' });
   });
 
-  it('a reload keeps the steps and the OTP (not the password) for the tab session (issue 9 bug 7)', async () => {
+  it('a reload keeps the steps and the OTP (not the password) for the tab session', async () => {
     const routes: Routes = {
       'POST /api/otp/verify': () => ({ body: { code: 'OTP_CODE_VALID', message: 'OK', otpTicket: 'ticket-3' } }),
     };

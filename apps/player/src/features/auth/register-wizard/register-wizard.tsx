@@ -36,7 +36,7 @@ export type RegisterWizardProps = {
   onRegistered: (phone: string) => void;
 };
 
-/** The four-step registration of SPEC.md §2 / §4 / §5. Server errors show as a 4 s toast. */
+/** The four-step registration of docs/spec.md §2 / §4 / §5. Server errors show as a 4 s toast. */
 export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered }: RegisterWizardProps) {
   const { t } = useTranslation('auth');
   const otpSetting = useRegisterOtp();
@@ -47,7 +47,7 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
   const validate = useValidateRegistration();
   const register = useRegister();
 
-  // a reload resumes where the player was (issue 9 bug 7): the draft of this tab session, never the password
+  // a reload resumes where the player was: the draft of this tab session, never the password
   const [draft] = useState(() => restoreDraft(storage.getRegisterDraft()));
   const [step, setStep] = useState<RegisterStep>(draft?.step ?? 'phone');
   const [phone, setPhone] = useState(draft?.phone ?? '');
