@@ -260,7 +260,8 @@ describe('dashboard and reconciliation', () => {
     const body = res.body as { today: Record<string, unknown>; days: unknown[]; currency: string };
     expect(body.currency).toBe('THB');
     expect(body.days).toHaveLength(30);
-    expect(body.today).toMatchObject({ deposits: '0', withdrawals: '0', net: '0' });
+    // money in as credited: the demo seed credits the demo invitee's deposit (1,000.00) on the app's today
+    expect(body.today).toMatchObject({ deposits: '100000', withdrawals: '0', net: '100000' });
     expect(body.today.newMembers).toBeGreaterThanOrEqual(3);
     expect(body.today.activeMembers).toBeGreaterThanOrEqual(3);
   });
