@@ -25,7 +25,7 @@ export type HaproxyOptions = {
   /** the frontend's port (default: a free one) */
   port?: number;
   /** check every server on `path`: every `interMs`, out after `fall` failures, back after `rise` successes */
-  healthCheck?: { path: string; interMs: number; fall: number; rise: number };
+  healthCheck?: { path: string; interMs: number; fall: number; rise: number; timeoutMs?: number };
   /** HAProxy's own retries of a connection that failed before the request was sent (HAProxy's default: 3) */
   retries?: number;
   /** answer with `x-served-by: s<i>` (which process served the request) */
@@ -55,7 +55,7 @@ export async function startHaproxy(backends: string[], options: HaproxyOptions =
       // socket.io's WebSockets are tunnels once upgraded
       '  timeout tunnel 1h',
       // a health check answered later than this counts as failed (a loaded process may take a moment)
-      '  timeout check 2s',
+      `  timeout check ${check?.timeoutMs ?? 2000}ms`,
       '  option http-keep-alive',
       ...(options.retries === undefined ? [] : [`  retries ${options.retries}`]),
       'frontend wallet',

@@ -9,13 +9,15 @@ import { io, type Socket } from 'socket.io-client';
 import type { BenchMember } from '../seed.ts';
 
 type Kind = 'wallet' | 'statement' | 'transfer' | 'withdraw' | 'qr' | 'pay';
-export type Failure = { kind: Kind; status: number | string; body: string; at: number };
+export type Failure = { kind: Kind; status: number | string; body: string; at: number; memberId?: number };
 
 /** What the clients saw: every answer's latency, every failure, the money moves that succeeded per member. */
 export class Tally {
   readonly latencies: number[] = [];
   readonly failures: Failure[] = [];
   readonly byKind = new Map<Kind, number>();
+  /** member id → failed transfers / withdrawals (the move may exist all the same: an answer lost is not a move lost) */
+  readonly failedMoves = new Map<number, number>();
   /** member id → successful transfers / withdrawals / credited deposits */
   readonly transfers = new Map<number, number>();
   readonly withdrawals = new Map<number, number>();
@@ -41,7 +43,12 @@ async function call(
   body?: unknown,
   money = false,
   served?: { by?: string },
+  memberId?: number,
 ): Promise<unknown> {
+  const fail = (failure: Failure) => {
+    tally.failures.push(failure);
+    if (memberId !== undefined && money) tally.count(tally.failedMoves, memberId);
+  };
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -58,14 +65,14 @@ async function call(
     tally.latencies.push(performance.now() - t0);
     if (served) served.by = res.headers.get('x-served-by') ?? undefined;
     if (res.status < 200 || res.status >= 300) {
-      tally.failures.push({ kind, status: res.status, body: text.slice(0, 200), at: performance.now() });
+      fail({ kind, status: res.status, body: text.slice(0, 200), at: performance.now(), memberId });
       return undefined;
     }
     return text ? (JSON.parse(text) as unknown) : {};
   } catch (err) {
     tally.latencies.push(performance.now() - t0);
     const cause = (err as { cause?: { code?: string } }).cause;
-    tally.failures.push({ kind, status: cause?.code ?? String(err), body: '', at: performance.now() });
+    fail({ kind, status: cause?.code ?? String(err), body: '', at: performance.now(), memberId });
     return undefined;
   }
 }
@@ -88,10 +95,32 @@ export async function runWorkers(
         await call(tally, base, 'statement', 'POST', '/api/statement', m.token, { page: 1, limit: 10 });
       else if (pick < 8 && games) {
         const body = { from: 'WALLET', to: 'pg', amount: 1 };
-        const ok = await call(tally, base, 'transfer', 'POST', '/api/wallet/transfer', m.token, body, true);
+        const ok = await call(
+          tally,
+          base,
+          'transfer',
+          'POST',
+          '/api/wallet/transfer',
+          m.token,
+          body,
+          true,
+          undefined,
+          m.id,
+        );
         if (ok !== undefined) tally.count(tally.transfers, m.id);
       } else {
-        const ok = await call(tally, base, 'withdraw', 'POST', '/api/wallet/withdraw', m.token, { amount: 1 }, true);
+        const ok = await call(
+          tally,
+          base,
+          'withdraw',
+          'POST',
+          '/api/wallet/withdraw',
+          m.token,
+          { amount: 1 },
+          true,
+          undefined,
+          m.id,
+        );
         if (ok !== undefined) tally.count(tally.withdrawals, m.id);
       }
     }
@@ -148,9 +177,13 @@ export type MemberSocket = {
   /** deposit ids pushed to this socket */
   pushes: Set<string>;
   disconnects: number;
+  /** why it was dropped (socket.io's reasons), with counts */
+  reasons: Map<string, number>;
   reconnects: number;
   /** reconnects that recovered the session (rooms and missed pushes) */
   recovered: number;
+  /** when each reconnect happened (ms since the epoch): the player refetches its state on every connect */
+  reconnectedAt: number[];
 };
 
 /** A member's socket through the balancer: WebSocket only, reconnecting at once and then every second at most. */
@@ -163,9 +196,21 @@ export function openSocket(base: string, m: BenchMember): Promise<MemberSocket> 
     reconnectionDelayMax: 1000,
     auth: { kind: 'member', token: m.token },
   });
-  const held: MemberSocket = { memberId: m.id, socket, pushes: new Set(), disconnects: 0, reconnects: 0, recovered: 0 };
+  const held: MemberSocket = {
+    memberId: m.id,
+    socket,
+    pushes: new Set(),
+    reasons: new Map(),
+    disconnects: 0,
+    reconnects: 0,
+    recovered: 0,
+    reconnectedAt: [],
+  };
   socket.on('deposit.credited', (payload) => held.pushes.add(payload.depositId));
-  socket.on('disconnect', () => (held.disconnects += 1));
+  socket.on('disconnect', (reason) => {
+    held.disconnects += 1;
+    held.reasons.set(reason, (held.reasons.get(reason) ?? 0) + 1);
+  });
   let first = true;
   return new Promise((resolve, reject) => {
     socket.on('connect', () => {
@@ -175,6 +220,7 @@ export function openSocket(base: string, m: BenchMember): Promise<MemberSocket> 
         return;
       }
       held.reconnects += 1;
+      held.reconnectedAt.push(Date.now());
       if (socket.recovered) held.recovered += 1;
     });
     socket.once('connect_error', (err) => {
