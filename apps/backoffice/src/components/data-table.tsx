@@ -17,6 +17,8 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** keep the column in view at the right edge while the rows scroll sideways (default for the `actions` column) */
     sticky?: boolean;
+    /** the server sorts by this column (its id is the list's `sort` value) */
+    sortable?: boolean;
   }
 }
 
@@ -48,6 +50,9 @@ export type DataTableProps<T> = {
   label: string;
   /** extra classes of a row (e.g. highlight a flagged one) */
   rowClassName?: (row: T) => string | undefined;
+  /** the server's current order; headers of `meta.sortable` columns toggle it through `onSortChange` */
+  sort?: { id: string; dir: 'asc' | 'desc' };
+  onSortChange?: (sort: { id: string; dir: 'asc' | 'desc' }) => void;
 };
 
 /**
@@ -67,6 +72,8 @@ export function DataTable<T>({
   empty,
   label,
   rowClassName,
+  sort,
+  onSortChange,
 }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const rows = data?.rows ?? [];
@@ -106,6 +113,13 @@ export function DataTable<T>({
                     <th
                       key={header.id}
                       scope="col"
+                      aria-sort={
+                        meta?.sortable && sort?.id === header.column.id
+                          ? sort.dir === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                          : undefined
+                      }
                       className={clsx(
                         'border-b border-line px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase',
                         meta?.align === 'right' ? 'text-right' : meta?.align === 'center' ? 'text-center' : 'text-left',
@@ -113,7 +127,21 @@ export function DataTable<T>({
                         meta?.className,
                       )}
                     >
-                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                      {header.isPlaceholder ? null : meta?.sortable && onSortChange ? (
+                        <SortButton
+                          dir={sort?.id === header.column.id ? sort.dir : undefined}
+                          onClick={() =>
+                            onSortChange({
+                              id: header.column.id,
+                              dir: sort?.id === header.column.id && sort.dir === 'desc' ? 'asc' : 'desc',
+                            })
+                          }
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </SortButton>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
                     </th>
                   );
                 })}
@@ -191,5 +219,21 @@ export function DataTable<T>({
         </footer>
       )}
     </div>
+  );
+}
+
+/** A sortable header: the column's name and an arrow for the current direction. */
+function SortButton(props: { dir: 'asc' | 'desc' | undefined; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      className="inline-flex items-center gap-1 uppercase hover:text-fg focus-visible:text-fg"
+    >
+      {props.children}
+      <span aria-hidden className={clsx('text-[0.9em]', !props.dir && 'opacity-30')}>
+        {props.dir === 'asc' ? '▲' : '▼'}
+      </span>
+    </button>
   );
 }

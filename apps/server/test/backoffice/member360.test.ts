@@ -134,6 +134,27 @@ describe('global search', () => {
   });
 });
 
+describe('member list sorting', () => {
+  const ids = async (query: string) => {
+    const res = await as(tok.sup!, 'GET', `/api/admin/members?pageSize=100&${query}`);
+    expect(res.status).toBe(200);
+    return (res.body.rows as Array<{ id: number }>)
+      .map((r) => r.id)
+      .filter((id) => [alice.id, bob.id, carol.id].includes(id));
+  };
+
+  it('sorts on a whitelisted column in either direction, id by default, and refuses any other column', async () => {
+    expect(await ids('')).toEqual([carol.id, bob.id, alice.id]);
+    expect(await ids('sort=id&dir=asc')).toEqual([alice.id, bob.id, carol.id]);
+    const byName = await ids('sort=name&dir=asc');
+    expect(byName).toHaveLength(3);
+    expect(await ids('sort=name&dir=desc')).toEqual([...byName].reverse());
+    for (const bad of ['password_hash', 'id;drop table members', 'bankAccountNo']) {
+      expect((await as(tok.sup!, 'GET', `/api/admin/members?sort=${encodeURIComponent(bad)}`)).status).toBe(400);
+    }
+  });
+});
+
 describe('withdrawals CSV export', () => {
   const exportCsv = (token: string, query: string) =>
     h.t.app.inject({

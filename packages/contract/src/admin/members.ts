@@ -130,15 +130,23 @@ export const CreateAdjustmentSchema = z.object({
 
 const Members = ['support', 'finance'] as const;
 
+/** The member list's sortable columns. */
+export const MEMBER_SORTS = ['id', 'name', 'createdAt'] as const;
+
 /** Members in the back office (roles `support`, `finance`); every change writes an audit row in its transaction. */
 export const adminMemberEndpoints = {
   search: defineEndpoint({
     method: 'GET',
     path: '/api/admin/members',
     access: { operator: Members },
-    query: PagedQuerySchema.extend({ q: z.string().trim().max(64).default('') }),
+    query: PagedQuerySchema.extend({
+      q: z.string().trim().max(64).default(''),
+      /** server-side sorting on a whitelisted column (docs/decisions/0034-member-360-and-exports.md) */
+      sort: z.enum(MEMBER_SORTS).default('id'),
+      dir: z.enum(['asc', 'desc']).default('desc'),
+    }),
     response: pageOf(MemberSummarySchema),
-    summary: 'Search members by phone, name, bank account number or member id, newest first',
+    summary: 'Search members by phone, name, bank account number or member id; newest first unless sorted',
   }),
   detail: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { MemberSummary } from '@wallet/contract/admin/members';
+import { MEMBER_SORTS, type MemberSummary } from '@wallet/contract/admin/members';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { TextField } from '@wallet/ui/text-field';
@@ -18,12 +18,22 @@ import { MemberMarks } from './member-marks.tsx';
 
 const column = createColumnHelper<MemberSummary>();
 
+type MemberSort = (typeof MEMBER_SORTS)[number];
+
 export function MemberSearch() {
   const { t } = useTranslation('members');
-  const list = useListParams(['q']);
+  const list = useListParams(['q', 'order']);
   const [text, setText] = useState(list.filters.q);
+  // `?order=name.asc`: one URL value for the server's whitelisted sort and its direction
+  const [sortId, sortDir] = list.filters.order.split('.');
+  const sort = {
+    id: (MEMBER_SORTS as readonly string[]).includes(sortId ?? '') ? (sortId as MemberSort) : 'id',
+    dir: sortDir === 'asc' ? ('asc' as const) : ('desc' as const),
+  };
   const query = usePagedQuery(['admin', 'members'], list, (q) => adminCall(adminApi.members.search, { query: q }), {
     q: list.filters.q,
+    sort: sort.id,
+    dir: sort.dir,
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,6 +43,7 @@ export function MemberSearch() {
   const columns = [
     column.accessor('id', {
       header: t('columns.id'),
+      meta: { sortable: true },
       cell: (c) => (
         <Link className="font-mono font-semibold text-primary hover:underline" to={`${c.getValue()}`}>
           {c.getValue()}
@@ -41,6 +52,7 @@ export function MemberSearch() {
     }),
     column.accessor('name', {
       header: t('columns.name'),
+      meta: { sortable: true },
       cell: (c) => (
         <div className="flex flex-wrap items-center gap-1.5">
           <span className="font-semibold text-fg">{c.getValue()}</span>
@@ -72,6 +84,7 @@ export function MemberSearch() {
     }),
     column.accessor('createdAt', {
       header: t('columns.registered'),
+      meta: { sortable: true },
       cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
     }),
   ];
@@ -105,6 +118,8 @@ export function MemberSearch() {
         columns={columns}
         getRowId={(m) => String(m.id)}
         rowClassName={(m) => (m.flagged ? 'bg-warning/5' : undefined)}
+        sort={sort}
+        onSortChange={(next) => list.setFilter('order', `${next.id}.${next.dir}`)}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankNamesTH } from '../content/content.api.ts';
 import { memberRiskFlags, members, memberSecurityEvents } from '../../db/schema/account.ts';
@@ -52,9 +52,27 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Search members by member id (digits, exact), phone (username, digits, prefix), bank account number (digits,
  * contains) or name (contains, case-insensitive); an empty query lists everyone. Newest first, one page.
  */
+const SORT_COLUMNS = { id: members.id, name: members.name, createdAt: members.createdAt } as const;
+
+/** ORDER BY for the member list: the whitelisted column, then id (a stable order across pages). */
+function memberOrder(sort: keyof typeof SORT_COLUMNS = 'id', dir: 'asc' | 'desc' = 'desc') {
+  const by = dir === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[sort] ?? members.id;
+  return column === members.id ? [by(members.id)] : [by(column), by(members.id)];
+}
+
 export async function searchMembers(
   db: Db,
-  query: { q: string; page: number; pageSize: number; from?: string | undefined; to?: string | undefined },
+  query: {
+    q: string;
+    page: number;
+    pageSize: number;
+    from?: string | undefined;
+    to?: string | undefined;
+    /** a whitelisted column (the contract's enum); anything else sorts by id */
+    sort?: 'id' | 'name' | 'createdAt';
+    dir?: 'asc' | 'desc';
+  },
 ): Promise<{ rows: MemberRecord[]; total: number }> {
   const q = query.q.trim();
   let where: SQL | undefined;
@@ -77,7 +95,7 @@ export async function searchMembers(
   const base = db.select(columns).from(members).leftJoin(memberRiskFlags, eq(memberRiskFlags.memberId, members.id));
   const rows = await base
     .where(where)
-    .orderBy(desc(members.id))
+    .orderBy(...memberOrder(query.sort, query.dir))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [total] = await db.select({ n: count() }).from(members).where(where);
