@@ -76,7 +76,7 @@ export function printTable(rows: Row[]): void {
 
 /**
  * The run as JSON (BENCH_OUTPUT, default bench/results/bench-<iso time>.json, copied to bench/results/latest.json,
- * which `npm run bench:readme` turns into README's Performance table); returns the path written.
+ * which `npm run bench:readme` turns into the bench table of docs/performance.md); returns the path written.
  */
 export function writeJson(rows: Row[], meta: Record<string, unknown>): string {
   const file =
