@@ -2,11 +2,15 @@ import type { AdminWithdrawalRow } from '@wallet/contract/admin/withdrawals';
 import { formatMoney } from '@wallet/web-core/format';
 import { useTranslation } from 'react-i18next';
 
-/** The member's recent deposits, game transfers and other withdrawals, beside the one under review. */
-export function RecentActivity({ context }: { context: AdminWithdrawalRow['context'] }) {
+/**
+ * The member's recent deposits, game transfers and earlier withdrawals, beside the one under review (`createdAt`):
+ * only withdrawals asked before it count as earlier (the first of two has none).
+ */
+export function RecentActivity({ context, createdAt }: { context: AdminWithdrawalRow['context']; createdAt: string }) {
   const { t } = useTranslation('withdrawals');
   const deposits = context.recentDeposits.filter((d) => d.status === 'credited' || d.status === 'review');
-  if (context.recentTransfers.length === 0 && context.recentWithdrawals.length <= 1 && deposits.length === 0) {
+  const earlier = context.recentWithdrawals.filter((w) => Date.parse(w.createdAt) < Date.parse(createdAt)).length;
+  if (context.recentTransfers.length === 0 && earlier === 0 && deposits.length === 0) {
     return <span className="text-xs text-subtle">{t('recent.none')}</span>;
   }
   return (
@@ -24,9 +28,7 @@ export function RecentActivity({ context }: { context: AdminWithdrawalRow['conte
           · {t(`recent.transfer.${m.status}`, { defaultValue: m.status })}
         </li>
       ))}
-      {context.recentWithdrawals.length > 1 && (
-        <li>{t('recent.withdrawals', { count: context.recentWithdrawals.length - 1 })}</li>
-      )}
+      {earlier > 0 && <li data-testid="recent-earlier">{t('recent.withdrawals', { count: earlier })}</li>}
     </ul>
   );
 }

@@ -95,6 +95,9 @@ describe('withdrawals queue', () => {
     const link = await screen.findByTestId('member-link-wd-failed-01');
     expect(link).toHaveAttribute('href', '/members/7');
     expect(screen.getByText('250,000.00', { exact: false })).toBeInTheDocument();
+    // the bank's raw refusal in words, the raw text kept for support in the tooltip
+    expect(screen.getByTestId('payout-error-wd-failed-01')).toHaveTextContent('The bank refused the payout');
+    expect(screen.getByTestId('payout-error-wd-failed-01')).toHaveAttribute('title', 'REFUSED');
     await userEvent.click(screen.getByTestId('member-link-wd-aaaa-01'));
     expect(await screen.findByText('member page')).toBeInTheDocument();
   });

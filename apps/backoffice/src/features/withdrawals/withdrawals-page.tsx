@@ -88,6 +88,12 @@ export default function WithdrawalsPage() {
       else next.add(id);
       return next;
     });
+  /** The bank's or the transport's raw failure in words (the raw text stays in the tooltip for support). */
+  const payoutError = (raw: string) => {
+    if (/^timeout\b|timed? ?out/i.test(raw)) return t('payoutError.timeout');
+    const code = /^([A-Z][A-Z_]+)(?::|$)/.exec(raw)?.[1];
+    return code ? t(`payoutError.codes.${code}`, { defaultValue: t('payoutError.refused') }) : t('payoutError.unknown');
+  };
   const rows = query.data?.rows ?? [];
   const pendingRows = rows.filter((r) => r.status === 'pending_review');
   const current = cursor >= 0 ? rows[Math.min(cursor, rows.length - 1)] : undefined;
@@ -165,7 +171,7 @@ export default function WithdrawalsPage() {
     }),
     column.accessor('context', {
       header: t('columns.recent'),
-      cell: (c) => <RecentActivity context={c.getValue()} />,
+      cell: ({ row: { original: w } }) => <RecentActivity context={w.context} createdAt={w.createdAt} />,
     }),
     column.accessor('status', {
       header: t('columns.status'),
@@ -182,7 +188,12 @@ export default function WithdrawalsPage() {
           {w.lastError === 'PAYOUT_HOLD' && w.status === 'pending_review' ? (
             <span className="max-w-56 text-xs text-danger">{t('heldBack')}</span>
           ) : (
-            w.lastError && w.status !== 'paid' && <span className="max-w-56 text-xs text-danger">{w.lastError}</span>
+            w.lastError &&
+            w.status !== 'paid' && (
+              <span className="max-w-56 text-xs text-danger" title={w.lastError} data-testid={`payout-error-${w.id}`}>
+                {payoutError(w.lastError)}
+              </span>
+            )
           )}
           {w.rejectReason && <span className="text-xs text-muted">{t(`reasons.${w.rejectReason}`)}</span>}
           {w.reviewedBy && <span className="text-xs text-subtle">{t('reviewedBy', { name: w.reviewedBy })}</span>}
