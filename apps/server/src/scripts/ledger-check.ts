@@ -8,10 +8,10 @@ import { systemClock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { ledgerProblems } from '../bootstrap/ledger-check.ts';
 import { openScriptDatabase } from './script-database.ts';
-import { withRows } from '../db/raw.ts';
+import { rawRows } from '../db/raw.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
+const rows = (db: Db, query: ReturnType<typeof sql>) => rawRows<Row>(db, query);
 
 async function main(): Promise<number> {
   const opened = await openScriptDatabase('ledger:check');

@@ -16,8 +16,7 @@ type SlipRow = typeof slips.$inferSelect;
 type SlipRuleDeps = { db: Db; settings: SettingsService; account: Pick<AccountApi, 'payoutAccount'> };
 
 /** What the rules make of a verified slip: a reason it fails, credit it, or hold it for an operator (why). */
-export type SlipDecision =
-  { kind: 'fail'; reason: SlipFailureReason } | { kind: 'credit' } | { kind: 'review'; why: string };
+type SlipDecision = { kind: 'fail'; reason: SlipFailureReason } | { kind: 'credit' } | { kind: 'review'; why: string };
 
 /**
  * The slip rules (docs/decisions/0018, 0025) that need the verifier's answer, and who sent the money

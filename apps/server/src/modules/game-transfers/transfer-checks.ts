@@ -3,10 +3,10 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { DEFAULT_TIMING } from '../game-accounts/game-accounts.api.ts';
 import { LEDGER_KINDS } from '../ledger/ledger.api.ts';
-import { withRows } from '../../db/raw.ts';
+import { rawRows } from '../../db/raw.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
+const rows = (db: Db, query: ReturnType<typeof sql>) => rawRows<Row>(db, query);
 
 /** Invariant: no game transfer is pending past its SLA (docs/reliability.md INV "nothing pending past its SLA"). */
 export async function pendingTransfersCheck(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { withRows } from '../../db/raw.ts';
+import { rawRows } from '../../db/raw.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ export async function checkLedgerInvariants(
   extraChecks: Array<(db: Db) => Promise<string[]>> = [],
 ): Promise<string[]> {
   const problems: string[] = [];
-  const rows = async (query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
+  const rows = (query: ReturnType<typeof sql>) => rawRows<Row>(db, query);
 
   for (const r of await rows(
     sql`select currency, sum(amount)::text as total from ledger_entries group by currency having sum(amount) <> 0`,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { LEDGER_KINDS } from '../ledger/ledger.api.ts';
-import { withRows } from '../../db/raw.ts';
+import { rawRows } from '../../db/raw.ts';
 
 type Row = Record<string, unknown>;
-const rows = async (db: Db, query: ReturnType<typeof sql>) => withRows<Row>(await db.execute(query)).rows;
+const rows = (db: Db, query: ReturnType<typeof sql>) => rawRows<Row>(db, query);
 
 /**
  * Invariants of the withdrawals' books: `house:withdraw_pending` holds exactly the withdrawals not yet paid or
