@@ -48,7 +48,11 @@ export function DepositsTab({ memberId, currency }: { memberId: number; currency
     depositColumn.accessor('reference', { header: t('money.reference'), cell: (c) => mono(c.getValue()) }),
     depositColumn.accessor('status', {
       header: t('money.status'),
-      cell: (c) => <StatusBadge tone={STATUS_TONE[c.getValue()] ?? 'neutral'}>{c.getValue()}</StatusBadge>,
+      cell: (c) => (
+        <StatusBadge tone={STATUS_TONE[c.getValue()] ?? 'neutral'}>
+          {t(`moneyStatus.${c.getValue()}`, { defaultValue: c.getValue() })}
+        </StatusBadge>
+      ),
     }),
     depositColumn.accessor('reviewedBy', { header: t('money.reviewedBy'), cell: (c) => c.getValue() ?? '—' }),
     depositColumn.accessor('amount', {
@@ -89,7 +93,11 @@ export function WithdrawalsTab({ memberId, currency }: { memberId: number; curre
     }),
     withdrawalColumn.accessor('status', {
       header: t('money.status'),
-      cell: (c) => <StatusBadge tone={STATUS_TONE[c.getValue()] ?? 'neutral'}>{c.getValue()}</StatusBadge>,
+      cell: (c) => (
+        <StatusBadge tone={STATUS_TONE[c.getValue()] ?? 'neutral'}>
+          {t(`moneyStatus.${c.getValue()}`, { defaultValue: c.getValue() })}
+        </StatusBadge>
+      ),
     }),
     withdrawalColumn.accessor('reviewedBy', {
       header: t('money.reviewedBy'),
