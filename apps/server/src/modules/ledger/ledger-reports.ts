@@ -57,36 +57,6 @@ export async function memberLedgerEntries(
   };
 }
 
-/**
- * Per Bangkok day in [from, to) and transaction kind: the sum moved into member wallets (positive) or out of them
- * (negative) and the number of transactions. Reports derive deposits and withdrawals from these, whatever module
- * posted them.
- */
-export async function walletFlowsByDay(
-  db: Db,
-  from: Date,
-  to: Date,
-): Promise<Array<{ day: string; kind: string; currency: string; amount: bigint; transactions: number }>> {
-  const result = withRows<{ day: string; kind: string; currency: string; amount: string; n: number }>(
-    await db.execute(sql`
-    select to_char(t.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as day, t.kind, e.currency,
-           sum(e.amount)::text as amount, count(distinct t.id)::int as n
-    from ledger_transactions t
-    join ledger_entries e on e.transaction_id = t.id
-    join ledger_accounts a on a.id = e.account_id
-    where a.code like 'member:%' and t.created_at >= ${from.toISOString()}::timestamptz
-      and t.created_at < ${to.toISOString()}::timestamptz
-    group by 1, 2, 3`),
-  );
-  return result.rows.map((r) => ({
-    day: r.day,
-    kind: r.kind,
-    currency: r.currency,
-    amount: BigInt(r.amount),
-    transactions: Number(r.n),
-  }));
-}
-
 /** Balance of every non-member account summed over its shards (`house:adjustment`, `provider:pg`...). */
 export async function systemAccountSums(
   db: Db,

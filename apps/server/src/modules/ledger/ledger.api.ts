@@ -18,4 +18,4 @@ export { insertWhenPosted, updateWhenPosted } from './post-statement.ts';
 export { toMajor, toMinor } from './money.ts';
 export { postOpeningBalance } from './opening-balance.ts';
 export { isLedgerKind, LEDGER_KINDS, type LedgerKind } from './ledger-kinds.ts';
-export { memberLedgerEntries, systemAccountSums, walletFlowsByDay, type MemberLedgerEntry } from './ledger-reports.ts';
+export { memberLedgerEntries, systemAccountSums, type MemberLedgerEntry } from './ledger-reports.ts';

@@ -5,7 +5,7 @@ import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { withRows } from '../../db/raw.ts';
 
 /** The finance queue's states a person watches (paid and rejected ones are history). */
-export const QUEUE_STATES = ['pending_review', 'approved', 'paying', 'payout_failed'] as const;
+const QUEUE_STATES = ['pending_review', 'approved', 'paying', 'payout_failed'] as const;
 export type WithdrawalQueueCounts = Record<(typeof QUEUE_STATES)[number], number>;
 
 /** How many withdrawals wait in each open state (one grouped count). */

@@ -8,7 +8,7 @@ import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { memberWithdrawals } from './withdrawal.repository.ts';
 
 /** The member's latest deposits, game transfers and withdrawals (the queue's column and the approve dialog). */
-export async function memberActivity(db: Db, memberId: number): Promise<WithdrawalRisk['activity']> {
+async function memberActivity(db: Db, memberId: number): Promise<WithdrawalRisk['activity']> {
   const [moves, own, paidIn] = await Promise.all([
     recentTransfers(db, memberId, 5),
     memberWithdrawals(db, memberId, 6),

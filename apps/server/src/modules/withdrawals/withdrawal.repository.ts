@@ -116,13 +116,3 @@ export function memberWithdrawals(db: Db, memberId: number, limit: number): Prom
     .orderBy(desc(withdrawals.createdAt))
     .limit(limit);
 }
-
-/** Withdrawals the bank has not settled yet (approved, paying), oldest first. */
-export function pendingPayouts(db: Db, limit: number): Promise<Withdrawal[]> {
-  return db
-    .select()
-    .from(withdrawals)
-    .where(inArray(withdrawals.status, ['approved', 'paying']))
-    .orderBy(asc(withdrawals.createdAt))
-    .limit(limit);
-}
