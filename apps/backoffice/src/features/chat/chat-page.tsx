@@ -60,7 +60,7 @@ function ConversationRow({
         ) : (
           <span className="truncate text-sm text-muted">{c.lastMessage}</span>
         )}
-        <span className="flex items-center gap-2 text-xs text-subtle">
+        <span className="flex flex-wrap items-center gap-2 text-xs text-subtle">
           <StatusBadge tone={STATUS_TONE[c.status]}>{t(`status.${c.status}`)}</StatusBadge>
           {c.assignee && <span>@{c.assignee.username}</span>}
           {c.labels.map((l) => (

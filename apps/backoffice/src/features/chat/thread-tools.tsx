@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
@@ -50,7 +50,7 @@ export function AssignPicker({ conversation, onDone }: { conversation: ChatConve
         disabled={assign.isPending}
         onChange={(e) => assign.mutate(e.target.value === '' ? 'nobody' : Number(e.target.value))}
         data-testid="chat-assign-to"
-        className="h-8 rounded-lg border border-line bg-bg px-2 text-sm text-fg"
+        className="h-8 max-w-44 rounded-lg border border-line bg-bg px-2 text-sm text-fg"
       >
         <option value="">{t('nobody')}</option>
         {(agents.data?.agents ?? []).map((a) => (
@@ -75,6 +75,15 @@ export function LabelPicker({ conversation, onDone }: { conversation: ChatConver
     onSuccess: onDone,
     onError: (err) => notify.error(errorMessage(err)),
   });
+  // Escape closes the menu wherever the focus is (a checkbox is disabled while its change is saved)
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setIsOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
   const current = new Set(conversation.labels.map((l) => l.id));
   const toggle = (id: number) => {
     const next = new Set(current);
@@ -96,6 +105,16 @@ export function LabelPicker({ conversation, onDone }: { conversation: ChatConver
       >
         + {t('label')}
       </button>
+      {isOpen && (
+        // a click anywhere else closes the menu
+        <button
+          type="button"
+          aria-label={t('close')}
+          tabIndex={-1}
+          className="fixed inset-0 z-10 cursor-default"
+          onClick={() => setIsOpen(false)}
+        />
+      )}
       {isOpen && (
         <ul
           className="absolute top-full left-0 z-20 mt-1 w-56 rounded-xl border border-line bg-surface p-1 shadow-lg"

@@ -107,7 +107,7 @@ export function Thread({ id }: { id: number }) {
   return (
     <div className="flex min-h-0 flex-1">
       <section className="flex min-w-0 flex-1 flex-col" data-testid="chat-thread">
-        <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+        <header className="flex flex-wrap items-center gap-3 border-b border-line px-5 py-3">
           <div className="flex min-w-0 flex-col">
             <h2 className="truncate text-lg font-bold text-fg">{conversation.name}</h2>
             <span className="text-xs text-muted">
