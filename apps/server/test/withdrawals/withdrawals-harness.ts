@@ -22,16 +22,19 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SECRET = 'test-bank-secret-0123456789abcdef';
 
-/** The sandbox bank on a random port, the app with its withdrawals module pointed at it, and helpers. */
+/**
+ * The sandbox bank on a random port, the app with its withdrawals module pointed at it, and helpers. By default a
+ * bank answer within 2 s counts (a loaded machine), and a timeout fault holds its answer longer than that.
+ */
 export async function createWithdrawalsHarness(options: { timeoutMs?: number; holdMs?: number } = {}) {
   const store = new BankPayoutStore();
   const bankApp = Fastify();
-  await bankApp.register((app) => bankPayoutsPlugin(app, { secret: SECRET, store, holdMs: options.holdMs ?? 1_000 }), {
+  await bankApp.register((app) => bankPayoutsPlugin(app, { secret: SECRET, store, holdMs: options.holdMs ?? 2_500 }), {
     prefix: '/bank',
   });
   await bankApp.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(bankApp.server.address() as AddressInfo).port}`;
-  const bank = new HttpPayoutBank({ baseUrl: `${origin}/bank`, secret: SECRET, timeoutMs: options.timeoutMs ?? 300 });
+  const bank = new HttpPayoutBank({ baseUrl: `${origin}/bank`, secret: SECRET, timeoutMs: options.timeoutMs ?? 2_000 });
   const flags = new Map<number, MemberFlags>();
   const moduleOptions = {
     bank,
