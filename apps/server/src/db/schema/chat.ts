@@ -98,7 +98,10 @@ export const chatConversationLabels = pgTable(
       .notNull()
       .references(() => chatLabels.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.conversationId, t.labelId] }), index('chat_conversation_labels_label_idx').on(t.labelId)],
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.labelId] }),
+    index('chat_conversation_labels_label_idx').on(t.labelId),
+  ],
 );
 
 /** Canned replies per language (th, la, en): the composer inserts them with "/" and their short code (ADR 0035). */

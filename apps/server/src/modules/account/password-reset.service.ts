@@ -10,10 +10,10 @@ import { PAYOUT_ACCOUNT_CHANGED } from './payout-cooling.ts';
 import { checkNewPassword } from './registration-rules.ts';
 
 /** Resets per client address (the OTP's own per-phone and per-address send limits apply before this). */
-export const PASSWORD_RESET_IP_RULE: RateLimitRule = { limit: 10, windowMs: 3600_000 };
+const PASSWORD_RESET_IP_RULE: RateLimitRule = { limit: 10, windowMs: 3600_000 };
 
-export const PASSWORD_RESET = 'password-reset';
-export const PASSWORD_CHANGED = 'password-changed';
+const PASSWORD_RESET = 'password-reset';
+const PASSWORD_CHANGED = 'password-changed';
 const SHOWN_KINDS = [PASSWORD_RESET, PASSWORD_CHANGED, PAYOUT_ACCOUNT_CHANGED] as const;
 
 type SessionTokens = Awaited<ReturnType<SessionService['start']>>;
@@ -91,7 +91,7 @@ export class PasswordResetService {
 }
 
 /** 203.0.113.7 → 203.0.113.x; an IPv6 address keeps its first four groups. */
-export function maskAddress(ip: string): string {
+function maskAddress(ip: string): string {
   const v4 = ip.replace(/^::ffff:/, '');
   if (/^\d+\.\d+\.\d+\.\d+$/.test(v4)) return v4.replace(/\.\d+$/, '.x');
   return `${ip.split(':').slice(0, 4).join(':')}:…`;
