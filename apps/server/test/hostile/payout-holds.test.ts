@@ -99,7 +99,7 @@ describe('payout holds under hostile use', () => {
     for (const w of heldRows)
       expect(byId.get(w.id)).toEqual({ id: w.id, status: 'pending_review', refusal: 'PAYOUT_HOLD' });
     for (const w of freeRows) expect(byId.get(w.id)).toEqual({ id: w.id, status: 'paid', refusal: null });
-    expect(byId.get(decided.id)).toEqual({ id: decided.id, status: 'rejected', refusal: 'KEY_INVALID' });
+    expect(byId.get(decided.id)).toEqual({ id: decided.id, status: 'rejected', refusal: 'APPROVAL_DECIDED' });
     expect(byId.get('AAAAAAAAAAAA')).toEqual({ id: 'AAAAAAAAAAAA', status: null, refusal: 'NOT_FOUND' });
     for (const m of held) expect(paidTo(m)).toEqual([]);
     for (const m of free) expect(paidTo(m)).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('payout holds under hostile use', () => {
     for (const a of answers.slice(0, 12)) expect(a).toMatchObject({ status: 409, body: { message: 'PAYOUT_HOLD' } });
     expect(answers[12]!.body.results).toEqual([
       { id: w.id, status: 'pending_review', refusal: 'PAYOUT_HOLD' },
-      { id: failed.id, status: 'payout_failed', refusal: 'KEY_INVALID' },
+      { id: failed.id, status: 'payout_failed', refusal: 'APPROVAL_DECIDED' },
     ]);
     expect(paidTo(m)).toEqual([]);
     expect(await auditCount(`withdrawal:${w.id}`)).toBe(0);

@@ -11,7 +11,7 @@ import { adminCall } from '../../lib/api.ts';
 import { useOperator } from '../../lib/operator.ts';
 import { agentsKey, labelsKey } from './inbox-socket.tsx';
 
-export const LABEL_TONE: Record<ChatLabel['color'], string> = {
+const LABEL_TONE: Record<ChatLabel['color'], string> = {
   gray: 'bg-surface-2 text-muted ring-line',
   red: 'bg-danger/15 text-danger ring-danger/40',
   orange: 'bg-warning/15 text-warning ring-warning/40',

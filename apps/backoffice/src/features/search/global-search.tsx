@@ -14,7 +14,7 @@ type Hit = { key: string; group: 'members' | 'withdrawals' | 'deposits'; to: str
 
 const DEBOUNCE_MS = 250;
 
-export function hitsOf(data: SearchHits): Hit[] {
+function hitsOf(data: SearchHits): Hit[] {
   return [
     ...data.members.map((m) => ({
       key: `m${m.id}`,

@@ -29,7 +29,7 @@ export type AccountApi = {
   memberCards(ids: number[]): Promise<MemberCard[]>;
 };
 
-export type PayoutAccount = { bankCode: string; bankAccountNo: string; bankAccountName: string };
+type PayoutAccount = { bankCode: string; bankAccountNo: string; bankAccountName: string };
 
 export type MemberCard = { id: number; name: string; username: string; currency: string; createdAt: Date };
 

@@ -1,5 +1,5 @@
 // The wiring of the auth module (its routes, jobs and subscribers): imported by src/bootstrap only, never by another
 // module (docs/decisions/0028-module-seams.md). What other modules may call is in auth.api.ts.
-export { createOperatorsModule, operatorsModule, type OperatorsModuleOptions } from './operators.routes.ts';
+export { operatorsModule } from './operators.routes.ts';
 // The demo operators the demo seed and `npm start` create (bootstrap/demo.ts).
 export { DEMO_OPERATOR, DEMO_SECOND_ADMIN, seedDemoOperator } from './demo-operator.ts';

@@ -14,12 +14,12 @@ import { normalizePhone, type Variant } from '../../lib/phone-number.ts';
  */
 export const LOGIN_PAIR_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
 export const LOGIN_IP_RULE: RateLimitRule = { limit: 50, windowMs: 15 * 60_000 };
-export const LOGIN_PHONE_RULE: RateLimitRule = { limit: 100, windowMs: 3600_000 };
+const LOGIN_PHONE_RULE: RateLimitRule = { limit: 100, windowMs: 3600_000 };
 /** An IP with a session of the member this recent counts as the owner's. */
-export const KNOWN_IP_MS = 30 * 86_400_000;
+const KNOWN_IP_MS = 30 * 86_400_000;
 
 /** What login reads of the members (the account module's repository provides it). */
-export type LoginAccounts = {
+type LoginAccounts = {
   findLogin(username: string): Promise<{ id: number; passwordHash: string; status: string } | undefined>;
 };
 

@@ -18,7 +18,7 @@ import {
 } from './operator-cookies.ts';
 
 /** Shorter than a member's: a back-office session lasts a working day, idles out after 30 minutes. */
-export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 3600_000;
+const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 3600_000;
 export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** not the members' `wallet-player`: a member token never passes here, nor an operator token there */

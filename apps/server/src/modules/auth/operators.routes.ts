@@ -12,7 +12,7 @@ import { OperatorLoginService } from './operator-login.service.ts';
 import { signInHandlers } from './operator-sign-in.handlers.ts';
 import { OperatorRequestsService } from './operator-requests.service.ts';
 
-export type OperatorsModuleOptions = {
+type OperatorsModuleOptions = {
   /** replaces the rate-limit store (default: Redis when REDIS_URL is set, else memory) */
   rateLimitStore?: RateLimitStore;
 };
@@ -42,7 +42,7 @@ export function operatorAccounts(ctx: AppContext, limiter = new RateLimiter(new 
 }
 
 /** Operator sign-in and operator accounts (`/api/admin/*`, docs/design.md §9.3). */
-export function createOperatorsModule(options: OperatorsModuleOptions = {}): ModuleFactory {
+function createOperatorsModule(options: OperatorsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     const store =
       options.rateLimitStore ??

@@ -12,7 +12,7 @@ import type { MemberCache } from '../../lib/member-cache.ts';
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 /** A session without remember me ends with the working day. */
 export const SESSION_SHORT_MS = 12 * 3600_000;
-export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+const SESSION_IDLE_MS = 7 * 24 * 3600_000;
 /** The bearer JWT names the session and lives this long; the player renews it with the refresh token. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;

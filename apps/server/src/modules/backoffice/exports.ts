@@ -7,7 +7,7 @@ import { withdrawalsInBatches, type WithdrawalFilter } from '../withdrawals/with
 import { bahtCell, bangkokCell, CSV_BOM, csvLine, textCell } from './csv.ts';
 
 /** The CSV exports (docs/decisions/0034-member-360-and-exports.md): audited, then streamed batch by batch. */
-export const WITHDRAWAL_CSV_HEADER = [
+const WITHDRAWAL_CSV_HEADER = [
   'created_bangkok',
   'withdrawal_id',
   'member_id',

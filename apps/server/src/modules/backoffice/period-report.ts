@@ -16,7 +16,7 @@ import { bahtCell, CSV_BOM, csvLine, textCell } from './csv.ts';
 const DAY_MS = 86_400_000;
 
 /** `from`..`to` (Bangkok days, both included) as the instants [start, end). */
-export function dayRange(from: string, to: string): { start: Date; end: Date; days: string[] } {
+function dayRange(from: string, to: string): { start: Date; end: Date; days: string[] } {
   const start = new Date(`${from}T00:00:00+07:00`);
   const last = new Date(`${to}T00:00:00+07:00`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(last.getTime()) || last < start)

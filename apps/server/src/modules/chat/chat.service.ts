@@ -30,7 +30,7 @@ export const partyKey = (party: ChatParty) =>
 export const newSession = () => randomUUID();
 
 /** A short preview of a message for the inbox row. */
-export function previewOf(message: ChatMessage): string {
+function previewOf(message: ChatMessage): string {
   switch (message.message_type) {
     case 'text':
     case 'postback':

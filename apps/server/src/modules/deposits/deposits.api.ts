@@ -8,4 +8,4 @@ export { countDepositsInReview, recentDeposits } from './deposit-reads.ts';
 export { dailyDepositsByChannel } from './deposit-figures.ts';
 export { recentDepositsOf } from './recent-deposits-batch.ts';
 // The back office's member 360 page and global search (docs/decisions/0034-member-360-and-exports.md).
-export { findDeposits, memberDepositPage, type DepositRecord } from './deposit-lookups.ts';
+export { findDeposits, memberDepositPage } from './deposit-lookups.ts';

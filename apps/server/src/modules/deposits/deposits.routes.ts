@@ -20,7 +20,7 @@ import { TrueWalletService } from './truewallet.service.ts';
 import type { VoucherProvider } from '../../providers/vouchers/voucher-port.ts';
 import { HttpVoucherProvider } from '../../providers/vouchers/http-voucher-provider.ts';
 
-export type DepositsModuleOptions = {
+type DepositsModuleOptions = {
   /** the QR providers (tests pass their own); default: HTTP adapters to the sandbox or the configured PSPs */
   qrProviders?: Map<QrProvider, QrPaymentProvider>;
   /** the slip verifier (tests pass their own); default: HTTP to the sandbox bank or the configured vendor */
@@ -32,7 +32,7 @@ export type DepositsModuleOptions = {
 const INQUIRY_EVERY_SECONDS = 15;
 
 /** Deposits (docs/design.md §9.5): QR payments with webhooks and inquiry, the `deposit.credited` push. */
-export function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactory {
+function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactory {
   return (ctx) => {
     // the member's wallet.changed push follows from ledger.posted (the wallet module's outbox subscriber)
     const ledger = new LedgerService(ctx.db);

@@ -42,7 +42,7 @@ export type Resolution =
   | { kind: 'failed'; reason: string };
 
 /** Our transfer id: 144 random bits, URL-safe, also accepted by the providers' id rules ([A-Za-z0-9_-]). */
-export function newTransferId(): string {
+function newTransferId(): string {
   return randomBytes(18).toString('base64url');
 }
 

@@ -1,5 +1,5 @@
 /** Ledger account codes (docs/design.md §3). System accounts are sharded so one hot row never serialises all members. */
-export const HOUSE_SHARDS = 16;
+const HOUSE_SHARDS = 16;
 
 export const memberWallet = (memberId: number) => `member:${memberId}:wallet`;
 /** money a member earned from invites, claimable into the wallet */
@@ -19,5 +19,3 @@ export const transit = (game: string, memberId: number) => shard(`transit:${game
 
 /** Accounts a member owns can never go negative; every other account may. */
 export const isMemberAccount = (code: string) => code.startsWith('member:');
-/** `provider:pg#3` → `provider:pg` (reports sum shards) */
-export const logicalCode = (code: string) => code.replace(/#\d+$/, '');

@@ -44,16 +44,8 @@ export const LEDGER_KINDS = {
   fromGameSettle: 'transfer_in',
 } as const;
 
-export type LedgerKindName = keyof typeof LEDGER_KINDS;
+type LedgerKindName = keyof typeof LEDGER_KINDS;
 export type LedgerKind = (typeof LEDGER_KINDS)[LedgerKindName];
-
-/** The kinds of the two-phase game transfers (listed per transfer by the statement, counted by the checks). */
-export const GAME_TRANSFER_KINDS: readonly LedgerKind[] = [
-  LEDGER_KINDS.toGameHold,
-  LEDGER_KINDS.toGameSettle,
-  LEDGER_KINDS.toGameVoid,
-  LEDGER_KINDS.fromGameSettle,
-];
 
 const KNOWN = new Set<string>(Object.values(LEDGER_KINDS));
 

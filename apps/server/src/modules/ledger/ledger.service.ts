@@ -9,7 +9,7 @@ import { moneyTransaction } from './money-transaction.ts';
 import { runPostStatement, type PostAlongside } from './post-statement.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
-export type Posting = { account: string; amount: bigint };
+type Posting = { account: string; amount: bigint };
 
 export type PostInput = {
   kind: LedgerKind;

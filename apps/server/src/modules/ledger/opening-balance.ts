@@ -6,7 +6,7 @@ import { LedgerService, type PostResult } from './ledger.service.ts';
 /** The demo member's starting balance: 1,000 baht (in the member's currency's minor units). */
 export const OPENING_BALANCE_MINOR = 100_000n;
 
-export const openingBalanceKey = (memberId: number) => `opening:${memberId}`;
+const openingBalanceKey = (memberId: number) => `opening:${memberId}`;
 
 /**
  * Credit a member's wallet from `house:adjustment` once, ever: the ledger key `opening:{memberId}` makes every

@@ -15,14 +15,14 @@ import type { OtpPurpose, OtpRepository } from './otp.repository.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 
 /** Sends per client IP, across all phones (SMS pumping). Generous enough for carrier-grade NAT. */
-export const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 3600_000 };
+const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 3600_000 };
 /**
  * A registration ticket (handed to the client that verified the code) stays valid this long: registration accepts
  * it, and send answers OTP_VERIFIED to its holder (docs/decisions/0017-otp-ticket-step-up-sessions.md).
  */
-export const OTP_VERIFIED_WINDOW_MS = OTP_TICKET_TTL_MS;
+const OTP_VERIFIED_WINDOW_MS = OTP_TICKET_TTL_MS;
 /** Rows are kept two days (the daily send count needs today's). */
-export const OTP_RETENTION_MS = 2 * 86_400_000;
+const OTP_RETENTION_MS = 2 * 86_400_000;
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,64}$/;

@@ -1,7 +1,7 @@
 // A condition's start as the claims describe it (promotions.api.ts re-exports it; condition-engine.ts stores it).
 
 /** What started a condition (mirrors CONDITION_SOURCES of the admin contract). */
-export type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
+type ConditionSource = 'bonus' | 'code' | 'refund' | 'invite' | 'spin';
 
 /**
  * A condition to start in the caller's transaction, right after the caller's ledger post credited `bonus`

@@ -7,7 +7,6 @@ import type { ConditionStart } from './condition-types.ts';
 import { bangkokDate } from '../../lib/bangkok-time.ts';
 import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.ts';
 
-export type { ConditionSource, ConditionStart } from './condition-types.ts';
 export type { MemberWinLoss } from './turnover-summary.ts';
 
 /** A condition a claimed spin-wheel prize starts: base, turnover multiple, fail rule. */

@@ -17,7 +17,7 @@ export type { ContentTranslations, LocalizedContent } from '@wallet/contract/set
 export type { SettingKey, SettingValues };
 
 /** The bus topic whose messages are setting keys that changed. */
-export const SETTINGS_TOPIC = 'settings';
+const SETTINGS_TOPIC = 'settings';
 /** How long a cached value is trusted while change notices cannot be relied on (Redis down, or none configured). */
 export const UNWATCHED_MAX_AGE_MS = 2000;
 

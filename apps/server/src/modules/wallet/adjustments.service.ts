@@ -18,7 +18,7 @@ type Actor = { id: number; username: string };
 type Meta = { ip: string | null };
 
 /** The ledger key of an adjustment: posted once, whoever approves it and however often. */
-export const adjustmentLedgerKey = (id: number) => `adjustment:${id}`;
+const adjustmentLedgerKey = (id: number) => `adjustment:${id}`;
 /** The approvals target of an adjustment. */
 const adjustmentTarget = (id: number) => `adjustment:${id}`;
 const idOfTarget = (target: string) => Number(target.slice('adjustment:'.length));

@@ -21,4 +21,3 @@ export {
   withdrawalsInBatches,
   type WithdrawalFilter,
 } from './withdrawal-lookups.ts';
-export type { Withdrawal } from './withdrawal.repository.ts';
