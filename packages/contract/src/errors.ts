@@ -224,3 +224,22 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   INTERNAL_SERVER_ERROR: 500,
   NOT_IMPLEMENTED: 501,
 };
+
+/**
+ * Codes only the operator console ever receives (sign-in, enrolment, four eyes): their texts live in the console's
+ * catalogue (web-core locales/<lang>/console-errors.json), so the player's first load does not carry them.
+ */
+export const CONSOLE_ONLY_ERROR_CODES: readonly ErrorCode[] = [
+  'OPERATOR_CREDENTIAL_WRONG',
+  'SIGN_IN_LOCKED',
+  'CSRF_REFUSED',
+  'ENROLMENT_INVALID',
+  'ENROLMENT_EXPIRED',
+  'TOTP_CODE_WRONG',
+  'PASSWORD_TOO_SHORT',
+  'APPROVAL_OWN_REQUEST',
+  'APPROVAL_DECIDED',
+  'APPROVAL_PENDING',
+  'APPROVAL_STALE',
+  'MANUAL_DEPOSIT_CAP',
+];

@@ -9,7 +9,7 @@ import {
 } from '@wallet/contract/endpoint';
 import { GONE_MESSAGE, IDENTITY_FAILURE_MESSAGE, INVALID_TOKEN_MESSAGE } from '@wallet/contract/errors';
 import { HTTP_TIMEOUT_MS, IDEMPOTENCY_HEADER, UPLOAD_TIMEOUT_MS, WALLET_USER_HEADER } from '@wallet/contract/limits';
-import { xhrSend, XhrFailure, type RawAnswer } from './xhr-send.ts';
+import type { RawAnswer } from './xhr-send.ts';
 
 /** A failed call: `code` is the server's message code (docs/spec.md §8) or a transport code. */
 export class ApiError extends Error {
@@ -175,6 +175,8 @@ export function createApiClient({ tokenStore, basePath = '', renewPath, language
     /** One attempt over fetch, or over XMLHttpRequest when the caller follows upload progress. */
     const transmit = async (headers: Record<string, string>): Promise<RawAnswer> => {
       if (onUploadProgress) {
+        // loaded with the first upload only: the pages most players open first never send one (the bundle budget)
+        const { xhrSend, XhrFailure } = await import('./xhr-send.ts');
         try {
           return await xhrSend(url, {
             method: endpoint.method,

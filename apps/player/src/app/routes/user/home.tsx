@@ -9,7 +9,6 @@ import { walletQueries } from '../../../api/wallet.ts';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
 import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
-import { ReferralStrip } from '../../../features/wallet/referral-strip.tsx';
 import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -20,6 +19,9 @@ import { LoadFailed } from '../../shell/load-failed.tsx';
 // starts loading with this module, beside GET /api/wallet, and stays out of the /user/home first load.
 const slidersModule = import('../../../features/game-accounts/account-sliders.tsx');
 const AccountSliders = lazy(() => slidersModule.then((m) => ({ default: m.AccountSliders })));
+// the invite strip sits under the widgets: the same early start, out of the first load's budget
+const referralModule = import('../../../features/wallet/referral-strip.tsx');
+const ReferralStrip = lazy(() => referralModule.then((m) => ({ default: m.ReferralStrip })));
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
 const TransferDialog = lazy(() =>
@@ -121,7 +123,9 @@ export function Component() {
         <Suspense fallback={null}>
           <ConditionStrip unit={unit} />
         </Suspense>
-        <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={promo('referral')} />
+        <Suspense fallback={null}>
+          <ReferralStrip amount={data.invite.amount} unit={unit} onReceive={promo('referral')} />
+        </Suspense>
       </div>
       <Suspense fallback={<GamesSkeleton />}>
         <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
