@@ -131,6 +131,13 @@ function render(t: TestApp): string {
   const owner = new Map<string, string | undefined>();
   for (const s of seen) {
     if (s.method === 'HEAD' || s.method === 'OPTIONS') continue;
+    // the files of the player and console builds, one route each when a build is present (http/serve-spa.ts):
+    // not endpoints, and the page must read the same with or without a build
+    if (!s.module && s.method === 'GET' && /\.[a-z0-9]{2,12}$/i.test(s.url) && !/^\/(api|sandbox)\//.test(s.url)) {
+      continue;
+    }
+    // likewise the console's `/admin` → `/admin/` redirect, registered with its build
+    if (!s.module && s.url === '/admin') continue;
     const key = `${s.method} ${s.url}`;
     if (contractKeys.has(key)) continue;
     if (!owner.has(key) || s.module) owner.set(key, s.module ?? owner.get(key));
