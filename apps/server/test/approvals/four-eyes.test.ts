@@ -1,3 +1,4 @@
+// Longer than 300 lines by choice: one suite of four-eyes scenarios sharing one app, its operators and its clock.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/audit.ts';

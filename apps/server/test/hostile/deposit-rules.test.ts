@@ -1,3 +1,4 @@
+// Longer than 300 lines by choice: one hostile suite of deposit rules sharing one app, its members and their slips.
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { providerKey, signHeaders } from '@wallet/contract/qr-wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Longer than 300 lines by choice: one suite of enrolment scenarios sharing one app and its admins.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema/audit.ts';

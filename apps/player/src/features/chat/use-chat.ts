@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: one hook owns the chat connection's life (connect, recover, send, upload, read
+// marks, guest merge); split, one state machine would be spread over files that must change together.
 import type { Conversation } from '@wallet/contract/chat';
 import {
   CHAT_HISTORY_PAGE_SIZE,

@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: one QR deposit's whole life (create, webhook, inquiry, late money, cancel) is one
+// state machine read top to bottom; its rules and reasons already live in their own files (docs/code-style.md).
 import type { QrState } from '@wallet/contract/wallet';
 import { QR_MIN_AMOUNT, QR_PROVIDERS, type QrProvider } from '@wallet/contract/limits';
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
