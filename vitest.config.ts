@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Concurrency tests (`*.pg.test.ts`) need row locks and parallel connections: they run only on PostgreSQL. */
+/**
+ * Concurrency tests (`*.pg.test.ts`) need row locks and parallel connections: they run only on PostgreSQL. Tests that
+ * count the statements the embedded client receives (`*.pglite.test.ts`) run only on PGlite.
+ */
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Tests of the Redis-backed stores (`*.redis.test.ts`) run only when REDIS_URL is set. */
 const onRedis = Boolean(process.env.REDIS_URL);
@@ -17,7 +20,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...(onPostgres ? [] : ['**/*.pg.test.ts']), ...(onRedis ? [] : ['**/*.redis.test.ts'])],
+          exclude: [
+            ...(onPostgres ? ['**/*.pglite.test.ts'] : ['**/*.pg.test.ts']),
+            ...(onRedis ? [] : ['**/*.redis.test.ts']),
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { TZ: 'Asia/Bangkok' },

@@ -36,6 +36,8 @@ beforeAll(async () => {
     { id: `s360-c-${carol.id}`, memberId: carol.id, expiresAt, ip: '203.0.113.77' },
   ]);
   expect((await withdraw(alice, 150, `w1-${alice.id}`)).status).toBe(200);
+  // a second later: "newest first" is decided by time, not by the random ids of two rows of one instant
+  h.t.clock.advance(1_000);
   expect((await withdraw(alice, 320.5, `w2-${alice.id}`)).status).toBe(200);
   expect((await withdraw(bob, 200, `w1-${bob.id}`)).status).toBe(200);
 });
