@@ -76,7 +76,8 @@ describe('home', () => {
     expect(screen.queryByTestId('home-skeleton')).toBeNull();
     expect(screen.getByTestId('profile-name')).toHaveTextContent('Demo Player');
     expect(screen.getByTestId('coin-count')).toHaveTextContent('7');
-    expect(screen.getByTestId('referral-amount')).toHaveTextContent('12.50');
+    // (the invite strip's own chunk, loaded beside the sliders')
+    expect(await screen.findByTestId('referral-amount')).toHaveTextContent('12.50');
     // balance × ftWalletSlot on an active card, an open-account prompt on an inactive one
     // (the sliders' own chunk)
     expect(await screen.findByTestId('game-balance-pg')).toHaveTextContent('200.00');
@@ -155,7 +156,7 @@ describe('home', () => {
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByTestId('refund-dialog')).toBeNull());
 
-    await userEvent.click(screen.getByTestId('referral-receive'));
+    await userEvent.click(await screen.findByTestId('referral-receive'));
     expect(await screen.findByTestId('invite-dialog')).toBeInTheDocument();
     expect(screen.queryByTestId('banners-carousel')).toBeNull();
   });
