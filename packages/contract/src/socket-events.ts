@@ -55,8 +55,11 @@ export const SOCKET_PATH = '/socket.io';
  * How a socket says who it is, in the handshake's `auth`: a member with the session token, an operator with the
  * operator token, a chat guest with the server-signed guest token. Anything else is refused on connect.
  */
+/** `purpose: 'queues'`: the console's live-queue feed, a second operator socket that is no chat presence. */
 export type SocketAuth =
-  { kind: 'member'; token: string } | { kind: 'operator'; token: string } | { kind: 'guest'; token: string };
+  | { kind: 'member'; token: string }
+  | { kind: 'operator'; token: string; purpose?: 'queues' }
+  | { kind: 'guest'; token: string };
 
 /**
  * Why a member's balances moved; the client refetches the wallet either way. `condition`: a promotion condition

@@ -95,7 +95,7 @@ export function useQueueFeed(): { isLive: boolean } {
     void import('socket.io-client').then(({ io }) => {
       if (isClosed) return;
       // no token: the server reads the console's session cookie from the handshake (docs/decisions/0021)
-      socket = io({ path: SOCKET_PATH, auth: { kind: 'operator' } });
+      socket = io({ path: SOCKET_PATH, auth: { kind: 'operator', purpose: 'queues' } });
       let hasConnected = false;
       socket.on('connect', () => {
         setIsLive(true);

@@ -41,7 +41,8 @@ async function presenceOf(io: ChatServer): Promise<ChatPresence> {
   const byOperator = new Map<string, OperatorStatus>();
   for (const socket of sockets) {
     const { principal, status } = socket.data;
-    if (principal?.kind !== 'operator') continue;
+    // only the chat's own sockets say where an operator is (the live-queue feed's socket has no status)
+    if (principal?.kind !== 'operator' || !status) continue;
     const current = byOperator.get(principal.operatorId);
     byOperator.set(principal.operatorId, current === 'online' || status !== 'away' ? 'online' : 'away');
   }
@@ -96,6 +97,8 @@ export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: C
   });
 
   if (principal.kind !== 'operator') return;
+  // the console's live-queue feed is a second socket of the same operator: it says nothing of presence
+  if ((socket.handshake.auth as { purpose?: unknown } | null)?.purpose === 'queues') return;
   socket.data.status ??= 'online';
   socket.on('presence', (payload, ack) => {
     const status = typeof payload === 'object' && payload !== null ? (payload as { status?: unknown }).status : null;

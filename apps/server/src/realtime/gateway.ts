@@ -16,7 +16,6 @@ import { attachChatSignals, type ChatSocketData } from './chat-signals.ts';
 import {
   authenticate,
   roomsOf,
-  samePrincipal,
   sessionRoom,
   SOCKET_UNAUTHORIZED,
   type SocketPrincipal,
@@ -100,10 +99,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     serveClient: false,
     // same origin as the player; a browser elsewhere gets no CORS headers
     cors: undefined,
-    // a recovered socket connects at once (skipMiddlewares): socket.io restores its rooms and replays what it missed
-    // before any middleware, and a push emitted while an async middleware still ran was lost to it (the socket is
-    // not in the namespace yet). Its identity is checked right after instead (below).
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     ...(redis
       ? {
           adapter: createAdapter(redis, {
@@ -116,7 +112,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
       : {}),
   });
 
-  // every new connect proves who it is; a recovered one proves it again on connection (below)
+  // every connect (recovered ones too) proves who it is again: a revoked session cannot ride a recovery
   io.use((socket, next) => {
     void authenticate(handshakeAuth(socket.handshake, options), verifiers).then((principal) => {
       // a handshake that finishes while the gateway closes is refused: it would open a socket on a closed adapter
@@ -132,15 +128,6 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
   io.on('connection', (socket) => {
     const own = socket.data.rooms;
     if (!socket.recovered) void socket.join(own);
-    // a revoked session (or an expired token) cannot ride a recovery: the same check as the middleware's, and the
-    // socket is put out as soon as it fails; until then it holds only what its own rooms were sent
-    else
-      void authenticate(handshakeAuth(socket.handshake, options), verifiers).then(
-        (principal) => {
-          if (!principal || closing || !samePrincipal(principal, socket.data.principal)) socket.disconnect(true);
-        },
-        () => socket.disconnect(true),
-      );
     const { chatRoomOf } = options;
     if (chatRoomOf) {
       attachChatSignals(io, socket, {

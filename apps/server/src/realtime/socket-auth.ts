@@ -63,16 +63,3 @@ export function roomsOf(principal: SocketPrincipal): string[] {
       return [socketRooms.operators];
   }
 }
-
-/** Whether two principals are the same socket identity (member session, guest, operator). */
-export function samePrincipal(a: SocketPrincipal, b: SocketPrincipal | undefined): boolean {
-  if (!b || a.kind !== b.kind) return false;
-  switch (a.kind) {
-    case 'member':
-      return b.kind === 'member' && a.memberId === b.memberId && a.sessionId === b.sessionId;
-    case 'guest':
-      return b.kind === 'guest' && a.guestId === b.guestId;
-    case 'operator':
-      return b.kind === 'operator' && a.operatorId === b.operatorId;
-  }
-}
