@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
@@ -46,7 +46,8 @@ describe('QR panel (docs/decisions/0025-slip-sender-and-provider-amounts.md)', (
       memberEvents.publishDeposit({ depositId: 'D1', channel: 'deposit', amount: 100, currency: 'THB' });
       await Promise.resolve();
     });
-    expect(screen.queryByTestId('qr-view')).toBeNull();
+    // the query client tells its observers on its own schedule: wait for the state, not for a tick
+    await waitFor(() => expect(screen.queryByTestId('qr-view')).toBeNull());
     expect(await screen.findByTestId('qr-amount')).toBeInTheDocument();
     expect(screen.queryByTestId('qr-countdown')).toBeNull();
     expect(calls.length).toBe(reads + 1);
@@ -68,7 +69,8 @@ describe('QR panel (docs/decisions/0025-slip-sender-and-provider-amounts.md)', (
         <QrPanel unit="THB" minDeposit={1} onDone={() => undefined} />
       </QueryClientProvider>,
     );
-    expect(screen.queryByTestId('qr-view')).toBeNull();
+    // the query client tells its observers on its own schedule: wait for the state, not for a tick
+    await waitFor(() => expect(screen.queryByTestId('qr-view')).toBeNull());
     expect(await screen.findByTestId('qr-amount')).toBeInTheDocument();
   });
 });
