@@ -61,7 +61,7 @@ for (const lang of ['th', 'en'] as const) {
 
     // the language switch re-renders in place
     const other = lang === 'th' ? 'en' : 'th';
-    await page.getByRole('button', { name: other === 'th' ? 'ไทย' : 'EN' }).click();
+    await page.getByRole('button', { name: other === 'th' ? 'ไทย' : 'EN', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAGES[2].heading[other]);
   });
 }

@@ -87,7 +87,7 @@ test('a new operator enrols with its own password and authenticator through the 
   await expect(form.getByTestId('totp-qr')).toBeVisible();
   await expect(newbie).toHaveURL(/\/admin\/enrol$/); // the token left the address bar
   await shot(newbie, 'form', 'th');
-  await newbie.getByRole('button', { name: 'EN' }).click();
+  await newbie.getByRole('button', { name: 'EN', exact: true }).click();
   const secret = (await form.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
   await form.locator('input[name="new-password"]').fill(password);
   await form.locator('input[name="repeat-password"]').fill(password);
