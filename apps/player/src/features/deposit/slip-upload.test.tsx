@@ -45,3 +45,21 @@ describe('slip upload (docs/decisions/0025-slip-sender-and-provider-amounts.md)'
     expect(result).toHaveAttribute('role', 'status');
   });
 });
+
+describe('slip picker', () => {
+  it.each([
+    ['en', 'not an image'],
+    ['th', 'ไม่ใช่รูปภาพ'],
+    ['la', 'ບໍ່ແມ່ນຮູບພາບ'],
+  ])('a text file is refused with a message (%s): no preview, nothing to upload', async (lang, words) => {
+    await i18next.changeLanguage(lang);
+    renderWithProviders(<SlipUpload unit="THB" isClosed={false} />);
+    const text = new File(['not a slip'], 'notes.txt', { type: 'text/plain' });
+    // the picker's "all files" choice: the accept filter is not applied
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('slip-file'), text);
+    expect(await screen.findByTestId('slip-result')).toHaveTextContent(words);
+    expect(screen.queryByTestId('slip-preview')).toBeNull();
+    expect(screen.getByTestId('slip-upload')).toBeDisabled();
+    expect(upload).not.toHaveBeenCalled();
+  });
+});

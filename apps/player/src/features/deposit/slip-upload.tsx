@@ -9,7 +9,12 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; progress: number }
   | { kind: 'done'; result: SlipUploadResult }
-  | { kind: 'error'; code: string };
+  | { kind: 'error'; code: string }
+  /** the chosen file is not a PNG or JPEG image: no preview, nothing to upload */
+  | { kind: 'notImage' };
+
+/** what the server's slip policy accepts (apps/server/src/lib/uploads/upload-policy.ts) */
+const SLIP_TYPES = ['image/png', 'image/jpeg'];
 
 /** docs/spec.md §2/§7 slip upload: choose an image, preview it, upload with a real progress bar, show the outcome. */
 export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean }) {
@@ -25,9 +30,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const choose = (next: File | null) => {
-    setFile(next);
-    setPreview(next ? URL.createObjectURL(next) : null);
-    setPhase({ kind: 'idle' });
+    // `accept` only filters the picker: "all files" or a drop still hands over a .txt or a PDF
+    const isImage = next !== null && SLIP_TYPES.includes(next.type);
+    setFile(isImage ? next : null);
+    setPreview(isImage ? URL.createObjectURL(next) : null);
+    setPhase(next && !isImage ? { kind: 'notImage' } : { kind: 'idle' });
     setKey(crypto.randomUUID());
   };
   const send = () => {
@@ -50,7 +57,7 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
       <input
         ref={input}
         type="file"
-        accept="image/png,image/jpeg"
+        accept={SLIP_TYPES.join(',')}
         className="sr-only"
         data-testid="slip-file"
         onChange={(event) => choose(event.target.files?.[0] ?? null)}
@@ -109,6 +116,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
       {result && !['SUCCESS', 'FAILED', 'REVIEW'].includes(result.status) && (
         <p className="rounded-xl bg-sky-500/10 p-3 text-sm text-sky-200" data-testid="slip-result" role="status">
           {t('slip.processing')}
+        </p>
+      )}
+      {phase.kind === 'notImage' && (
+        <p className="rounded-xl bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="slip-result" role="alert">
+          {t('slip.notImage')}
         </p>
       )}
       {phase.kind === 'error' && (
