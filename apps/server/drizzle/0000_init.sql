@@ -400,6 +400,17 @@ CREATE TABLE "idempotency_keys" (
 	CONSTRAINT "idempotency_keys_principal_ck" CHECK ("idempotency_keys"."principal_kind" in ('member', 'operator'))
 );
 --> statement-breakpoint
+CREATE TABLE "inbox_entries" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "inbox_entries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"source_key" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"read_at" timestamp with time zone,
+	CONSTRAINT "inbox_entries_kind_ck" CHECK ("inbox_entries"."kind" in ('deposit_credited', 'slip_verified', 'withdrawal_paid', 'withdrawal_rejected', 'bonus_completed', 'bonus_ended'))
+);
+--> statement-breakpoint
 CREATE TABLE "job_runs" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "job_runs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"job" text NOT NULL,
@@ -761,6 +772,7 @@ ALTER TABLE "true_vouchers" ADD CONSTRAINT "true_vouchers_member_id_members_id_f
 ALTER TABLE "outbox_deliveries" ADD CONSTRAINT "outbox_deliveries_event_id_outbox_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."outbox_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_accounts" ADD CONSTRAINT "game_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_transfers" ADD CONSTRAINT "game_transfers_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inbox_entries" ADD CONSTRAINT "inbox_entries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spin_coupons" ADD CONSTRAINT "spin_coupons_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -830,6 +842,9 @@ CREATE INDEX "game_transfers_status_idx" ON "game_transfers" USING btree ("statu
 CREATE INDEX "game_transfers_member_idx" ON "game_transfers" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_principal_key_uq" ON "idempotency_keys" USING btree ("principal_kind","principal_id","key");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "inbox_entries_source_uq" ON "inbox_entries" USING btree ("source_key");--> statement-breakpoint
+CREATE INDEX "inbox_entries_member_idx" ON "inbox_entries" USING btree ("member_id","id");--> statement-breakpoint
+CREATE INDEX "inbox_entries_unread_idx" ON "inbox_entries" USING btree ("member_id") WHERE "inbox_entries"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "job_runs_slot_uq" ON "job_runs" USING btree ("job","slot");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_runs_queue_job_uq" ON "job_runs" USING btree ("queue_job_id");--> statement-breakpoint
 CREATE INDEX "job_runs_job_queued_idx" ON "job_runs" USING btree ("job","queued_at");--> statement-breakpoint

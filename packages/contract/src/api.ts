@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account.ts';
 import { chatEndpoints } from './chat.ts';
 import type { Endpoint } from './endpoint.ts';
+import { inboxEndpoints } from './inbox.ts';
 import { lookupEndpoints } from './lookup.ts';
 import { promotionEndpoints } from './promotions.ts';
 import { spinwheelEndpoints } from './spinwheel.ts';
@@ -16,6 +17,7 @@ export const api = {
   statement: statementEndpoints,
   spinwheel: spinwheelEndpoints,
   chat: chatEndpoints,
+  inbox: inboxEndpoints,
 } as const;
 
 export type EndpointId = {

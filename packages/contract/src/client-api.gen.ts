@@ -237,4 +237,10 @@ export const api = {
       A['chat']['readCustomer']
     >,
   },
+  inbox: {
+    list: { method: 'GET', path: '/api/inbox', access: 'member' } as ClientEndpoint<A['inbox']['list']>,
+    unread: { method: 'GET', path: '/api/inbox/unread', access: 'member' } as ClientEndpoint<A['inbox']['unread']>,
+    read: { method: 'POST', path: '/api/inbox/:id/read', access: 'member' } as ClientEndpoint<A['inbox']['read']>,
+    readAll: { method: 'POST', path: '/api/inbox/read-all', access: 'member' } as ClientEndpoint<A['inbox']['readAll']>,
+  },
 } as const;

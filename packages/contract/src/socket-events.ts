@@ -1,6 +1,7 @@
 import type { ChatConversationSummary } from './admin/chat.ts';
 import type { QueueChanged } from './admin/queues.ts';
 import type { Conversation } from './chat.ts';
+import type { InboxEntry } from './inbox.ts';
 
 /** Events the server emits to chat clients. */
 export type ChatServerEvents = {
@@ -76,6 +77,8 @@ export type MemberServerEvents = {
   'deposit.credited': (payload: DepositCredited) => void;
   /** support messages the member has not read yet (the contact tab's badge) */
   'chat.unread': (payload: { count: number }) => void;
+  /** a new notification in the member's inbox (the toast) and the unread count after it (the top bar badge) */
+  'inbox.added': (payload: { entry: InboxEntry; unread: number }) => void;
 };
 
 /** Events the server pushes to the operators' room (docs/decisions/0033-live-queues.md). */

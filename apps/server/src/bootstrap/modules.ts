@@ -10,6 +10,7 @@ import { contentModule } from '../modules/content/content.module.ts';
 import { depositsModule, manualDepositApprovals } from '../modules/deposits/deposits.module.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.module.ts';
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.module.ts';
+import { inboxModule } from '../modules/inbox/inbox.module.ts';
 import { referralModule } from '../modules/referral/referral.module.ts';
 import { refundsModule } from '../modules/refunds/refunds.module.ts';
 import { promotionsModule } from '../modules/promotions/promotions.module.ts';
@@ -37,6 +38,7 @@ export const modules: ModuleFactory[] = [
   depositsModule,
   sandboxModule,
   statementModule,
+  inboxModule,
   spinWheelModule,
   referralModule,
   promotionsModule,

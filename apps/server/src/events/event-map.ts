@@ -31,7 +31,14 @@ const EVENT_SCHEMAS = {
   /** one session (`sessionId`) or all of a member's sessions (`sessionId: null`) were revoked */
   'session.revoked': z.object({ memberId, sessionId: z.string().nullable(), reason: z.string() }),
   'settings.updated': z.object({ keys: z.array(z.string()).min(1) }),
-  'deposit.credited': z.object({ memberId, depositId: z.string(), amount: minor, currency: z.string() }),
+  'deposit.credited': z.object({
+    memberId,
+    depositId: z.string(),
+    amount: minor,
+    currency: z.string(),
+    /** qr, slip, truewallet, manual (absent on events written before it was added) */
+    channel: z.string().optional(),
+  }),
   'withdrawal.changed': z.object({ memberId, withdrawalId: z.string(), status: z.string() }),
   'condition.changed': z.object({ memberId, conditionId: z.string(), status: z.string() }),
   'chat.message': z.object({ conversationId: z.string(), messageId: z.string(), from: z.string() }),

@@ -73,7 +73,6 @@ describe('domain events', () => {
    * entry here that gains a subscriber fails the test, so the list only shrinks.
    */
   const AWAITING: Record<string, string> = {
-    'withdrawal.changed': 'the back-office live queues (operator socket)',
     'member.updated': 'today only its after-commit member-cache eviction (events/emit.ts); see ADR 0027',
   };
 

@@ -23,3 +23,4 @@ export * from './deposits.ts';
 export * from './referral.ts';
 export * from './promotions.ts';
 export * from './refunds.ts';
+export * from './inbox.ts';

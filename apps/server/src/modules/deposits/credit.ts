@@ -114,6 +114,12 @@ export async function postCredit(
   );
   await emit(tx, {
     type: 'deposit.credited',
-    payload: { memberId: d.memberId, depositId: d.depositId, amount: d.amount.toString(), currency: d.currency },
+    payload: {
+      memberId: d.memberId,
+      depositId: d.depositId,
+      amount: d.amount.toString(),
+      currency: d.currency,
+      channel: d.channel,
+    },
   });
 }
