@@ -10,6 +10,11 @@ export const SliceSchema = z.object({
   htmlDescription: z.string(),
   /** beyond the spec: whether landing here wins a coupon (the prize modal's wording); absent = unknown */
   isPrize: z.boolean().optional(),
+  /**
+   * beyond the spec: what a win here gives — a coupon to claim for wallet money (`credit`), a coupon to claim for a
+   * bonus with a turnover condition (`bonus`), or nothing (`none`); the prize sheet words each its own way
+   */
+  prizeKind: z.enum(['credit', 'bonus', 'none']).optional(),
 });
 export const SpinSetupSchema = z.object({
   activeSpinwheel: z.object({ name: z.string(), slices: z.array(SliceSchema) }).nullable(),

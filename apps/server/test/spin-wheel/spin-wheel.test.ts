@@ -52,6 +52,9 @@ describe('coins', () => {
     const setup = SpinSetupSchema.parse((await call(m, 'GET', '/api/spinwheel/setup')).body);
     expect(setup.userCoin).toBe(5);
     expect(setup.activeSpinwheel?.slices).toHaveLength(8);
+    // the prize sheet words a cash coupon, a bonus coupon and a "try again" each its own way
+    const kinds = new Map(setup.activeSpinwheel?.slices.map((s) => [s.code, s.prizeKind]));
+    expect([kinds.get('CASH_10'), kinds.get('BONUS_50'), kinds.get('AGAIN_1')]).toEqual(['credit', 'bonus', 'none']);
     const wallet = await call(m, 'GET', '/api/wallet');
     expect((wallet.body.profile as { coin: number }).coin).toBe(5);
   });

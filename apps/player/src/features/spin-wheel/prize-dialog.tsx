@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
 import { Modal } from '@wallet/ui/modal';
+import type { SpinSetup } from '@wallet/contract/spinwheel';
 import { htmlText } from './html-text.ts';
 
 export type PrizeDialogProps = {
@@ -11,11 +12,20 @@ export type PrizeDialogProps = {
   htmlDescription: string;
   /** a prize (a coupon was made) or a "try again" */
   isWin: boolean;
+  /** what the coupon gives once claimed (the server's `prizeKind`; absent from an older server) */
+  kind?: PrizeKind;
 };
 
+type PrizeKind = NonNullable<NonNullable<SpinSetup['activeSpinwheel']>['slices'][number]['prizeKind']>;
+
+/** every prize is a coupon to claim: the sheet says how it is paid, never "credited at once" */
+const NOTE_KEYS = { credit: 'prize.claimCredit', bonus: 'prize.claimBonus', none: 'prize.couponNote' } as const;
+
 /** docs/spec.md §4: opens 2 s after the wheel stops; closing it reloads the wheel state (the caller's onOpenChange). */
-export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin }: PrizeDialogProps) {
+export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin, kind }: PrizeDialogProps) {
   const { t } = useTranslation('spin');
+  // a cash slice's operator text only restates the amount (and older seeds said "straight to your wallet")
+  const showsDescription = !isWin || kind !== 'credit';
   return (
     <Modal
       open={open}
@@ -42,8 +52,12 @@ export function PrizeDialog({ open, onOpenChange, label, htmlDescription, isWin 
         <p className="text-2xl font-extrabold text-primary" data-testid="prize-label">
           {label}
         </p>
-        <p className="whitespace-pre-line text-muted">{htmlText(htmlDescription)}</p>
-        {isWin && <p className="mt-2 text-sm text-fg/80">{t('prize.couponNote')}</p>}
+        {showsDescription && <p className="whitespace-pre-line text-muted">{htmlText(htmlDescription)}</p>}
+        {isWin && (
+          <p className="mt-2 text-sm text-fg/80" data-testid="prize-note">
+            {t(NOTE_KEYS[kind ?? 'none'])}
+          </p>
+        )}
       </div>
     </Modal>
   );

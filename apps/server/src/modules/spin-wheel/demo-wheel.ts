@@ -85,9 +85,9 @@ const describe = (s: DemoSlice): Localized =>
           en: `${s.baht} THB bonus, 3× turnover`,
         }
       : {
-          th: `รับเงิน ${s.baht} บาท เข้ากระเป๋าทันที`,
-          la: `ຮັບເງິນ ${s.baht} ບາດ ເຂົ້າກະເປົາທັນທີ`,
-          en: `${s.baht} THB straight to your wallet`,
+          th: `คูปองเงินสด ${s.baht} บาท กดรับในคูปองของฉันก่อนหมดอายุ`,
+          la: `ຄູປອງເງິນສົດ ${s.baht} ບາດ ກົດຮັບໃນຄູປອງຂອງຂ້ອຍກ່ອນໝົດອາຍຸ`,
+          en: `${s.baht} THB cash coupon: claim it in My coupons before it expires`,
         };
 
 /** Seed the demo wheel once: only when no wheel exists yet (an operator's wheels are never touched). */

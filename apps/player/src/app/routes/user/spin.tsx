@@ -11,13 +11,13 @@ import { ClaimDialog } from '../../../features/spin-wheel/claim-dialog.tsx';
 import { PRIZE_MODAL_DELAY_MS } from '../../../features/spin-wheel/constants.ts';
 import { CouponTable } from '../../../features/spin-wheel/coupon-table.tsx';
 import { OddsDialog } from '../../../features/spin-wheel/odds-dialog.tsx';
-import { PrizeDialog } from '../../../features/spin-wheel/prize-dialog.tsx';
+import { PrizeDialog, type PrizeDialogProps } from '../../../features/spin-wheel/prize-dialog.tsx';
 import { ensureSpinStrings, useSpinStrings } from '../../../features/spin-wheel/spin-strings.ts';
 import { useWheelSpin } from '../../../features/spin-wheel/use-wheel-spin.ts';
 import { WheelStage } from '../../../features/spin-wheel/wheel-stage.tsx';
 import { LoadFailed } from '../../shell/load-failed.tsx';
 
-type Prize = { label: string; htmlDescription: string; isWin: boolean };
+type Prize = { label: string; htmlDescription: string; isWin: boolean; kind?: PrizeDialogProps['kind'] };
 
 /** The screen's strings arrive with it (spin-strings.ts). */
 export async function loader() {
@@ -69,7 +69,13 @@ export function Component() {
       setWinner(index);
       const isWin = slice.isPrize ?? true;
       prizeTimer.current = setTimeout(
-        () => setPrize({ label: answer.result?.label ?? slice.label, htmlDescription: slice.htmlDescription, isWin }),
+        () =>
+          setPrize({
+            label: answer.result?.label ?? slice.label,
+            htmlDescription: slice.htmlDescription,
+            isWin,
+            kind: slice.prizeKind,
+          }),
         PRIZE_MODAL_DELAY_MS,
       );
     } catch (error) {
@@ -145,6 +151,7 @@ export function Component() {
           label={prize.label}
           htmlDescription={prize.htmlDescription}
           isWin={prize.isWin}
+          kind={prize.kind}
         />
       )}
       {claiming && (
