@@ -12,18 +12,20 @@ export type BonusListProps = {
   onOpen: (bonus: Bonus) => void;
   /** the wallet's currency label, for the claim rule's amount */
   unit: string;
+  /** a bonus (or refund, invite) condition runs: no other card can be claimed until it ends */
+  isConditionRunning?: boolean;
 };
 
 /**
  * docs/spec.md §2 bonus cards on their banner: the active one marked current, one whose receive limit is reached shown as
- * received and disabled, the others open the bonus modal.
+ * received and disabled, the others open the bonus modal (or, while a condition runs, are disabled with the reason).
  */
-export function BonusList({ bonuses, now, onOpen, unit }: BonusListProps) {
+export function BonusList({ bonuses, now, onOpen, unit, isConditionRunning = false }: BonusListProps) {
   const { t } = useTranslation('promotions');
   return (
     <ul className="flex flex-col gap-3" data-testid="bonus-list">
       {bonuses.map((bonus) => {
-        const state = bonusState(bonus, now);
+        const state = bonusState(bonus, now, isConditionRunning);
         return (
           <li key={bonus.code}>
             <button
@@ -36,7 +38,7 @@ export function BonusList({ bonuses, now, onOpen, unit }: BonusListProps) {
               className={clsx(
                 'block w-full overflow-hidden rounded-[var(--radius-card)] text-left ring-1 transition',
                 state === 'active' && 'ring-2 ring-primary',
-                state === 'received' && 'opacity-55 ring-line',
+                (state === 'received' || state === 'blocked') && 'opacity-55 ring-line',
                 state === 'open' && 'ring-line active:scale-[0.99]',
               )}
             >
@@ -52,16 +54,22 @@ export function BonusList({ bonuses, now, onOpen, unit }: BonusListProps) {
                       {t('bonus.maxBalance', { amount: `${formatMoney(bonus.maxBalanceAtClaim)} ${unit}` })}
                     </p>
                   )}
+                  {state === 'blocked' && (
+                    <p className="text-xs font-semibold text-fg/80" data-testid={`bonus-blocked-${bonus.code}`}>
+                      {t('bonus.blockedReason')}
+                    </p>
+                  )}
                 </div>
                 <span
                   className={clsx(
                     'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold',
                     state === 'active' && 'bg-primary text-on-primary',
-                    state === 'received' && 'bg-surface-2 text-muted',
+                    (state === 'received' || state === 'blocked') && 'bg-surface-2 text-muted',
                     state === 'open' && 'bg-primary/15 text-primary',
                   )}
                 >
                   {state === 'active' && <Icon name="check" className="size-3.5" />}
+                  {state === 'blocked' && <Icon name="lock" className="size-3.5" />}
                   {t(`bonus.state.${state}`)}
                 </span>
               </div>

@@ -21,6 +21,10 @@ describe('bonusState (docs/spec.md §4, Bangkok time)', () => {
   it('limit counts every receipt', () => {
     expect(bonusState(bonus('limit', ['2020-01-01T00:00:00Z']), new Date('2026-11-23T10:00:00Z'))).toBe('received');
     expect(bonusState(bonus('limit', ['2020-01-01T00:00:00Z'], false, 2), new Date())).toBe('open');
+    // another condition runs: an open card is blocked, the active and the received ones keep their state
+    expect(bonusState(bonus('limit', ['2020-01-01T00:00:00Z'], false, 2), new Date(), true)).toBe('blocked');
+    expect(bonusState(bonus('limit', ['2026-01-01T00:00:00Z'], true), new Date(), true)).toBe('active');
+    expect(bonusState(bonus('limit', ['2020-01-01T00:00:00Z']), new Date(), true)).toBe('received');
   });
 
   it('day counts receipts of the Bangkok day: 23:59:59.9 and 00:00:00.1 are different days', () => {

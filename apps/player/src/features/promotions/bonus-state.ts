@@ -1,7 +1,11 @@
 import type { Bonus } from '@wallet/contract/promotions';
 
-/** docs/spec.md §4: a member's bonus is open (not received), active, or received (its receive limit reached). */
-export type BonusState = 'open' | 'active' | 'received';
+/**
+ * docs/spec.md §4: a member's bonus is open (not received), active, or received (its receive limit reached); beyond
+ * the spec, `blocked` while another bonus, refund or invite condition runs (the server refuses a second one:
+ * BONUS_ALREADY_ACTIVE, docs/decisions/0020-bonus-cancel-and-claim-rules.md).
+ */
+export type BonusState = 'open' | 'active' | 'received' | 'blocked';
 
 const BANGKOK_OFFSET_MS = 7 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -20,9 +24,10 @@ function receiptsCounted(bonus: Bonus, now: Date): number {
   return receipts.filter(({ updatedAt }) => period(new Date(updatedAt).getTime()) === current).length;
 }
 
-export function bonusState(bonus: Bonus, now: Date): BonusState {
+export function bonusState(bonus: Bonus, now: Date, isConditionRunning = false): BonusState {
   if (bonus.userBonus?.isActive) return 'active';
-  return receiptsCounted(bonus, now) >= bonus.maxReceived ? 'received' : 'open';
+  if (receiptsCounted(bonus, now) >= bonus.maxReceived) return 'received';
+  return isConditionRunning ? 'blocked' : 'open';
 }
 
 /** The notice (GET /api/lookup/notice) with the bonus's percentFail in place of `%percentFail%` (docs/spec.md §3). */

@@ -217,3 +217,34 @@ describe('/user/bonus', () => {
     expect(over).toHaveTextContent('500.00 THB');
   });
 });
+
+describe('/user/bonus while a condition runs', () => {
+  it.each([
+    ['en', 'finish or cancel your current one'],
+    ['th', 'ทำเงื่อนไขโบนัสปัจจุบันให้ครบหรือยกเลิกก่อน'],
+    ['la', 'ເຮັດເງື່ອນໄຂໂບນັດປັດຈຸບັນໃຫ້ຄົບ'],
+  ])(
+    'the other cards are disabled with the reason instead of offering a claim that fails (%s)',
+    async (lang, reason) => {
+      await ensurePromotionStrings(lang);
+      await i18next.changeLanguage(lang);
+      mockApi({
+        ...idle,
+        'GET /api/bonus': () => ({
+          body: [
+            bonusFixture({ code: 'FIRST50', userBonus: { _id: 'u1', isActive: true, received: [] } }),
+            bonusFixture({ code: 'DAILY10', name: 'Daily 10%', type: 'day' }),
+          ],
+        }),
+        'GET /api/bonus/check/active': () => ({ body: { status: true, type: 'limit' } }),
+        'GET /api/bonus/condition': () => ({ body: conditionFixture() }),
+      });
+      renderWithProviders(<Bonus />);
+      const other = await screen.findByTestId('bonus-blocked-DAILY10');
+      expect(other).toHaveTextContent(reason);
+      expect(screen.getByTestId('bonus-card-DAILY10')).toBeDisabled();
+      expect(screen.getByTestId('bonus-card-DAILY10')).toHaveAttribute('data-state', 'blocked');
+      expect(screen.getByTestId('bonus-card-FIRST50')).toHaveAttribute('data-state', 'active');
+    },
+  );
+});

@@ -75,7 +75,13 @@ function BonusScreen() {
         )}
         {bonuses.data?.length === 0 && <EmptyState icon="gift" title={t('bonus.empty')} />}
         {bonuses.data && bonuses.data.length > 0 && (
-          <BonusList bonuses={bonuses.data} now={new Date()} onOpen={setOpen} unit={unit} />
+          <BonusList
+            bonuses={bonuses.data}
+            now={new Date()}
+            onOpen={setOpen}
+            unit={unit}
+            isConditionRunning={isRunning}
+          />
         )}
       </section>
       {open && (
