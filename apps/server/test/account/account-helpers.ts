@@ -16,7 +16,7 @@ export const uniqueIp = (): string => {
 
 export type Reply = { status: number; body: Record<string, unknown> };
 
-type CallOptions = { token?: string; ip?: string };
+type CallOptions = { token?: string; ip?: string; headers?: Record<string, string> };
 
 async function call(
   t: TestApp,
@@ -29,7 +29,7 @@ async function call(
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     remoteAddress: options.ip ?? '127.0.0.1',
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };

@@ -230,3 +230,32 @@ describe('OTP housekeeping', () => {
     expect(await t.ctx.db.select().from(otpCodes).where(eq(otpCodes.phone, phone))).toEqual([]);
   });
 });
+
+describe('OTP SMS language', () => {
+  it.each([
+    ['en', /^Your OTP is \d{6} \(Ref: [A-Z]{4}\), valid for 5 minutes\.$/],
+    ['la', /^ລະຫັດ OTP ຂອງທ່ານແມ່ນ \d{6} \(Ref: [A-Z]{4}\) ໝົດອາຍຸໃນ 5 ນາທີ$/],
+    ['th', /^รหัส OTP ของคุณคือ \d{6} \(Ref: [A-Z]{4}\) หมดอายุใน 5 นาที$/],
+  ])('a registration code is sent in the language the request carries (%s) on the Thai build', async (lang, text) => {
+    const phone = uniquePhone();
+    const res = await post(
+      t,
+      '/api/otp/send',
+      { phoneNumber: phone },
+      { ip: uniqueIp(), headers: { 'accept-language': lang } },
+    );
+    expect(res.status).toBe(200);
+    expect(await outbox(t, phone)).toEqual([expect.stringMatching(text)]);
+  });
+
+  it('a password-reset code for an English-speaking member is in English', async () => {
+    const res = await post(
+      t,
+      '/api/password/forgot',
+      { phoneNumber: '0812345678' },
+      { ip: uniqueIp(), headers: { 'accept-language': 'en-GB,en;q=0.9' } },
+    );
+    expect(res.status).toBe(200);
+    expect((await outbox(t, '0812345678')).at(-1)).toMatch(/^Your password reset OTP: \d{6} /);
+  });
+});

@@ -11,7 +11,7 @@ import {
   type SmsProvider,
 } from '../../providers/sms/sms-provider.ts';
 import { LoginService } from '../auth/auth.api.ts';
-import { OtpRepository, otpPepper, OtpService } from '../otp/otp.api.ts';
+import { OtpRepository, otpPepper, OtpService, smsLanguage } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
 import { PasswordResetService } from './password-reset.service.ts';
@@ -85,7 +85,8 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
         'account.updateProfile': ({ member, body, request }) => {
           return profile.update(member, body, { ip: request.ip, sessionId: member.sessionId });
         },
-        'account.bankChangeOtp': ({ member, request }) => profile.sendBankChangeOtp(member, request.ip),
+        'account.bankChangeOtp': ({ member, request }) =>
+          profile.sendBankChangeOtp(member, request.ip, smsLanguage(request)),
         'account.bankAccountName': ({ member, body }) =>
           profile.setBankAccountName(member.id, body.bankCode, body.bankAccountName),
         'account.changePassword': ({ member, body, request }) =>
@@ -95,10 +96,11 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
             const phone = requirePhone(config.variant, body.phoneNumber);
             // a registration OTP for a registered phone would only cost an SMS
             if (await repo.usernameExists(phone)) throw new AppError('EXISTING_USER');
-            return otp.send(phone, request.ip, { ticket: body.otpTicket });
+            return otp.send(phone, request.ip, { ticket: body.otpTicket, language: smsLanguage(request) });
           }),
         'account.otpVerify': ({ body }) => otp.verify(body.otpToken, body.otpCode),
-        'account.forgotPasswordOtp': ({ body, request }) => passwordReset.sendCode(body.phoneNumber, request.ip),
+        'account.forgotPasswordOtp': ({ body, request }) =>
+          passwordReset.sendCode(body.phoneNumber, request.ip, smsLanguage(request)),
         'account.forgotPasswordVerify': ({ body }) => passwordReset.verifyCode(body.otpToken, body.otpCode),
         'account.resetPassword': ({ body, request }) =>
           passwordReset.reset(body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),

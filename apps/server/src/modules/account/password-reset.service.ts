@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { requirePhone, type Variant } from '../../lib/phone-number.ts';
 import { hashPassword, type SessionService } from '../auth/auth.api.ts';
+import type { ContentLanguage } from '../content/content.api.ts';
 import type { OtpSendResult, OtpService } from '../otp/otp.api.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { PAYOUT_ACCOUNT_CHANGED } from './payout-cooling.ts';
@@ -35,11 +36,15 @@ type Deps = {
 export class PasswordResetService {
   constructor(private readonly deps: Deps) {}
 
-  async sendCode(phoneNumber: string, ip: string): Promise<OtpSendResult> {
+  async sendCode(phoneNumber: string, ip: string, language?: ContentLanguage): Promise<OtpSendResult> {
     const phone = requirePhone(this.deps.variant, phoneNumber);
     const member = await this.deps.repo.findLogin(phone);
     // any other phone gets the same answer under the same limits; its code is stored but never sent
-    return this.deps.otp.send(phone, ip, { purpose: 'password-reset', deliver: member?.status === 'active' });
+    return this.deps.otp.send(phone, ip, {
+      purpose: 'password-reset',
+      deliver: member?.status === 'active',
+      language,
+    });
   }
 
   verifyCode(otpToken: string, otpCode: string) {

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/auth.api.ts';
 import type { AuthMember, SessionService } from '../auth/auth.api.ts';
+import type { ContentLanguage } from '../content/content.api.ts';
 import type { OtpSendResult, OtpService } from '../otp/otp.api.ts';
 import { uniqueViolation, type AccountRepository } from './account.repository.ts';
 import { checkBankFields } from './bank-account.ts';
@@ -52,8 +53,8 @@ export class ProfileService {
   }
 
   /** Step-up for a payout-account change: an OTP to the member's own phone (the username). */
-  async sendBankChangeOtp(member: AuthMember, ip: string): Promise<OtpSendResult> {
-    return this.deps.otp.send(member.username, ip, { purpose: 'bank-change' });
+  async sendBankChangeOtp(member: AuthMember, ip: string, language?: ContentLanguage): Promise<OtpSendResult> {
+    return this.deps.otp.send(member.username, ip, { purpose: 'bank-change', language });
   }
 
   /**

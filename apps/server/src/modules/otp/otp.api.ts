@@ -1,3 +1,3 @@
 // The public face of the otp module (registration OTP by SMS), used by the account module.
 export { OtpRepository } from './otp.repository.ts';
-export { OtpService, otpPepper, type OtpSendResult } from './otp.service.ts';
+export { OtpService, otpPepper, smsLanguage, type OtpSendResult } from './otp.service.ts';

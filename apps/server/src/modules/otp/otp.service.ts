@@ -5,7 +5,7 @@ import {
   OTP_TICKET_TTL_MS,
   OTP_TTL_MS,
 } from '@wallet/contract/limits';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
@@ -13,6 +13,32 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import type { OtpPurpose, OtpRepository } from './otp.repository.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
+import { requestLanguage, type ContentLanguage } from '../content/content.api.ts';
+
+/**
+ * The language of an OTP SMS: the one the request asks for (the player sends its interface language as
+ * Accept-Language), the build's own language when it names none.
+ */
+export const smsLanguage = (request: FastifyRequest): ContentLanguage | undefined =>
+  request.headers['accept-language'] ? requestLanguage(request) : undefined;
+
+const SMS_TEXTS: Record<OtpPurpose, Record<ContentLanguage, (code: string, ref: string) => string>> = {
+  'password-reset': {
+    th: (code, ref) => `รหัส OTP สำหรับตั้งรหัสผ่านใหม่: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+    la: (code, ref) => `ລະຫັດ OTP ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ໃຜ`,
+    en: (code, ref) => `Your password reset OTP: ${code} (Ref: ${ref}), valid for 5 minutes. Never share this code.`,
+  },
+  'bank-change': {
+    th: (code, ref) => `รหัส OTP สำหรับเปลี่ยนบัญชีธนาคาร: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`,
+    la: (code, ref) => `ລະຫັດ OTP ເພື່ອປ່ຽນບັນຊີທະນາຄານ: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`,
+    en: (code, ref) => `Your OTP to change your bank account: ${code} (Ref: ${ref}), valid for 5 minutes.`,
+  },
+  register: {
+    th: (code, ref) => `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`,
+    la: (code, ref) => `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`,
+    en: (code, ref) => `Your OTP is ${code} (Ref: ${ref}), valid for 5 minutes.`,
+  },
+};
 
 /** Sends per client IP, across all phones (SMS pumping). Generous enough for carrier-grade NAT. */
 const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 3600_000 };
@@ -58,20 +84,8 @@ export class OtpService {
     return createHmac('sha256', this.deps.pepper).update(parts.join('\u0000')).digest('hex');
   }
 
-  private smsText(code: string, ref: string, purpose: OtpPurpose): string {
-    if (purpose === 'password-reset') {
-      return this.deps.variant === 'la'
-        ? `ລະຫັດ OTP ເພື່ອຕັ້ງລະຫັດຜ່ານໃໝ່: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ ຢ່າບອກລະຫັດນີ້ໃຫ້ໃຜ`
-        : `รหัส OTP สำหรับตั้งรหัสผ่านใหม่: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
-    }
-    if (purpose === 'bank-change') {
-      return this.deps.variant === 'la'
-        ? `ລະຫັດ OTP ເພື່ອປ່ຽນບັນຊີທະນາຄານ: ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`
-        : `รหัส OTP สำหรับเปลี่ยนบัญชีธนาคาร: ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`;
-    }
-    return this.deps.variant === 'la'
-      ? `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໝົດອາຍຸໃນ 5 ນາທີ`
-      : `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) หมดอายุใน 5 นาที`;
+  private smsText(code: string, ref: string, purpose: OtpPurpose, language?: ContentLanguage): string {
+    return SMS_TEXTS[purpose][language ?? this.deps.variant](code, ref);
   }
 
   /**
@@ -83,7 +97,13 @@ export class OtpService {
   async send(
     phone: string,
     ip: string,
-    options: { purpose?: OtpPurpose; ticket?: string | undefined; deliver?: boolean } = {},
+    options: {
+      purpose?: OtpPurpose;
+      ticket?: string | undefined;
+      deliver?: boolean;
+      /** the SMS's language (smsLanguage); the build's language when absent */
+      language?: ContentLanguage | undefined;
+    } = {},
   ): Promise<OtpSendResult> {
     const { repo, clock, limiter } = this.deps;
     const purpose = options.purpose ?? 'register';
@@ -119,7 +139,7 @@ export class OtpService {
 
     if (options.deliver === false) return { otpRef: ref, otpToken, code: 'OTP_SENT' };
     try {
-      await this.deps.sms.send(phone, this.smsText(code, ref, purpose));
+      await this.deps.sms.send(phone, this.smsText(code, ref, purpose, options.language));
     } catch (err) {
       // a failed send does not count against the phone's limits
       await repo.delete(id);
