@@ -22,8 +22,14 @@ const screenStrings = import.meta.glob<Record<string, unknown>>(
   '../locales/*/{auth,content,profile,statement,withdraw}.json',
   { import: 'default' },
 );
+/** The error texts: needed only once something fails, so they load just after start-up, not with the first screen. */
+const errorStrings: Record<Language, () => Promise<Record<string, unknown>>> = {
+  th: () => import('@wallet/web-core/locales/th/errors.json').then((m) => m.default),
+  la: () => import('@wallet/web-core/locales/la/errors.json').then((m) => m.default),
+  en: () => import('@wallet/web-core/locales/en/errors.json').then((m) => m.default),
+};
 const namespaceLoader = (language: Language, namespace: string) =>
-  screenStrings[`../locales/${language}/${namespace}.json`]?.();
+  namespace === 'errors' ? errorStrings[language]() : screenStrings[`../locales/${language}/${namespace}.json`]?.();
 
 /** Load the stored (or default) language and start i18next; the app renders once this resolves. */
 export const initI18n = () =>
@@ -34,6 +40,10 @@ export const initI18n = () =>
     storedLanguage: storage.getLocale(),
     onLanguageChanged: storage.setLocale,
     namespaceLoader,
+  }).then((instance) => {
+    // beside the first screen's chunks; a language switch loads it again with the other namespaces
+    void instance.loadNamespaces('errors');
+    return instance;
   });
 
 export default i18next;

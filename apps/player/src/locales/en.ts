@@ -1,7 +1,6 @@
 // The namespaces of one language the first screens need, discovered from the files in ./en (one chunk per
-// language); the screens' own namespaces (LAZY_NAMESPACES) load with their routes. The errors namespace is shared
-// with every app through @wallet/web-core.
-import errors from '@wallet/web-core/locales/en/errors.json';
+// language); the screens' own namespaces (LAZY_NAMESPACES) load with their routes. The errors namespace (shared
+// with every app through @wallet/web-core) loads right after start-up, out of the first screen's load (lib/i18n.ts).
 
 const files = import.meta.glob<Record<string, unknown>>(
   ['./en/*.json', '!./en/{auth,content,profile,promotions,statement,withdraw}.json'],
@@ -12,6 +11,5 @@ const catalogue: Record<string, Record<string, unknown>> = {
   ...Object.fromEntries(
     Object.entries(files).map(([file, tree]) => [file.slice('./en/'.length, -'.json'.length), tree]),
   ),
-  errors,
 };
 export default catalogue;
