@@ -558,7 +558,7 @@ CREATE TABLE "withdrawals" (
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "withdrawals_status_ck" CHECK ("withdrawals"."status" in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected')),
+	CONSTRAINT "withdrawals_status_ck" CHECK ("withdrawals"."status" in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected', 'cancelled')),
 	CONSTRAINT "withdrawals_amount_ck" CHECK ("withdrawals"."amount" > 0)
 );
 --> statement-breakpoint

@@ -103,6 +103,12 @@ export const api = {
     withdraw: { method: 'POST', path: '/api/wallet/withdraw', access: 'member', movesMoney: true } as ClientEndpoint<
       A['wallet']['withdraw']
     >,
+    withdrawCancel: {
+      method: 'POST',
+      path: '/api/wallet/withdraw/:id/cancel',
+      access: 'member',
+      movesMoney: true,
+    } as ClientEndpoint<A['wallet']['withdrawCancel']>,
     withdrawAll: {
       method: 'POST',
       path: '/api/wallet/withdrawAll',

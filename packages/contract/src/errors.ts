@@ -110,6 +110,8 @@ export const ERROR_CODES = [
   'PASSWORD_LENGTH',
   'PAYOUT_ACCOUNT_COOLING',
   'PAYOUT_HOLD',
+  // a member cancels a withdrawal only while it waits for review (modules/withdrawals/README.md)
+  'WITHDRAWAL_NOT_CANCELLABLE',
   'NO_COIN',
   // four eyes (docs/decisions/0022-four-eyes-approvals.md)
   'APPROVAL_OWN_REQUEST',
@@ -200,6 +202,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYOUT_ACCOUNT_COOLING: 403,
   PAYOUT_HOLD: 409,
+  WITHDRAWAL_NOT_CANCELLABLE: 409,
   NO_COIN: 409,
   APPROVAL_OWN_REQUEST: 403,
   APPROVAL_DECIDED: 409,

@@ -120,7 +120,10 @@ export const WITHDRAW_REJECT_REASONS = [
 ] as const;
 export type WithdrawRejectReason = (typeof WITHDRAW_REJECT_REASONS)[number];
 
-/** A withdrawal's life (docs/design.md §9.4): pending_review → approved → paying → paid | payout_failed → … */
+/**
+ * A withdrawal's life (docs/design.md §9.4): pending_review → approved → paying → paid | payout_failed → …;
+ * `cancelled`: its member withdrew the request while it was still pending_review (the money went back to the wallet).
+ */
 export const WITHDRAWAL_STATUSES = [
   'pending_review',
   'approved',
@@ -128,6 +131,7 @@ export const WITHDRAWAL_STATUSES = [
   'paid',
   'payout_failed',
   'rejected',
+  'cancelled',
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 

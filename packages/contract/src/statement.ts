@@ -16,8 +16,13 @@ export const StatementRowSchema = z.object({
   invite: z.object({ description: z.string() }).optional(),
   refund: z.object({ description: z.string() }).optional(),
   luckydraw: z.object({ description: z.string() }).optional(),
-  /** a withdrawal's review: `reason` (WITHDRAW_REJECT_REASONS) once refused; `returned` once the money is back in the wallet */
-  withdraw: z.object({ reason: z.string().optional(), returned: z.boolean() }).optional(),
+  /**
+   * a withdrawal's review: `reason` (WITHDRAW_REJECT_REASONS) once refused; `returned` once the money is back in the
+   * wallet; `cancellable` while it waits for review (POST /api/wallet/withdraw/:id/cancel)
+   */
+  withdraw: z
+    .object({ reason: z.string().optional(), returned: z.boolean(), cancellable: z.boolean().optional() })
+    .optional(),
 });
 export type StatementRow = z.infer<typeof StatementRowSchema>;
 export const StatementListSchema = z.object({ total: z.number(), statements: z.array(StatementRowSchema) });

@@ -58,6 +58,11 @@ export const TransferAllRequestSchema = z.object({ to: walletCode });
 export const TransferAllResponseSchema = z.object({ message: z.string(), amount: MoneySchema, pending: z.number() });
 
 export const AmountRequestSchema = z.object({ amount: AmountSchema });
+/**
+ * A QR deposit with the bonus the member chose on the deposit sheet (`GET /api/bonus/deposit`), claimed when the
+ * money is credited or skipped with the reason pushed (docs/decisions/0042-bets-and-bonus-at-deposit.md).
+ */
+export const QrCreateRequestSchema = AmountRequestSchema.extend({ bonusCode: codeString(64).min(1).optional() });
 export const TrueLinkRequestSchema = z.object({ link: z.string().min(1).max(2000) });
 export const DepositResultSchema = z.object({ message: z.string(), amount: MoneySchema.optional() });
 export const SlipUploadResponseSchema = z.object({
@@ -80,6 +85,8 @@ export const QrStateSchema = z.object({
   payload: z.string().nullable().optional(),
 });
 export type QrState = z.infer<typeof QrStateSchema>;
+/** A withdrawal's id (the statement row's `_id`). */
+const WithdrawalParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const ProviderParamsSchema = z.object({ provider: codeString(16).min(1) });
 
 export const AutoLoginParamsSchema = z.object({ game: codeString(32).min(1), username: z.string().min(1).max(64) });
@@ -161,6 +168,15 @@ export const walletEndpoints = {
     movesMoney: true,
     summary: 'Request a withdrawal',
   }),
+  withdrawCancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/wallet/withdraw/:id/cancel',
+    access: 'member',
+    params: WithdrawalParamsSchema,
+    response: MessageSchema,
+    movesMoney: true,
+    summary: 'Cancel an own withdrawal still waiting for review (WITHDRAWAL_NOT_CANCELLABLE once it moved on)',
+  }),
   withdrawAll: defineEndpoint({
     method: 'POST',
     path: '/api/wallet/withdrawAll',
@@ -202,7 +218,7 @@ export const walletEndpoints = {
     path: '/api/qrcode/:provider',
     access: 'member',
     params: ProviderParamsSchema,
-    body: AmountRequestSchema,
+    body: QrCreateRequestSchema,
     response: QrStateSchema,
     movesMoney: true,
     summary: 'Create a deposit QR',

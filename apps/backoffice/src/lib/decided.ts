@@ -18,7 +18,7 @@ export function decidedMessage(d: Decided): string {
   const t = i18next.getFixedT(null, 'common');
   return t('decided.message', {
     state: t(`decided.state.${d.state}`, { defaultValue: d.state }),
-    by: d.by === 'system' || d.by === 'auto' ? t('decided.system') : d.by,
+    by: d.by === 'system' || d.by === 'auto' ? t('decided.system') : d.by === 'member' ? t('decided.member') : d.by,
     at: d.at ? formatDateTime(d.at) : '—',
   });
 }

@@ -29,6 +29,7 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   paying: 'info',
   rejected: 'danger',
   payout_failed: 'danger',
+  cancelled: 'neutral',
 };
 const when = (at: string) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(at)}</span>;
 const mono = (text: string | null) => <span className="font-mono text-xs break-all">{text ?? '—'}</span>;

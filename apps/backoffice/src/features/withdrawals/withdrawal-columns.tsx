@@ -24,6 +24,7 @@ const TONE: Record<WithdrawalStatus, BadgeTone> = {
   paid: 'success',
   payout_failed: 'danger',
   rejected: 'neutral',
+  cancelled: 'neutral',
 };
 const column = createColumnHelper<AdminWithdrawalRow>();
 

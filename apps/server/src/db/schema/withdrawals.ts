@@ -41,7 +41,7 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_payout_id_uq').on(t.payoutId),
     check(
       'withdrawals_status_ck',
-      sql`${t.status} in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected')`,
+      sql`${t.status} in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected', 'cancelled')`,
     ),
     check('withdrawals_amount_ck', sql`${t.amount} > 0`),
   ],

@@ -61,8 +61,11 @@ export type RawStatementRow =
       createdAt: Date;
     };
 
-/** pending_review, approved, paying and payout_failed (awaiting an operator) all read as in progress. */
-const WITHDRAWAL_STATUS: Record<string, string> = { paid: 'SUCCESS', rejected: 'FAILED' };
+/**
+ * pending_review, approved, paying and payout_failed (awaiting an operator) all read as in progress; CANCELLED is the
+ * member's own cancellation (modules/withdrawals/README.md "Cancel").
+ */
+const WITHDRAWAL_STATUS: Record<string, string> = { paid: 'SUCCESS', rejected: 'FAILED', cancelled: 'CANCELLED' };
 
 const TRANSFER_STATUS: Record<string, string> = { success: 'SUCCESS', failed: 'FAILED', pending: 'PENDING' };
 const text = (value: unknown): string | undefined =>
@@ -109,7 +112,7 @@ export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): Sta
     };
   }
   if (raw.source === 'withdrawal') {
-    const rejected = raw.status === 'rejected';
+    const returned = raw.status === 'rejected' || raw.status === 'cancelled';
     return {
       _id: raw.id,
       statementType: 'withdraw',
@@ -118,7 +121,11 @@ export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): Sta
       amount: toMajor(raw.amount),
       status: WITHDRAWAL_STATUS[raw.status] ?? 'PENDING',
       createdAt,
-      withdraw: { ...(raw.reason ? { reason: raw.reason } : {}), returned: rejected },
+      withdraw: {
+        ...(raw.reason ? { reason: raw.reason } : {}),
+        returned,
+        ...(raw.status === 'pending_review' ? { cancellable: true } : {}),
+      },
     };
   }
   const spec = (isLedgerKind(raw.kind) ? LEDGER_STATEMENT_KINDS[raw.kind] : undefined) ?? {

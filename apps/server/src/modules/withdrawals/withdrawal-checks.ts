@@ -7,9 +7,9 @@ type Row = Record<string, unknown>;
 const rows = (db: Db, query: ReturnType<typeof sql>) => rawRows<Row>(db, query);
 
 /**
- * Invariants of the withdrawals' books: `house:withdraw_pending` holds exactly the withdrawals not yet paid or
- * rejected, and every withdrawal has exactly the postings its state calls for (one hold; one paid posting when paid,
- * one reversal when rejected, never both).
+ * Invariants of the withdrawals' books: `house:withdraw_pending` holds exactly the withdrawals not yet paid,
+ * rejected or cancelled, and every withdrawal has exactly the postings its state calls for (one hold; one paid
+ * posting when paid, one reversal when rejected or cancelled, never both).
  */
 export async function withdrawalsLedgerCheck(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -34,7 +34,7 @@ export async function withdrawalsLedgerCheck(db: Db): Promise<string[]> {
         group by w.id, w.status
         having count(*) filter (where t.kind = ${LEDGER_KINDS.withdraw}) <> 1
             or count(*) filter (where t.kind = ${LEDGER_KINDS.withdrawPaid}) <> (case when w.status = 'paid' then 1 else 0 end)
-            or count(*) filter (where t.kind = ${LEDGER_KINDS.withdrawReversal}) <> (case when w.status = 'rejected' then 1 else 0 end)
+            or count(*) filter (where t.kind = ${LEDGER_KINDS.withdrawReversal}) <> (case when w.status in ('rejected', 'cancelled') then 1 else 0 end)
         limit 50`,
   );
   for (const r of wrong) {

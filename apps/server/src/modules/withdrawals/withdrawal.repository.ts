@@ -56,7 +56,8 @@ export async function transition(
 
 /**
  * True while the member's withdrawals since `since` that still count (all but rejected ones) leave room for one more
- * of `amount` under the daily limits: an SQL condition, read in the statement that inserts the withdrawal.
+ * of `amount` under the daily limits: an SQL condition, read in the statement that inserts the withdrawal. A
+ * cancelled request counts toward the number (request-and-cancel is bounded, README "Cancel") but not the amount.
  */
 export function withinDailyLimits(
   memberId: number,
@@ -64,7 +65,8 @@ export function withinDailyLimits(
   amount: bigint,
   limits: { count: number; total: bigint },
 ): SQL {
-  return sql`(select count(*) < ${limits.count}::int and coalesce(sum(${withdrawals.amount}), 0) + ${amount}::bigint <= ${limits.total}::bigint
+  return sql`(select count(*) < ${limits.count}::int
+      and coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} <> 'cancelled'), 0) + ${amount}::bigint <= ${limits.total}::bigint
     from ${withdrawals}
     where ${withdrawals.memberId} = ${memberId}::int and ${withdrawals.createdAt} >= ${since.toISOString()}::timestamptz
       and ${withdrawals.status} <> 'rejected')`;

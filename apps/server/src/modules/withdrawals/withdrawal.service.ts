@@ -7,6 +7,7 @@ import { payoutHeldLocked } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
 import type { Operator, WithdrawalDeps } from './withdrawal-deps.ts';
+import { CANCELLED_BY_MEMBER, cancelWithdrawal } from './withdrawal-cancel.ts';
 import { applyPayoutOutcome, sendPayout } from './withdrawal-payout.ts';
 import { findWithdrawal, transition, type Withdrawal } from './withdrawal.repository.ts';
 import { changed, posting, requestWithdrawal, withdrawPending } from './withdrawal-request.ts';
@@ -23,6 +24,7 @@ export type { MemberFlags, Operator, WithdrawalDeps } from './withdrawal-deps.ts
  *                                   → paying            (unknown: the reconciler asks the bank by payout id)
  *   retry          payout_failed → approved with a new payout id `{id}-{n}` (the bank definitely paid nothing)
  *   reject         pending_review | payout_failed → rejected    `withdrawal:{id}:reversal`  pending → wallet
+ *   cancel         pending_review → cancelled (its member)       `withdrawal:{id}:reversal`  pending → wallet
  *
  * Every transition is a conditional update in the same transaction as its posting, event and audit row.
  *
@@ -108,6 +110,11 @@ export class WithdrawalService {
     return row;
   }
 
+  /** The member withdraws their own request while it waits for review (withdrawal-cancel.ts). */
+  async cancel(member: { id: number; username: string }, id: string, ip: string | null): Promise<Withdrawal> {
+    return cancelWithdrawal(this.deps, member, id, ip);
+  }
+
   /**
    * Send an approved withdrawal's payout (withdrawal-payout.ts): approved → paying, claimed once, then the bank's
    * answer; a member on payout hold is put back to review instead.
@@ -139,7 +146,8 @@ export class WithdrawalService {
       // reject after approve, approve twice, another operator first...: refused with who did what when
       if (!updated) {
         const now = (await findWithdrawal(tx, id)) ?? before;
-        throw alreadyDecided(now.status, now.reviewedBy, now.reviewedAt ?? now.updatedAt);
+        const by = now.status === 'cancelled' ? CANCELLED_BY_MEMBER : now.reviewedBy;
+        throw alreadyDecided(now.status, by, now.reviewedAt ?? now.updatedAt);
       }
       if (alsoInTx) await alsoInTx(tx, updated);
       await appendAudit(

@@ -72,6 +72,10 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           await service.request(member, body.amount);
           return { message: 'SUCCESS' };
         },
+        'wallet.withdrawCancel': async ({ member, params, request }) => {
+          await service.cancel(member, params.id, request.ip);
+          return { message: 'SUCCESS' };
+        },
         'wallet.withdrawAll': async ({ member, body }) => {
           // every game balance into the wallet first (a collection left pending lands later), then the withdrawal
           await transferService().transferAll(member, 'WALLET');
