@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ApprovalSchema } from './approvals.ts';
-import { pageOf, PagedQuerySchema } from './paging.ts';
+import { MemberFilterSchema, pageOf, PagedQuerySchema, SortDirSchema } from './paging.ts';
 
 /** Where money came in from (one list across channels). */
 export const DEPOSIT_CHANNELS = ['qr', 'slip', 'truewallet', 'manual'] as const;
@@ -43,15 +43,20 @@ export const AdminDepositRowSchema = z.object({
 });
 export type AdminDepositRow = z.infer<typeof AdminDepositRowSchema>;
 
-/** GET /api/admin/deposits?status=&channel=&member=&from=&to=&page=&pageSize= */
+/**
+ * The deposits list's sort keys (its visible columns): `queue` is waiting for review first, then newest first; every
+ * other key ends with the creation time and id (a stable order across pages).
+ */
+export const DEPOSIT_SORTS = ['queue', 'createdAt', 'amount', 'status', 'channel'] as const;
+
+/** GET /api/admin/deposits?status=&channel=&member=&sort=&dir=&from=&to=&page=&pageSize= */
 export const AdminDepositsQuerySchema = PagedQuerySchema.extend({
   status: z.enum(ADMIN_DEPOSIT_STATUSES).optional(),
   channel: z.enum(DEPOSIT_CHANNELS).optional(),
   /** a member id, or a username (phone number) */
-  member: z
-    .string()
-    .regex(/^[0-9A-Za-z_.-]{1,32}$/)
-    .optional(),
+  member: MemberFilterSchema.optional(),
+  sort: z.enum(DEPOSIT_SORTS).default('queue'),
+  dir: SortDirSchema.default('desc'),
 });
 
 const WebhookRowSchema = z.object({

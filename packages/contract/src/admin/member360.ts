@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { DEPOSIT_CHANNELS } from './deposits.ts';
 import { MemberSummarySchema } from './members.ts';
 import { pageOf, PagedQuerySchema, PageQuerySchema } from './paging.ts';
-import { WITHDRAWAL_STATUSES } from '../limits.ts';
+import { WithdrawalListFilterSchema } from './withdrawals.ts';
 
 /**
  * The member 360 page's own reads and notes, the console's global search and its CSV exports
@@ -77,13 +77,14 @@ export const SearchHitsSchema = z.object({
 });
 export type SearchHits = z.infer<typeof SearchHitsSchema>;
 
-/** The withdrawals export: the list's own filters (status, Bangkok date range, member). */
-export const WithdrawalExportQuerySchema = z.object({
-  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+/** The withdrawals export: the list's own filters and order (status, member, sort, Bangkok date range). */
+export const WithdrawalExportQuerySchema = WithdrawalListFilterSchema.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /** the member 360 page's export: one member by id */
   memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
+export type WithdrawalExportQuery = z.infer<typeof WithdrawalExportQuerySchema>;
 
 export const adminMember360Endpoints = {
   notes: defineEndpoint({

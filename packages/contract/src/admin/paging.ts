@@ -21,6 +21,19 @@ export const DateRangeQuerySchema = z.object({
 /** A page query with a date range: `PagedQuerySchema.extend({ status: ... })` for a list's own filters. */
 export const PagedQuerySchema = PageQuerySchema.extend(DateRangeQuerySchema.shape);
 
+/** A list's sort direction; each list declares its own whitelist of sort keys (`z.enum`), never a free column name. */
+export const SortDirSchema = z.enum(['asc', 'desc']);
+
+/**
+ * A money list's member filter: a member id (digits), or a username / phone number (spaces and dashes are ignored);
+ * nothing else is accepted, so no operator text reaches a query as a pattern.
+ */
+export const MemberFilterSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[0-9A-Za-z_.]{1,32}$/));
+
 /** The answer of a paged list: one page of rows and the total number of matching rows. */
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { pageOf, PagedQuerySchema } from './paging.ts';
+import { MemberFilterSchema, pageOf, PagedQuerySchema, SortDirSchema } from './paging.ts';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES } from '../limits.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { MemberFlagsSchema } from './members.ts';
@@ -50,8 +50,24 @@ export const WithdrawalContextSchema = z.object({
   ),
 });
 
-/** GET /api/admin/withdrawals?status=&page=&pageSize=&from=&to= */
-export const AdminWithdrawalsQuerySchema = PagedQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+/**
+ * The withdrawals list's sort keys (its visible columns): `queue` is the finance order (failed payouts, then pending
+ * review, then oldest first); every other key ends with the creation time and id (a stable order across pages).
+ */
+export const WITHDRAWAL_SORTS = ['queue', 'createdAt', 'amount', 'status'] as const;
+export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number];
+
+/** The list's and the CSV export's filters and order (the export writes the rows the list shows, in its order). */
+export const WithdrawalListFilterSchema = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES).optional(),
+  /** a member id, or a username (phone number) */
+  member: MemberFilterSchema.optional(),
+  sort: z.enum(WITHDRAWAL_SORTS).default('queue'),
+  dir: SortDirSchema.default('asc'),
+});
+
+/** GET /api/admin/withdrawals?status=&member=&sort=&dir=&page=&pageSize=&from=&to= */
+export const AdminWithdrawalsQuerySchema = PagedQuerySchema.extend(WithdrawalListFilterSchema.shape);
 export const AdminWithdrawalRowSchema = AdminWithdrawalSchema.extend({ context: WithdrawalContextSchema });
 export type AdminWithdrawalRow = z.infer<typeof AdminWithdrawalRowSchema>;
 
@@ -98,7 +114,8 @@ export const adminWithdrawalEndpoints = {
     access: { operator: ['finance'] },
     query: AdminWithdrawalsQuerySchema,
     response: pageOf(AdminWithdrawalRowSchema),
-    summary: 'Withdrawals, pending review first then oldest first; filter by status and Bangkok date range',
+    summary:
+      'Withdrawals, pending review first then oldest first unless sorted; filter by status, member and Bangkok dates',
   }),
   risk: defineEndpoint({
     method: 'GET',

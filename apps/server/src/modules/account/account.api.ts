@@ -60,6 +60,8 @@ export { memberRecord, newMembersByDay, payoutAccountChanges, searchMembers } fr
 export { flagsView, memberSummary } from './member-views.ts';
 // The deposits module asks who else a slip's masked sender account could be (slip sender rules).
 export { membersByMaskedAccount } from './masked-accounts.ts';
+// The money lists' member filter (withdrawals, deposits, the withdrawals export).
+export { memberIdsMatching } from './member-filter.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
 export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';
 // The member 360 page's linked members (docs/decisions/0034-member-360-and-exports.md).

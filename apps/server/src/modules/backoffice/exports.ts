@@ -1,12 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { createAccountApi } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
+import type { WithdrawalExportQuery } from '@wallet/contract/admin/member360';
+import { createAccountApi, memberIdsMatching } from '../account/account.api.ts';
 import { withdrawalsInBatches, type WithdrawalFilter } from '../withdrawals/withdrawals.api.ts';
 import { bahtCell, bangkokCell, CSV_BOM, csvLine, textCell } from './csv.ts';
 
-/** The CSV exports (docs/decisions/0034-member-360-and-exports.md): audited, then streamed batch by batch. */
+/**
+ * The CSV exports (docs/decisions/0034-member-360-and-exports.md): audited, then streamed batch by batch, with the
+ * list's filters in the list's order.
+ */
 const WITHDRAWAL_CSV_HEADER = [
   'created_bangkok',
   'withdrawal_id',
@@ -22,12 +26,10 @@ const WITHDRAWAL_CSV_HEADER = [
   'reject_reason',
 ];
 
-type Query = { status?: WithdrawalFilter['status']; from?: string; to?: string; memberId?: number };
-
 export async function exportWithdrawals(
   ctx: Pick<AppContext, 'db' | 'clock' | 'settings'>,
   actor: { id: number; username: string; ip: string },
-  query: Query,
+  query: WithdrawalExportQuery,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const { db } = ctx;
@@ -36,6 +38,7 @@ export async function exportWithdrawals(
     ...(query.from ? { from: new Date(query.from) } : {}),
     ...(query.to ? { to: new Date(query.to) } : {}),
     ...(query.memberId ? { memberId: query.memberId } : {}),
+    ...(query.member ? { memberIds: await memberIdsMatching(db, query.member) } : {}),
   };
   const now = ctx.clock.now();
   // who exported which filter, before a byte leaves
@@ -56,7 +59,7 @@ export async function exportWithdrawals(
   const account = createAccountApi(ctx);
   async function* lines() {
     yield CSV_BOM + csvLine(WITHDRAWAL_CSV_HEADER);
-    for await (const batch of withdrawalsInBatches(db, filter)) {
+    for await (const batch of withdrawalsInBatches(db, filter, { sort: query.sort, dir: query.dir })) {
       const people = await account.memberSummaries([...new Set(batch.map((w) => w.memberId))]);
       let chunk = '';
       for (const w of batch) {

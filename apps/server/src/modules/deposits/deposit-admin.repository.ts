@@ -1,8 +1,10 @@
-import type { AdminDepositStatus, DepositChannel } from '@wallet/contract/admin/deposits';
+import type { AdminDepositStatus, DEPOSIT_SORTS, DepositChannel } from '@wallet/contract/admin/deposits';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withRows } from '../../db/raw.ts';
-import { memberIdByUsername } from '../account/account.api.ts';
+import { memberIdsMatching } from '../account/account.api.ts';
+
+type DepositSort = (typeof DEPOSIT_SORTS)[number];
 
 /** One row of the operator's list, before the member's name is added. */
 export type DepositListRow = {
@@ -23,6 +25,9 @@ export type DepositListFilter = {
   channel?: DepositChannel;
   /** a member id or username */
   member?: string;
+  /** a whitelisted key of the contract (`queue`: waiting for review first, then newest first) */
+  sort?: DepositSort;
+  dir?: 'asc' | 'desc';
   from?: Date;
   to?: Date;
   limit: number;
@@ -66,16 +71,13 @@ const UNIFIED = sql`
   from deposits d where d.channel = 'manual'
 `;
 
-/** `byUsername`: the member whose username is the filter (account.api.ts), resolved before the query. */
-function whereOf(f: DepositListFilter, byUsername: number | null): SQL {
+/** `memberIds`: the members the member filter names (account.api.ts), resolved before the query. */
+function whereOf(f: DepositListFilter, memberIds: number[]): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.status) parts.push(sql`u.status = ${f.status}`);
   if (f.channel) parts.push(sql`u.channel = ${f.channel}`);
   if (f.member) {
-    const ids = [
-      ...(/^\d{1,9}$/.test(f.member) ? [Number(f.member)] : []),
-      ...(byUsername === null ? [] : [byUsername]),
-    ];
+    const ids = memberIds;
     parts.push(
       ids.length > 0
         ? sql`u.member_id in (${sql.join(
@@ -116,15 +118,30 @@ const toRow = (r: RawRow): DepositListRow => ({
   createdAt: new Date(r.created_at),
 });
 
-/** The operator's list: waiting for review first, then newest first. */
+/** Each sort key's columns (never operator text), ending with the creation time and id: a stable order across pages. */
+const SORT_KEYS: Record<DepositSort, SQL> = {
+  queue: sql`(u.status = 'review') desc, u.created_at desc, u.id`,
+  createdAt: sql`u.created_at`,
+  amount: sql`u.amount`,
+  status: sql`u.status`,
+  channel: sql`u.channel`,
+};
+function orderOf(f: DepositListFilter): SQL {
+  const sort = f.sort ?? 'queue';
+  if (sort === 'queue') return SORT_KEYS.queue;
+  const dir = f.dir === 'asc' ? sql`asc` : sql`desc`;
+  return sql`${SORT_KEYS[sort]} ${dir} nulls last, u.created_at ${dir}, u.id ${dir}`;
+}
+
+/** The operator's list: waiting for review first, then newest first, unless sorted by a column. */
 export async function listDeposits(db: Db, f: DepositListFilter): Promise<{ rows: DepositListRow[]; total: number }> {
-  const where = whereOf(f, f.member ? await memberIdByUsername(db, f.member) : null);
+  const where = whereOf(f, f.member ? await memberIdsMatching(db, f.member) : []);
   const [page, count] = await Promise.all([
     db.execute(sql`
       select u.id, u.channel, u.member_id, u.amount::text as amount, u.currency, u.status, u.detail, u.deposit_id,
              u.reviewed_by, u.created_at
       from (${UNIFIED}) u where ${where}
-      order by (u.status = 'review') desc, u.created_at desc, u.id
+      order by ${orderOf(f)}
       limit ${f.limit} offset ${f.offset}`),
     db.execute(sql`select count(*)::int as n from (${UNIFIED}) u where ${where}`),
   ]);

@@ -58,8 +58,10 @@ export function depositAdminHandlers({ ctx, account, review, slip }: Deps): Hand
 
   return {
     'admin.deposits.list': async ({ query }) => {
-      const { page, pageSize, from, to, status, channel, member } = query;
+      const { page, pageSize, from, to, status, channel, member, sort, dir } = query;
       const found = await listDeposits(ctx.db, {
+        sort,
+        dir,
         ...(status ? { status } : {}),
         ...(channel ? { channel } : {}),
         ...(member ? { member } : {}),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { insertWhenPosted } from '../ledger/ledger.api.ts';
@@ -80,34 +80,6 @@ export function listStale(db: Db, status: WithdrawalStatus, before: Date, limit:
     .where(and(eq(withdrawals.status, status), lte(withdrawals.updatedAt, before)))
     .orderBy(asc(withdrawals.updatedAt))
     .limit(limit);
-}
-
-/** The queue: failed payouts first (money promised and not paid), then pending review, then oldest first. */
-export async function listQueue(
-  db: Db,
-  filter: { status?: WithdrawalStatus; from?: Date; to?: Date; limit: number; offset: number },
-): Promise<{ total: number; rows: Withdrawal[] }> {
-  const where = and(
-    filter.status ? eq(withdrawals.status, filter.status) : undefined,
-    filter.from ? gte(withdrawals.createdAt, filter.from) : undefined,
-    filter.to ? lt(withdrawals.createdAt, filter.to) : undefined,
-  );
-  const [count] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(withdrawals)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(
-      sql`case ${withdrawals.status} when 'payout_failed' then 0 when 'pending_review' then 1 when 'paying' then 2 when 'approved' then 3 else 4 end`,
-      asc(withdrawals.createdAt),
-      asc(withdrawals.id),
-    )
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return { total: Number(count?.n ?? 0), rows };
 }
 
 export function memberWithdrawals(db: Db, memberId: number, limit: number): Promise<Withdrawal[]> {

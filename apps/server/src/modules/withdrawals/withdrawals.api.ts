@@ -16,8 +16,10 @@ export async function memberWithdrawals(db: Db, memberId: number, limit = 20) {
 export {
   decisionTimesByReviewer,
   findWithdrawals,
+  listWithdrawals,
   membersPaidToSameAccounts,
   withdrawalPage,
   withdrawalsInBatches,
   type WithdrawalFilter,
+  type WithdrawalOrder,
 } from './withdrawal-lookups.ts';

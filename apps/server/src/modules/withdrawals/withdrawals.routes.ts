@@ -7,13 +7,14 @@ import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
-import { createAccountApi, memberPayoutFlags } from '../account/account.api.ts';
+import { createAccountApi, memberIdsMatching, memberPayoutFlags } from '../account/account.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService } from '../ledger/ledger.api.ts';
 import { promotionConditionRunning } from '../promotions/promotions.api.ts';
 import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
-import { findWithdrawal, listQueue, type Withdrawal } from './withdrawal.repository.ts';
+import { findWithdrawal, type Withdrawal } from './withdrawal.repository.ts';
+import { listWithdrawals } from './withdrawal-lookups.ts';
 import { memberRiskContext } from './withdrawal-risk.ts';
 import { queueContextOf } from './queue-context.ts';
 import { WithdrawalService, type MemberFlags, type WithdrawalDeps } from './withdrawal.service.ts';
@@ -83,14 +84,18 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
           return { message: 'SUCCESS' };
         },
         'admin.withdrawals.list': async ({ query }) => {
-          const { status, page, pageSize, from, to } = query;
-          const queue = await listQueue(ctx.db, {
-            ...(status ? { status } : {}),
-            ...(from ? { from: new Date(from) } : {}),
-            ...(to ? { to: new Date(to) } : {}),
-            limit: pageSize,
-            offset: (page - 1) * pageSize,
-          });
+          const { status, member, sort, dir, page, pageSize, from, to } = query;
+          const queue = await listWithdrawals(
+            ctx.db,
+            {
+              ...(status ? { status } : {}),
+              ...(member ? { memberIds: await memberIdsMatching(ctx.db, member) } : {}),
+              ...(from ? { from: new Date(from) } : {}),
+              ...(to ? { to: new Date(to) } : {}),
+            },
+            { sort, dir },
+            { limit: pageSize, offset: (page - 1) * pageSize },
+          );
           const ids = [...new Set(queue.rows.map((r) => r.memberId))];
           // one query per kind of context for the whole page, never a set per row (docs/decisions/0033-live-queues.md)
           const [members, context] = await Promise.all([account.memberSummaries(ids), queueContextOf(ctx.db, ids)]);
