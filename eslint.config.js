@@ -82,6 +82,8 @@ export default tseslint.config(
                 '!@wallet/contract/errors',
                 '!@wallet/contract/endpoint',
                 '!@wallet/contract/socket-events',
+                // plain functions, no zod
+                '!@wallet/contract/gift-link',
               ],
               allowTypeImports: true,
               message:

@@ -152,7 +152,11 @@ export const ERROR_REASONS = {
   BONUS_CONDITION: ['NO_DEPOSIT', 'DEPOSIT_BELOW_MINIMUM', 'BALANCE_ABOVE_MAX'],
   /** a queue row someone decided first: `values` say its state now, by whom and when (docs/decisions/0033) */
   APPROVAL_DECIDED: ['DECIDED'],
+  /** a gift link we cannot take, by TrueMoney's answer or our own rule (docs/payments.md §4); `values.min` in baht */
+  TRUELINK_INVALID: ['NOT_A_LINK', 'BELOW_MINIMUM', 'EXPIRED', 'NOT_FOUND', 'OWN_VOUCHER', 'UNAVAILABLE'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
+/** The reasons one code of ERROR_REASONS can give. */
+export type ErrorReason<C extends keyof typeof ERROR_REASONS> = (typeof ERROR_REASONS)[C][number];
 /** A refusal's detail as the answer carries it beside `message`. */
 export type ErrorDetail = { reason: string; values?: Record<string, string> };
 

@@ -75,3 +75,35 @@ describe('True Wallet gift links', () => {
     await expectLedgerSound(h.t);
   });
 });
+
+describe('True Wallet refusals say why (docs/payments.md §4)', () => {
+  it('a 1-baht gift, an expired one and a non-link each get their reason; the same gift again keeps it', async () => {
+    const m = await h.member();
+    const small = await voucher(1);
+    expect((await submit(m.token, small.link)).body).toEqual({
+      message: 'TRUELINK_INVALID',
+      reason: 'BELOW_MINIMUM',
+      values: { min: '2' },
+    });
+    // sent again: the same reason, not "already used"
+    expect((await submit(m.token, small.link)).body).toMatchObject({ reason: 'BELOW_MINIMUM' });
+    const expired = await voucher(50, { status: 'expired' });
+    expect((await submit(m.token, expired.link)).body).toEqual({ message: 'TRUELINK_INVALID', reason: 'EXPIRED' });
+    expect((await submit(m.token, 'hello there')).body).toEqual({ message: 'TRUELINK_INVALID', reason: 'NOT_A_LINK' });
+    expect((await submit(m.token, 'https://gift.truemoney.com/campaign/?v=ZZZZZZZZZZZZZZZZZZ')).body).toEqual({
+      message: 'TRUELINK_INVALID',
+      reason: 'NOT_FOUND',
+    });
+    expect(await h.walletMinor(m.id)).toBe(0n);
+    await expectLedgerSound(h.t);
+  });
+
+  it('a pasted share message is redeemed by the link inside it', async () => {
+    const m = await h.member();
+    const v = await voucher(20);
+    const shared = `ส่งซองของขวัญให้คุณ 🎁 กดรับได้ที่ ${v.link} ภายใน 24 ชั่วโมง`;
+    expect((await submit(m.token, shared)).body).toEqual({ message: 'SUCCESS', amount: 20 });
+    expect(await h.walletMinor(m.id)).toBe(2_000n);
+    await expectLedgerSound(h.t);
+  });
+});

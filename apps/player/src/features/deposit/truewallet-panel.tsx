@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { giftLinkIn } from '@wallet/contract/gift-link';
 import { TRUEWALLET_MIN_BAHT } from '@wallet/contract/limits';
 import { Button } from '@wallet/ui/button';
+import { Icon } from '@wallet/ui/icon';
 import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
@@ -22,9 +24,22 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
   const send = useTrueLink();
   const [link, setLink] = useState('');
   const [credited, setCredited] = useState<number | null>(null);
+  // the clipboard can be refused (permission, an older browser): then long-press paste still works
+  const [isPasteRefused, setIsPasteRefused] = useState(false);
+
+  const handlePaste = async () => {
+    try {
+      const text = await navigator.clipboard.readText();
+      setLink(giftLinkIn(text).slice(0, 500));
+      setIsPasteRefused(false);
+    } catch {
+      setIsPasteRefused(true);
+    }
+  };
 
   const handleSend = async () => {
-    const text = link.trim();
+    // the TrueMoney app shares a message around the link: only the link is sent
+    const text = giftLinkIn(link);
     if (!text) return;
     const cipher = await encryptLink(text);
     send.submit(
@@ -54,9 +69,33 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
         autoComplete="off"
         value={link}
         onChange={(event) => setLink(event.target.value.slice(0, 500))}
+        onPaste={(event) => {
+          const pasted = event.clipboardData.getData('text');
+          if (!pasted) return;
+          event.preventDefault();
+          setLink(giftLinkIn(pasted).slice(0, 500));
+        }}
         hint={t('truewallet.minimum', { amount: `${formatMoney(TRUEWALLET_MIN_BAHT)} ${unit}` })}
+        endAdornment={
+          typeof navigator.clipboard?.readText === 'function' && (
+            <button
+              type="button"
+              className="-mr-1 flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-primary"
+              onClick={() => void handlePaste()}
+              data-testid="truelink-paste"
+            >
+              <Icon name="copy" className="size-4" />
+              {t('truewallet.paste')}
+            </button>
+          )
+        }
         data-testid="truelink-input"
       />
+      {isPasteRefused && (
+        <p className="text-xs text-muted" role="status" data-testid="truelink-paste-refused">
+          {t('truewallet.pasteRefused')}
+        </p>
+      )}
       {credited !== null && (
         <p
           className="rounded-xl bg-emerald-500/10 p-3 text-sm text-emerald-200"

@@ -1,10 +1,12 @@
+import type { ErrorReason } from '@wallet/contract/errors';
+import { giftLinkIn } from '@wallet/contract/gift-link';
 import { TRUEWALLET_MIN_BAHT } from '@wallet/contract/limits';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { trueVouchers } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
-import type { VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
+import type { VoucherInvalid, VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 import { isDepositAmountValid, recordIncoming } from './credit.ts';
@@ -20,20 +22,41 @@ export type TrueWalletDeps = {
   log: { warn(obj: object, msg: string): void };
 };
 
+type InvalidReason = ErrorReason<'TRUELINK_INVALID'>;
+
+/** Why TrueMoney's refusal makes a link unusable, as the player reads it (docs/payments.md §4). */
+const INVALID_REASONS: Record<VoucherInvalid, InvalidReason> = {
+  VOUCHER_NOT_FOUND: 'NOT_FOUND',
+  VOUCHER_EXPIRED: 'EXPIRED',
+  CANNOT_GET_OWN_VOUCHER: 'OWN_VOUCHER',
+  TARGET_USER_NOT_FOUND: 'UNAVAILABLE',
+  BAD_PARAM: 'NOT_A_LINK',
+  INTERNAL_ERROR: 'UNAVAILABLE',
+};
+/** the codes we store for our own refusals, read back when the same voucher comes again */
+const OWN_REASONS: Record<string, InvalidReason> = { BELOW_MINIMUM: 'BELOW_MINIMUM', AMOUNT_INVALID: 'UNAVAILABLE' };
+
+const invalid = (reason: InvalidReason) =>
+  new AppError('TRUELINK_INVALID', undefined, {
+    reason,
+    ...(reason === 'BELOW_MINIMUM' ? { values: { min: String(TRUEWALLET_MIN_BAHT) } } : {}),
+  });
+
 /** POST /api/wallet/truelink (docs/design.md §9.5): decrypt, extract strictly, verify, redeem, credit our share once per hash. */
 export class TrueWalletService {
   constructor(private readonly deps: TrueWalletDeps) {}
 
   async redeem(member: { id: number; currency: string }, link: string): Promise<{ message: string; amount?: number }> {
     const split = link.indexOf('::');
-    if (split <= 0) throw new AppError('TRUELINK_INVALID');
+    if (split <= 0) throw invalid('NOT_A_LINK');
     const walletName = link.slice(split + 2);
     const plain = decryptTrueLink(link.slice(0, split), this.deps.secret);
-    const hash = plain === null ? null : extractVoucherHash(plain);
-    if (!hash) throw new AppError('TRUELINK_INVALID');
+    // a pasted share message carries the link among its words
+    const hash = plain === null ? null : extractVoucherHash(giftLinkIn(plain));
+    if (!hash) throw invalid('NOT_A_LINK');
     const { wallets } = await this.deps.settings.get('deposit');
     const wallet = wallets.find((w) => w.walletAccountName === walletName);
-    if (!wallet || !/^0\d{9}$/.test(wallet.walletAccountName)) throw new AppError('TRUELINK_INVALID');
+    if (!wallet || !/^0\d{9}$/.test(wallet.walletAccountName)) throw invalid('UNAVAILABLE');
     const phone = wallet.walletAccountName;
 
     // reserve the hash: whoever inserts first is the only one who talks to TrueMoney
@@ -43,7 +66,7 @@ export class TrueWalletService {
       .values({ hash, memberId: member.id, status: 'redeeming', createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ hash: trueVouchers.hash });
-    if (!reserved) throw new AppError('TRUELINK_DUPLICATE');
+    if (!reserved) return this.seenBefore(hash);
 
     const provider = this.deps.vouchers();
     const check = await provider.verify(hash, phone);
@@ -51,11 +74,11 @@ export class TrueWalletService {
     // an amount we could never record (0, negative, above the API's maximum): refused before the irreversible redeem
     if (!isDepositAmountValid(check.shareAmount ?? check.totalAmount)) {
       await this.mark(hash, 'refused', 'AMOUNT_INVALID');
-      throw new AppError('TRUELINK_INVALID');
+      throw invalid('UNAVAILABLE');
     }
     if ((check.shareAmount ?? check.totalAmount) < toMinor(TRUEWALLET_MIN_BAHT)) {
       await this.mark(hash, 'refused', 'BELOW_MINIMUM');
-      throw new AppError('TRUELINK_INVALID');
+      throw invalid('BELOW_MINIMUM');
     }
     let outcome = await provider.redeem(hash, phone);
     if (outcome.kind === 'unknown') {
@@ -76,7 +99,7 @@ export class TrueWalletService {
       // redeemed at TrueMoney, but with an amount we cannot record: nothing credited, an operator checks it
       this.deps.log.warn({ voucher: { amount: amount.toString() } }, 'voucher redeemed with an invalid amount');
       await this.mark(hash, 'unknown', 'AMOUNT_INVALID');
-      throw new AppError('TRUELINK_INVALID');
+      throw invalid('UNAVAILABLE');
     }
     await this.deps.ledger.transaction(async (tx) => {
       const result = await recordIncoming(this.deps.ledger, tx, {
@@ -106,10 +129,25 @@ export class TrueWalletService {
     if (refusal.kind === 'unknown') {
       this.deps.log.warn({ voucher: { detail: refusal.detail } }, 'voucher without a definite answer');
       await this.mark(hash, 'unknown', null);
-      throw new AppError('TRUELINK_INVALID');
+      throw invalid('UNAVAILABLE');
     }
     await this.mark(hash, 'refused', refusal.reason);
-    throw new AppError(refusal.kind === 'taken' ? 'TRUELINK_DUPLICATE' : 'TRUELINK_INVALID');
+    if (refusal.kind === 'taken') throw new AppError('TRUELINK_DUPLICATE');
+    throw invalid(INVALID_REASONS[refusal.reason]);
+  }
+
+  /**
+   * A voucher we hold a row for: one we refused before redeeming (expired, under the minimum…) gets the same reason
+   * again, not "already used"; anything else (credited, redeeming, unknown) is a duplicate.
+   */
+  private async seenBefore(hash: string): Promise<never> {
+    const [row] = await this.deps.db
+      .select({ status: trueVouchers.status, code: trueVouchers.code })
+      .from(trueVouchers)
+      .where(eq(trueVouchers.hash, hash));
+    const code = row?.status === 'refused' ? row.code : null;
+    const reason = code ? (OWN_REASONS[code] ?? INVALID_REASONS[code as VoucherInvalid]) : undefined;
+    throw reason ? invalid(reason) : new AppError('TRUELINK_DUPLICATE');
   }
 
   private async mark(hash: string, status: string, code: string | null): Promise<void> {
