@@ -128,3 +128,42 @@ describe('the withdrawals list', () => {
     }
   });
 });
+
+describe('the adjustments and audit lists', () => {
+  it('sort adjustments by amount and member, and the audit log by operator and action, on the server', async () => {
+    for (const [m, amount] of [
+      [alice, '700'],
+      [bob, '-300'],
+      [alice, '1200'],
+    ] as const) {
+      const res = await h.call(
+        tok.fin!,
+        'POST',
+        `/api/admin/members/${m.id}/adjustments`,
+        { amount, reason: 'goodwill' },
+        { 'idempotency-key': `adj-${m.id}-${amount}` },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const adjustments = async (query: string) => {
+      const res = await h.call(tok.fin!, 'GET', `/api/admin/adjustments?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.rows as Array<{ amount: string; memberId: number }>).map((r) => [r.memberId, String(r.amount)]);
+    };
+    expect(await adjustments('sort=amount&dir=asc')).toEqual([
+      [bob.id, '-300'],
+      [alice.id, '700'],
+      [alice.id, '1200'],
+    ]);
+    expect((await adjustments('sort=memberId&dir=desc'))[0]).toEqual([bob.id, '-300']);
+    const audit = async (query: string) => {
+      const res = await h.call(tok.admin!, 'GET', `/api/admin/audit?${query}&pageSize=100`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.rows as Array<{ id: number; action: string; operator: string }>;
+    };
+    const byAction = (await audit('sort=action&dir=asc')).map((r) => r.action);
+    expect(byAction).toEqual([...byAction].sort());
+    const newest = (await audit('')).map((r) => r.id);
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+  });
+});

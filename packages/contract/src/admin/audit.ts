@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { pageOf, PagedQuerySchema } from './paging.ts';
+import { pageOf, PagedQuerySchema, SortDirSchema } from './paging.ts';
 
 export const AuditRowSchema = z.object({
   id: z.number().int(),
@@ -16,7 +16,12 @@ export const AuditRowSchema = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRowSchema>;
 
+/** The audit list's sort keys (its visible columns); `at` is the log's own order (its id), every other key ends with it. */
+export const AUDIT_SORTS = ['at', 'operator', 'action', 'target'] as const;
+
 export const AuditQuerySchema = PagedQuerySchema.extend({
+  sort: z.enum(AUDIT_SORTS).default('at'),
+  dir: SortDirSchema.default('desc'),
   /** the operator's username (exact; `system` for the seed) */
   operator: z.string().trim().max(32).optional(),
   /** an action or its prefix: `operator` matches `operator.create`, `operator.totp.reset` … */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MessageSchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { AuditRowSchema } from './audit.ts';
-import { pageOf, PagedQuerySchema } from './paging.ts';
+import { pageOf, PagedQuerySchema, SortDirSchema } from './paging.ts';
 
 /** Money on the admin API: integer minor units as a decimal string (satang), signed where it can be negative. */
 export const MinorSchema = z.string().regex(/^-?\d{1,18}$/);
@@ -211,6 +211,12 @@ export const adminMemberEndpoints = {
   }),
 };
 
+/**
+ * The adjustments list's sort keys (its visible columns): `queue` is pending oldest first, otherwise newest first;
+ * every other key ends with the id (a stable order across pages).
+ */
+export const ADJUSTMENT_SORTS = ['queue', 'requestedAt', 'memberId', 'amount', 'status', 'requestedBy'] as const;
+
 /** Balance adjustments (role `finance`): above the setting a second, different operator approves. */
 export const adminAdjustmentEndpoints = {
   create: defineEndpoint({
@@ -230,9 +236,11 @@ export const adminAdjustmentEndpoints = {
     query: PagedQuerySchema.extend({
       status: z.enum(['pending', 'posted', 'rejected']).optional(),
       memberId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+      sort: z.enum(ADJUSTMENT_SORTS).default('queue'),
+      dir: SortDirSchema.default('desc'),
     }),
     response: pageOf(AdjustmentSchema),
-    summary: 'Adjustments (pending: oldest first, a queue; else newest first)',
+    summary: 'Adjustments (pending: oldest first, a queue; else newest first; or sorted by a column)',
   }),
   approve: defineEndpoint({
     method: 'POST',

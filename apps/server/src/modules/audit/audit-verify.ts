@@ -61,9 +61,20 @@ export type AuditQuery = {
   operator?: string | undefined;
   /** an action or the prefix of one (`operator` → `operator.create`, `operator.totp.reset`) */
   action?: string | undefined;
+  /** a whitelisted key of the contract (AUDIT_SORTS); newest first by default */
+  sort?: 'at' | 'operator' | 'action' | 'target';
+  dir?: 'asc' | 'desc';
 };
 
-/** One page of the audit log, newest first, and the number of matching rows (the admin list). */
+const AUDIT_SORT_COLUMNS = { operator: auditLog.operator, action: auditLog.action, target: auditLog.target } as const;
+/** ORDER BY for the audit list: the chosen column, then the log's own order (id), so pages are stable. */
+function auditOrder(query: AuditQuery) {
+  const by = query.dir === 'asc' ? asc : desc;
+  const sort = query.sort ?? 'at';
+  return sort === 'at' ? [by(auditLog.id)] : [by(AUDIT_SORT_COLUMNS[sort]), by(auditLog.id)];
+}
+
+/** One page of the audit log, newest first unless sorted, and the number of matching rows (the admin list). */
 export async function auditPage(db: Db, query: AuditQuery) {
   const conditions: SQL[] = [];
   if (query.from) conditions.push(gte(auditLog.at, new Date(query.from)));
@@ -80,7 +91,7 @@ export async function auditPage(db: Db, query: AuditQuery) {
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.id))
+      .orderBy(...auditOrder(query))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db

@@ -43,6 +43,26 @@ const audited = (a: Adjustment) => ({
  * included, stay within `adjustmentApprovalAbove`; otherwise it waits for a second operator in the one approvals
  * queue. Every change writes its audit row in its transaction.
  */
+const ADJUSTMENT_SORT_COLUMNS = {
+  requestedAt: balanceAdjustments.requestedAt,
+  memberId: balanceAdjustments.memberId,
+  amount: balanceAdjustments.amount,
+  status: balanceAdjustments.status,
+  requestedBy: balanceAdjustments.requestedBy,
+} as const;
+
+/** ORDER BY for the list: the chosen column then the id (stable pages); by default pending oldest first (a queue), else newest first. */
+function adjustmentOrder(filter: {
+  status?: string | undefined;
+  sort?: keyof typeof ADJUSTMENT_SORT_COLUMNS | 'queue';
+  dir?: 'asc' | 'desc';
+}) {
+  const sort = filter.sort ?? 'queue';
+  if (sort === 'queue') return [filter.status === 'pending' ? asc(balanceAdjustments.id) : desc(balanceAdjustments.id)];
+  const by = filter.dir === 'asc' ? asc : desc;
+  return [by(ADJUSTMENT_SORT_COLUMNS[sort]), by(balanceAdjustments.id)];
+}
+
 export class AdjustmentsService {
   private readonly approvals: ApprovalsService;
 
@@ -167,6 +187,9 @@ export class AdjustmentsService {
     to?: string | undefined;
     page: number;
     pageSize: number;
+    /** a whitelisted key of the contract (ADJUSTMENT_SORTS) */
+    sort?: 'queue' | 'requestedAt' | 'memberId' | 'amount' | 'status' | 'requestedBy';
+    dir?: 'asc' | 'desc';
   }): Promise<{ rows: Adjustment[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.status) conditions.push(eq(balanceAdjustments.status, filter.status));
@@ -178,8 +201,7 @@ export class AdjustmentsService {
       .select()
       .from(balanceAdjustments)
       .where(where)
-      // pending: oldest first (a queue); otherwise newest first
-      .orderBy(filter.status === 'pending' ? asc(balanceAdjustments.id) : desc(balanceAdjustments.id))
+      .orderBy(...adjustmentOrder(filter))
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize);
     const [total] = await this.deps.db.select({ n: count() }).from(balanceAdjustments).where(where);
