@@ -9,6 +9,7 @@ import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
+import { assertNoBreak } from '../responsible-play/responsible-play.api.ts';
 import { balancesOf, insertCondition, runningCondition } from './condition-engine.ts';
 import { withRows } from '../../db/raw.ts';
 import { percentOf } from '../../lib/money-math.ts';
@@ -67,7 +68,7 @@ const shown = (minor: bigint) =>
 async function amountsOf(
   tx: Tx,
   p: PromotionRow,
-  member: AuthMember,
+  member: Pick<AuthMember, 'id' | 'currency'>,
 ): Promise<{ bonus: bigint; base: bigint; deposit: bigint }> {
   const needsDeposit = p.percent > 0 || p.minDeposit > 0n;
   const deposit = needsDeposit ? await qualifyingDeposit(tx, member.id, member.currency) : null;
@@ -91,7 +92,12 @@ async function amountsOf(
  * counted — is refused, so a credit rule cannot be met by money held before the claim. Read in the claim's
  * transaction (after the member's lock), from the stored game balances.
  */
-async function checkBalanceAtClaim(tx: Tx, p: PromotionRow, member: AuthMember, deposit: bigint): Promise<void> {
+async function checkBalanceAtClaim(
+  tx: Tx,
+  p: PromotionRow,
+  member: Pick<AuthMember, 'id' | 'currency'>,
+  deposit: bigint,
+): Promise<void> {
   if (p.maxBalanceAtClaim === null) return;
   const { total } = await balancesOf(tx, member.id, member.currency);
   const held = total - deposit;
@@ -109,11 +115,17 @@ async function checkBalanceAtClaim(tx: Tx, p: PromotionRow, member: AuthMember, 
  * transaction. Concurrent claims: unique indexes let one through (the others answer BONUS_ALREADY_ACTIVE).
  */
 export async function claimPromotion(
-  deps: ClaimDeps,
-  member: AuthMember,
+  deps: Omit<ClaimDeps, 'db'> & { db: Db | Tx },
+  member: Pick<AuthMember, 'id' | 'currency'>,
   code: string,
   kind: PromotionRow['kind'],
   lang: ContentLanguage,
+  /**
+   * the caller's money transaction (a deposit's credit, docs/decisions/0042-bets-and-bonus-at-deposit.md; `deps.db` is
+   * then that transaction too): the claim runs in a savepoint of it, so a refusal undoes only the claim; the game
+   * balances are the stored ones (no provider call)
+   */
+  within?: Tx,
 ): Promise<{ promotion: PromotionRow; conditionId: number; claimId: number }> {
   const now = deps.clock.now();
   const [p] = await deps.db
@@ -121,9 +133,13 @@ export async function claimPromotion(
     .from(promotions)
     .where(and(eq(promotions.code, code.toUpperCase()), eq(promotions.kind, kind)));
   if (!p || !isOpen(p, now)) throw new AppError('NO_PROMOTION');
-  if (p.maxBalanceAtClaim !== null) await deps.refreshGames?.(member.id);
+  // no bonus during a cooling-off or self-exclusion (docs/decisions/0039)
+  await assertNoBreak(deps.db, member.id, now);
+  if (p.maxBalanceAtClaim !== null && !within) await deps.refreshGames?.(member.id);
+  const inTransaction = <T>(run: (tx: Tx) => Promise<T>) =>
+    within ? within.transaction(run) : deps.ledger.transaction(run);
   try {
-    return await deps.ledger.transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       // the member's money lock before anything is read (docs/decisions/0019): a withdrawal never runs between
       // this claim's checks and its commit
       await lockMemberMoney(tx, member.id);

@@ -8,6 +8,7 @@ import { bangkokDate } from '../../lib/bangkok-time.ts';
 import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.ts';
 
 export type { MemberWinLoss } from './turnover-summary.ts';
+export { chooseDepositBonus, pendingDepositBonus, settleDepositBonus } from './deposit-bonus.ts';
 
 /** A condition a claimed spin-wheel prize starts: base, turnover multiple, fail rule. */
 export type PrizeCondition = {

@@ -6,13 +6,15 @@ import { defineJob } from '../../jobs/job-types.ts';
 import { requestLanguage } from '../content/content.api.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { settleGameBalances, TransferService } from '../game-transfers/game-transfers.api.ts';
-import { LedgerService } from '../ledger/ledger.api.ts';
+import { LedgerService, toMajor, toMinor } from '../ledger/ledger.api.ts';
 import { bannerRoutes } from './banner-media.ts';
+import { betHistory } from './bet-history.ts';
 import { codeLookupLimit } from './code-lookup-limit.ts';
 import { BonusService, type CollectGames } from './bonus.service.ts';
 import { refreshGameBalances } from './claim-balances.ts';
 import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
+import { depositBonusOptions } from './deposit-bonus.ts';
 import { PromotionAdminService } from './promotion-admin.service.ts';
 import { pullTurnover, type TurnoverDeps } from './turnover-summary.ts';
 
@@ -79,6 +81,9 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
           await codeLimit.check(member.id, request.ip);
           return bonuses.activateCode(member, params.code, requestLanguage(request));
         },
+        'bets.history': ({ member, query, request }) => betHistory(ctx.db, member.id, query, requestLanguage(request)),
+        'bets.depositBonuses': ({ member, query, request }) =>
+          depositBonusOptions(ctx.db, ctx.clock, member, toMinor(query.amount), requestLanguage(request)),
         'admin.promotions.list': () => admin.list(),
         'admin.promotions.create': ({ operator, body, request }) => admin.create(operator, body, { ip: request.ip }),
         'admin.promotions.update': ({ operator, params, body, request }) =>
@@ -95,6 +100,15 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         // money moved for a member (deposit, transfer, loss adjustment…): their running condition may have ended
         subscribe('ledger.posted', 'promotions.evaluate', async ({ memberIds }) => {
           for (const memberId of memberIds) await evaluateCondition(ctx.db, memberId, ctx.clock.now(), settleBalances);
+        }),
+        // the bonus chosen on the deposit sheet was claimed with the credit, or skipped and why (ADR 0042)
+        subscribe('deposit.bonus', 'promotions.push-deposit-bonus', async (e) => {
+          ctx.realtime.push(e.memberId, 'deposit.bonus', {
+            code: e.code,
+            status: e.status,
+            reason: e.reason,
+            amount: toMajor(BigInt(e.amount)),
+          });
         }),
         // the member's open apps refetch the bonus state: a condition started, succeeded, failed or was cancelled
         subscribe('condition.changed', 'promotions.push-condition', async ({ memberId }) => {
