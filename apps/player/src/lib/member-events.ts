@@ -1,8 +1,10 @@
+import type { InboxEntry } from '@wallet/contract/inbox';
 import type { DepositCredited } from '@wallet/contract/socket-events';
 
 type Listener = (event: DepositCredited) => void;
 const listeners = new Set<Listener>();
 const signingOut = new Set<() => void>();
+const inboxListeners = new Set<(entry: InboxEntry) => void>();
 
 /**
  * Member pushes other screens react to (the deposit modal shows the credited amount). The home's wallet socket
@@ -15,6 +17,14 @@ export const memberEvents = {
   onDeposit(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /** a new notification (the member shell shows its toast) */
+  publishInbox(entry: InboxEntry): void {
+    for (const listener of inboxListeners) listener(entry);
+  },
+  onInbox(listener: (entry: InboxEntry) => void): () => void {
+    inboxListeners.add(listener);
+    return () => inboxListeners.delete(listener);
   },
   /**
    * Logout is starting: member sockets close now, before the session is revoked (the server then disconnects every

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SOCKET_PATH, type SocketServerEvents } from '@wallet/contract/socket-events';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
+import { inboxAdded, inboxQueries } from '../../api/inbox.ts';
 import { walletQueries } from '../../api/wallet.ts';
 import { memberEvents } from '../../lib/member-events.ts';
 import { storage } from '../../lib/storage.ts';
@@ -41,6 +42,11 @@ export function useWalletPush(): void {
           .cancelQueries({ queryKey: ['chat', 'unread'] })
           .then(() => queryClient.setQueryData(['chat', 'unread'], payload));
       });
+      // a new notification: the top bar's badge and the member shell's toast (docs/decisions/0043-in-app-notifications.md)
+      socket.on('inbox.added', ({ entry, unread }) => {
+        inboxAdded(queryClient, unread);
+        memberEvents.publishInbox(entry);
+      });
       socket.on('deposit.credited', (event) => {
         refetch();
         memberEvents.publishDeposit(event);
@@ -50,6 +56,7 @@ export function useWalletPush(): void {
       socket.on('connect', () => {
         refetch();
         void queryClient.invalidateQueries({ queryKey: ['chat', 'unread'] });
+        void queryClient.invalidateQueries({ queryKey: inboxQueries.all });
       });
     });
     return () => {

@@ -14,6 +14,7 @@ import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+import { useSheetHistory } from '../../shell/use-sheet-history.ts';
 
 // The game sliders are below the balance (and the page's largest paint is the balance card's art): their chunk
 // starts loading with this module, beside GET /api/wallet, and stays out of the /user/home first load.
@@ -82,6 +83,8 @@ export function Component() {
   const isSpinActive = useSpinActive();
   const [modal, setModal] = useState<OpenModal>(null);
   useWalletPush();
+  // the back button or gesture closes the open sheet instead of leaving home
+  useSheetHistory(modal !== null, () => setModal(null));
 
   const handleOpenChange = (open: boolean) => !open && setModal(null);
   /** A dialog that moved money refreshes the wallet as it closes (docs/spec.md §2). */

@@ -1,22 +1,32 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { Icon } from '@wallet/ui/icon';
 import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { Spinner } from '@wallet/ui/spinner';
 import { paths } from '../../../config/paths.ts';
+import { InboxButton } from '../../../features/notifications/inbox-button.tsx';
 import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
 import { call } from '../../../lib/api-client.ts';
 import { memberEvents } from '../../../lib/member-events.ts';
 import { storage } from '../../../lib/storage.ts';
 import { BottomNav } from '../../shell/bottom-nav.tsx';
 import { TopBar } from '../../shell/top-bar.tsx';
+import { useSheetHistory } from '../../shell/use-sheet-history.ts';
 
 // the conditions modal (and the dialog library) load on first open, not with every member page
 const ConditionsDialog = lazy(() =>
   import('../../shell/conditions-dialog.tsx').then((m) => ({ default: m.ConditionsDialog })),
+);
+
+// the inbox sheet and its strings load on first open (docs/decisions/0043-in-app-notifications.md)
+const InboxSheet = lazy(() =>
+  Promise.all([
+    import('../../../features/notifications/inbox-sheet.tsx'),
+    import('../../../features/notifications/notification-strings.ts').then((m) => m.ensureNotificationStrings()),
+  ]).then(([m]) => ({ default: m.InboxSheet })),
 );
 
 /** Logout shows its indicator at least this long, so the tap visibly did something. */
@@ -34,6 +44,21 @@ export function Component() {
   const [isConditionsOpen, setIsConditionsOpen] = useState(false);
   const [hasOpenedConditions, setHasOpenedConditions] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const [isInboxOpen, setIsInboxOpen] = useState(false);
+  const [hasOpenedInbox, setHasOpenedInbox] = useState(false);
+  // the back button closes an open sheet rather than leaving the page
+  const inboxHistory = useSheetHistory(isInboxOpen, () => setIsInboxOpen(false));
+  useSheetHistory(isConditionsOpen, () => setIsConditionsOpen(false));
+  // a pushed notification shows as a toast, its strings and text loaded with the first one
+  useEffect(
+    () =>
+      memberEvents.onInbox((entry) => {
+        void import('../../../features/notifications/show-inbox-toast.ts').then((m) =>
+          m.showInboxToast(entry, (to) => void navigate(to)),
+        );
+      }),
+    [navigate],
+  );
   // support messages not read yet: the contact tab's badge; the home socket and the chat widget set it on pushes
   // (off while logging out: the cache is cleared with this shell still mounted, and a refetch would go out tokenless)
   const chatUnread = useQuery({
@@ -60,6 +85,13 @@ export function Component() {
       <TopBar
         actions={
           <>
+            <InboxButton
+              isEnabled={!isLoggingOut}
+              onOpen={() => {
+                setHasOpenedInbox(true);
+                setIsInboxOpen(true);
+              }}
+            />
             <LanguageSwitcher />
             <button
               type="button"
@@ -104,6 +136,19 @@ export function Component() {
       {hasOpenedConditions && (
         <Suspense fallback={null}>
           <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
+        </Suspense>
+      )}
+      {hasOpenedInbox && (
+        <Suspense fallback={null}>
+          <InboxSheet
+            open={isInboxOpen}
+            onOpenChange={setIsInboxOpen}
+            onNavigate={(to) => {
+              // the statement takes the sheet's history entry: back from it returns to the page under the sheet
+              inboxHistory.leave();
+              void navigate(to, { replace: true });
+            }}
+          />
         </Suspense>
       )}
       <LoadingOverlay isLoading={isLoggingOut} label={t('status.loggingOut')} />
