@@ -3,6 +3,7 @@ import { chatEndpoints } from './chat.ts';
 import type { Endpoint } from './endpoint.ts';
 import { inboxEndpoints } from './inbox.ts';
 import { lookupEndpoints } from './lookup.ts';
+import { notifyEndpoints } from './notify.ts';
 import { promotionEndpoints } from './promotions.ts';
 import { spinwheelEndpoints } from './spinwheel.ts';
 import { statementEndpoints } from './statement.ts';
@@ -17,6 +18,7 @@ export const api = {
   statement: statementEndpoints,
   spinwheel: spinwheelEndpoints,
   chat: chatEndpoints,
+  notify: notifyEndpoints,
   inbox: inboxEndpoints,
 } as const;
 

@@ -103,12 +103,6 @@ export const api = {
     withdraw: { method: 'POST', path: '/api/wallet/withdraw', access: 'member', movesMoney: true } as ClientEndpoint<
       A['wallet']['withdraw']
     >,
-    withdrawCancel: {
-      method: 'POST',
-      path: '/api/wallet/withdraw/:id/cancel',
-      access: 'member',
-      movesMoney: true,
-    } as ClientEndpoint<A['wallet']['withdrawCancel']>,
     withdrawAll: {
       method: 'POST',
       path: '/api/wallet/withdrawAll',
@@ -241,6 +235,18 @@ export const api = {
     unread: { method: 'GET', path: '/api/chat/unread', access: 'member' } as ClientEndpoint<A['chat']['unread']>,
     readCustomer: { method: 'PUT', path: '/api/chat/read-customer/', access: 'public' } as ClientEndpoint<
       A['chat']['readCustomer']
+    >,
+  },
+  notify: {
+    line: { method: 'GET', path: '/api/notify/line', access: 'member' } as ClientEndpoint<A['notify']['line']>,
+    lineLinkCode: { method: 'POST', path: '/api/notify/line/code', access: 'member' } as ClientEndpoint<
+      A['notify']['lineLinkCode']
+    >,
+    lineUnlink: { method: 'DELETE', path: '/api/notify/line', access: 'member' } as ClientEndpoint<
+      A['notify']['lineUnlink']
+    >,
+    linePreferences: { method: 'PUT', path: '/api/notify/line/preferences', access: 'member' } as ClientEndpoint<
+      A['notify']['linePreferences']
     >,
   },
   inbox: {

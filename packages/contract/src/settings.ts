@@ -62,6 +62,13 @@ export const SETTINGS = {
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * LINE alerts to the operators' LINE group (docs/decisions/0041-line-notifications.md): a payout that failed, and a
+   * withdrawal above `largeWithdrawalAbove` whole baht waiting for review. An empty `groupId` sends nothing.
+   */
+  lineOperatorAlerts: z
+    .object({ groupId: z.string().regex(/^(C[0-9a-f]{32})?$/), largeWithdrawalAbove: majorAmount })
+    .default({ groupId: '', largeWithdrawalAbove: 50_000 }),
   /** hours an operator's enrolment link (and the authenticator QR behind it) stays usable (docs/decisions/0023) */
   operatorEnrolmentHours: z
     .number()

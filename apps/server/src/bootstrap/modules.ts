@@ -12,6 +12,7 @@ import { gameAccountsModule } from '../modules/game-accounts/game-accounts.modul
 import { gameTransfersModule } from '../modules/game-transfers/game-transfers.module.ts';
 import { inboxModule } from '../modules/inbox/inbox.module.ts';
 import { referralModule } from '../modules/referral/referral.module.ts';
+import { notifyModule } from '../modules/notify/notify.module.ts';
 import { refundsModule } from '../modules/refunds/refunds.module.ts';
 import { promotionsModule } from '../modules/promotions/promotions.module.ts';
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.module.ts';
@@ -53,6 +54,7 @@ export const modules: ModuleFactory[] = [
   createApprovalsModule([adjustmentApprovals, manualDepositApprovals, settingApprovals]),
   createBackofficeModule({ ledgerProblems }),
   chatModule,
+  notifyModule,
   settingsModule,
   jobsAdminModule,
 ];

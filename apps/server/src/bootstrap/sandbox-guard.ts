@@ -6,11 +6,12 @@ const SANDBOX_KEY_HEADER = 'x-sandbox-key';
 /**
  * The sandbox routes that read or steer the simulators for everyone: the SMS outbox and gateway, the game
  * fault switches and the request log, the sandbox bank's payout list and fault switches, the QR payer
- * (`/sandbox/qr/pay`) and its switches, the bank's transfer maker and the True Wallet voucher maker. The signed
+ * (`/sandbox/qr/pay`) and its switches, the bank's transfer maker, the True Wallet voucher maker and the LINE
+ * simulator's page, message list, faults and follow/unfollow webhooks (`/sandbox/line/_…`). The signed
  * provider APIs and the demo game (launch token) stay open.
  */
 const CONTROL_PATH =
-  /^\/sandbox\/(sms\/|games\/_(faults|log)(\/|\?|$)|qr\/(pay(\?|$)|_)|bank\/(transfers|_)|truewallet\/vouchers)/;
+  /^\/sandbox\/(sms\/|games\/_(faults|log)(\/|\?|$)|qr\/(pay(\?|$)|_)|bank\/(transfers|_)|truewallet\/vouchers|line\/_)/;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export const isSandboxControlPath = (url: string): boolean => CONTROL_PATH.test(url);

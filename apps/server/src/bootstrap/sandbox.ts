@@ -6,9 +6,11 @@ import { bankSlipsPlugin } from '@wallet/sandbox/bank-slips/bank-slips-plugin';
 import { qrSandboxPlugin } from '@wallet/sandbox/qr-payments/qr-plugin';
 import { trueWalletPlugin } from '@wallet/sandbox/truewallet/truewallet-plugin';
 import { InMemoryOutbox, sandboxSms } from '@wallet/sandbox/sms/sandbox-sms';
+import { lineSandboxPlugin } from '@wallet/sandbox/line/line-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleFactory } from '../http/handlers.ts';
 import { bindBankTransport } from '../providers/bank/http-slip-verifier.ts';
+import { bindLineTransport } from '../providers/line/http-line-messenger.ts';
 import { bindQrTransport } from '../providers/qr-payments/http-qr-provider.ts';
 import { bindSmsProvider } from '../providers/sms/sms-provider.ts';
 import { isSandboxControlPath, mayControlSandbox } from './sandbox-guard.ts';
@@ -44,6 +46,22 @@ export const sandboxModule: ModuleFactory = (ctx) => {
   };
   bindQrTransport(ctx, inject);
   bindBankTransport(ctx, inject);
+  // LINE's adapter reads response headers too (Retry-After, the request id)
+  bindLineTransport(ctx, async (url, init) => {
+    if (!root) throw new Error('sandbox not mounted yet');
+    const res = await root.inject({
+      method: 'POST',
+      url: ((u) => u.pathname + u.search)(new URL(url)),
+      headers: init.headers,
+      payload: init.body,
+    });
+    const header = (name: string) => {
+      const value = res.headers[name];
+      return typeof value === 'string' ? value : null;
+    };
+    return { status: res.statusCode, headers: { get: header }, text: async () => res.body };
+  });
+  const line = ctx.config.line;
 
   const plugins: SandboxPlugin[] = [
     { prefix: '/truewallet', register: (app) => trueWalletPlugin(app, {}) },
@@ -60,6 +78,21 @@ export const sandboxModule: ModuleFactory = (ctx) => {
           deliver: async (url, headers, body) => (await inject(url, { method: 'POST', headers, body })).status,
         }),
     },
+    ...(line
+      ? [
+          {
+            prefix: '/line',
+            register: (app: FastifyInstance) =>
+              lineSandboxPlugin(app, {
+                channelSecret: line.channelSecret,
+                channelAccessToken: line.channelAccessToken,
+                webhookUrl: `${ctx.config.publicUrl}/api/webhooks/line`,
+                now: () => ctx.clock.now(),
+                deliver: async (url, headers, body) => (await inject(url, { method: 'POST', headers, body })).status,
+              }),
+          },
+        ]
+      : []),
     { prefix: '/sms', register: (app) => sandboxSms(app, { outbox, logMessages: isDevelopment }) },
     {
       prefix: '/games',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -72,6 +72,13 @@ const EnvSchema = z.object({
   MEMBER_CACHE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** the fixed shared secret the player encrypts True Wallet gift links with (obfuscation, docs/payments.md §4.1) */
   TRUELINK_SECRET: z.string().min(8).max(200).default('member-wallet-truelink'),
+  /** LINE Messaging API channel (docs/decisions/0041-line-notifications.md): webhook signing secret and push token */
+  LINE_CHANNEL_SECRET: z.string().min(16).max(200).optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(16).max(1000).optional(),
+  /** the Messaging API's base URL (the sandbox's `/sandbox/line` with PROVIDERS=sandbox) */
+  LINE_API_BASE_URL: z.string().url().optional(),
+  /** the official account's add-friend link shown to players who link LINE */
+  LINE_ADD_FRIEND_URL: z.string().url().optional(),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -111,12 +118,45 @@ export type Config = {
   metricsToken: string | undefined;
   memberCache: 'auto' | 'on' | 'off';
   truelinkSecret: string;
+  /** LINE notifications; null when no channel is configured (live without LINE_* secrets): nothing is pushed */
+  line: LineConfig | null;
   /** uploads: disk under DATA_DIR (default) or an S3-compatible bucket (STORAGE, S3_*) */
   storage: StorageConfig;
   secrets: { jwt: string; encryptionKey: string; provider: string };
 };
 
 type Secrets = Config['secrets'];
+
+export type LineConfig = { channelSecret: string; channelAccessToken: string; baseUrl: string; addFriendUrl: string };
+
+/**
+ * LINE's channel: the LINE_* variables, else with PROVIDERS=sandbox a channel of the simulator whose secret and token
+ * derive from the provider secret (so the simulator and the server agree without configuration).
+ */
+function lineConfig(
+  env: z.infer<typeof EnvSchema>,
+  providers: 'sandbox' | 'live',
+  publicUrl: string,
+  providerSecret: string,
+): LineConfig | null {
+  if (env.LINE_CHANNEL_SECRET && env.LINE_CHANNEL_ACCESS_TOKEN) {
+    return {
+      channelSecret: env.LINE_CHANNEL_SECRET,
+      channelAccessToken: env.LINE_CHANNEL_ACCESS_TOKEN,
+      baseUrl: env.LINE_API_BASE_URL ?? 'https://api.line.me',
+      addFriendUrl: env.LINE_ADD_FRIEND_URL ?? 'https://line.me/R/',
+    };
+  }
+  if (providers !== 'sandbox') return null;
+  const derive = (purpose: string) =>
+    createHmac('sha256', providerSecret).update(`line:${purpose}`).digest('hex').slice(0, 32);
+  return {
+    channelSecret: derive('channel-secret'),
+    channelAccessToken: derive('channel-access-token'),
+    baseUrl: env.LINE_API_BASE_URL ?? `${publicUrl}/sandbox/line`,
+    addFriendUrl: env.LINE_ADD_FRIEND_URL ?? `${publicUrl}/sandbox/line/_ui`,
+  };
+}
 
 /** Secrets come from the environment, or are generated once and kept in DATA_DIR (embedded default). */
 function loadSecrets(dataDir: string, env: z.infer<typeof EnvSchema>): Secrets {
@@ -159,6 +199,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const secrets = loadSecrets(dataDir, env);
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -171,11 +213,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     providers,
     sandboxKey: env.SANDBOX_KEY,
     truelinkSecret: env.TRUELINK_SECRET,
+    line: lineConfig(env, providers, publicUrl, secrets.provider),
     apiDocs: env.API_DOCS ?? !isProduction,
     variant: env.VARIANT,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     backofficeDist: path.resolve(env.BACKOFFICE_DIST ?? path.join(import.meta.dirname, '../../../backoffice/dist')),
     jobs: env.JOBS,
@@ -184,6 +227,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     memberCache: env.MEMBER_CACHE,
     storage: loadStorageConfig(source, dataDir),
-    secrets: loadSecrets(dataDir, env),
+    secrets,
   };
 }

@@ -24,3 +24,4 @@ export * from './referral.ts';
 export * from './promotions.ts';
 export * from './refunds.ts';
 export * from './inbox.ts';
+export * from './notify.ts';

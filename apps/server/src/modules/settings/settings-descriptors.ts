@@ -20,6 +20,7 @@ export const SETTING_DESCRIPTORS: Record<SettingKey, Descriptor> = {
   },
   withdrawAutoApprove: { group: 'withdrawals', units: { maxAmount: 'THB' } },
   payoutCoolingHours: { group: 'withdrawals', units: { '': 'hours' } },
+  lineOperatorAlerts: { group: 'withdrawals', units: { largeWithdrawalAbove: 'THB' } },
   adjustmentApprovalAbove: { group: 'fourEyes', units: { '': 'THB' } },
   manualDepositCap: { group: 'fourEyes', units: { '': 'THB' } },
   bonusRates: { group: 'bonuses', units: { depositPercent: 'percent', turnoverMultiplier: 'times', maxBonus: 'THB' } },
