@@ -105,7 +105,17 @@ export const ResetPasswordRequestSchema = z.object({
 });
 /** What the member sees of their account's security history (sign-in secrets never leave the server). */
 export const SecurityEventSchema = z.object({
-  kind: z.enum(['password-reset', 'password-changed', 'payout-account-changed']),
+  kind: z.enum([
+    'password-reset',
+    'password-changed',
+    'payout-account-changed',
+    // passkeys (docs/decisions/0040-passkeys.md); `passkey-refused` is a counter that did not grow (a clone)
+    'passkey-added',
+    'passkey-removed',
+    'passkey-sign-in',
+    'passkey-refused',
+    'passkeys-removed',
+  ]),
   at: z.string(),
   /** the address the change came from, last part masked */
   ip: z.string().nullable(),

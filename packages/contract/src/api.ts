@@ -3,6 +3,7 @@ import { chatEndpoints } from './chat.ts';
 import type { Endpoint } from './endpoint.ts';
 import { inboxEndpoints } from './inbox.ts';
 import { lookupEndpoints } from './lookup.ts';
+import { passkeyEndpoints } from './passkeys.ts';
 import { notifyEndpoints } from './notify.ts';
 import { promotionEndpoints } from './promotions.ts';
 import { spinwheelEndpoints } from './spinwheel.ts';
@@ -18,6 +19,7 @@ export const api = {
   statement: statementEndpoints,
   spinwheel: spinwheelEndpoints,
   chat: chatEndpoints,
+  passkeys: passkeyEndpoints,
   notify: notifyEndpoints,
   inbox: inboxEndpoints,
 } as const;

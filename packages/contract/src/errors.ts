@@ -123,6 +123,11 @@ export const ERROR_CODES = [
   // bonus rules (docs/decisions/0020-bonus-cancel-and-claim-rules.md)
   'BONUS_CANCEL_GAME_BALANCE',
   'CHAT_GUEST_LIMIT',
+  // passkeys (docs/decisions/0040-passkeys.md)
+  'PASSKEY_INVALID',
+  'PASSKEY_CHALLENGE_EXPIRED',
+  'PASSKEY_LIMIT',
+  'STEP_UP_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -230,7 +235,23 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   QR_FAIL: 502,
   INTERNAL_SERVER_ERROR: 500,
   NOT_IMPLEMENTED: 501,
+  PASSKEY_INVALID: 401,
+  PASSKEY_CHALLENGE_EXPIRED: 400,
+  PASSKEY_LIMIT: 409,
+  STEP_UP_REQUIRED: 403,
 };
+
+/**
+ * Codes only the passkey screens receive (docs/decisions/0040-passkeys.md): their texts live in web-core
+ * locales/<lang>/passkey-errors.json and join the player's `errors` namespace when a passkey chunk loads, so the
+ * first load does not carry them.
+ */
+export const PASSKEY_ERROR_CODES: readonly ErrorCode[] = [
+  'PASSKEY_INVALID',
+  'PASSKEY_CHALLENGE_EXPIRED',
+  'PASSKEY_LIMIT',
+  'STEP_UP_REQUIRED',
+];
 
 /**
  * Codes only the operator console ever receives (sign-in, enrolment, four eyes): their texts live in the console's

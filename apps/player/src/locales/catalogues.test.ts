@@ -4,11 +4,21 @@ import {
   ERROR_REASONS,
   GONE_MESSAGE,
   INVALID_TOKEN_MESSAGE,
+  PASSKEY_ERROR_CODES,
   SLIP_FAILURE_REASONS,
 } from '@wallet/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR, TIMEOUT_ERROR } from '@wallet/web-core/api-client';
+import enPasskeyErrors from '@wallet/web-core/locales/en/passkey-errors.json';
+import laPasskeyErrors from '@wallet/web-core/locales/la/passkey-errors.json';
+import thPasskeyErrors from '@wallet/web-core/locales/th/passkey-errors.json';
 import { resources } from './resources.ts';
+
+const passkeyErrors: Record<string, Record<string, string>> = {
+  th: thPasskeyErrors,
+  la: laPasskeyErrors,
+  en: enPasskeyErrors,
+};
 
 type Tree = { [key: string]: string | Tree };
 const LANGUAGES = ['th', 'la', 'en'] as const;
@@ -33,8 +43,16 @@ const isAutonym = (key: string) => key.startsWith('language.') && key !== 'langu
 
 describe('error catalogue', () => {
   const transport = [NETWORK_ERROR, TIMEOUT_ERROR, INVALID_TOKEN_MESSAGE, GONE_MESSAGE];
-  // the console's own codes live in its catalogue (web-core locales/<lang>/console-errors.json)
-  const playerCodes = ERROR_CODES.filter((code) => !CONSOLE_ONLY_ERROR_CODES.includes(code));
+  // the console's own codes live in its catalogue (web-core locales/<lang>/console-errors.json), the passkey codes in
+  // theirs, which the passkey chunks add (docs/decisions/0040-passkeys.md)
+  const playerCodes = ERROR_CODES.filter(
+    (code) => !CONSOLE_ONLY_ERROR_CODES.includes(code) && !PASSKEY_ERROR_CODES.includes(code),
+  );
+  it.each(LANGUAGES)('%s has a message for every passkey code in its passkey catalogue', (language) => {
+    const texts = passkeyErrors[language] ?? {};
+    expect(PASSKEY_ERROR_CODES.filter((code) => !texts[code]?.trim())).toEqual([]);
+    expect(Object.keys(texts).sort()).toEqual([...PASSKEY_ERROR_CODES].sort());
+  });
   it.each(LANGUAGES)(
     '%s has a message for every ERROR_CODES entry a player can receive, error reason, slip reason and transport code',
     (language) => {

@@ -5,7 +5,7 @@ import { createApprovalsModule } from '../modules/approvals/approvals.module.ts'
 import { auditModule } from '../modules/audit/audit.module.ts';
 import { createBackofficeModule } from '../modules/backoffice/backoffice.module.ts';
 import { chatModule } from '../modules/chat/chat.module.ts';
-import { operatorsModule } from '../modules/auth/auth.module.ts';
+import { operatorsModule, passkeysModule } from '../modules/auth/auth.module.ts';
 import { contentModule } from '../modules/content/content.module.ts';
 import { depositsModule, manualDepositApprovals } from '../modules/deposits/deposits.module.ts';
 import { gameAccountsModule } from '../modules/game-accounts/game-accounts.module.ts';
@@ -31,6 +31,7 @@ import { sandboxModule } from './sandbox.ts';
 export const modules: ModuleFactory[] = [
   contentModule,
   accountModule,
+  passkeysModule,
   demoModule,
   walletModule,
   gameAccountsModule,

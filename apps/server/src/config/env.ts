@@ -41,6 +41,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** base URL the server is reached at (game launch links, webhooks); defaults to http://localhost:PORT */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * passkeys (docs/decisions/0040-passkeys.md): the WebAuthn relying-party id (a registrable domain, default the host
+   * of PUBLIC_URL), the origins a browser may sign from (comma-separated, default PUBLIC_URL's origin) and the name
+   * the authenticator shows
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]{1,253}$/)
+    .optional(),
+  WEBAUTHN_ORIGINS: z.string().optional(),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Member wallet'),
   PLAYER_DIST: z.string().optional(),
   BACKOFFICE_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -118,6 +129,8 @@ export type Config = {
   metricsToken: string | undefined;
   memberCache: 'auto' | 'on' | 'off';
   truelinkSecret: string;
+  /** passkeys: relying-party id and name, and the origins assertions may come from (ADR 0040) */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   /** LINE notifications; null when no channel is configured (live without LINE_* secrets): nothing is pushed */
   line: LineConfig | null;
   /** uploads: disk under DATA_DIR (default) or an S3-compatible bucket (STORAGE, S3_*) */
@@ -156,6 +169,16 @@ function lineConfig(
     baseUrl: env.LINE_API_BASE_URL ?? `${publicUrl}/sandbox/line`,
     addFriendUrl: env.LINE_ADD_FRIEND_URL ?? `${publicUrl}/sandbox/line/_ui`,
   };
+}
+
+/** The passkeys' relying party: WEBAUTHN_* or, by default, the host and origin of PUBLIC_URL. */
+function webauthnConfig(env: z.infer<typeof EnvSchema>, publicUrl: string): Config['webauthn'] {
+  const url = new URL(publicUrl);
+  const origins = (env.WEBAUTHN_ORIGINS ?? url.origin)
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  return { rpId: env.WEBAUTHN_RP_ID ?? url.hostname, rpName: env.WEBAUTHN_RP_NAME, origins };
 }
 
 /** Secrets come from the environment, or are generated once and kept in DATA_DIR (embedded default). */
@@ -213,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     providers,
     sandboxKey: env.SANDBOX_KEY,
     truelinkSecret: env.TRUELINK_SECRET,
+    webauthn: webauthnConfig(env, publicUrl),
     line: lineConfig(env, providers, publicUrl, secrets.provider),
     apiDocs: env.API_DOCS ?? !isProduction,
     variant: env.VARIANT,

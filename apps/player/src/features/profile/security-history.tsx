@@ -5,14 +5,20 @@ import { Icon } from '@wallet/ui/icon';
 import { formatDateTime } from '@wallet/web-core/format';
 import { useSecurityEvents } from '../../api/security-events.ts';
 
-const ICONS: Record<SecurityEvent['kind'], 'lock' | 'key' | 'wallet'> = {
+const ICONS: Record<SecurityEvent['kind'], 'lock' | 'key' | 'wallet' | 'user' | 'alert'> = {
   'password-reset': 'key',
   'password-changed': 'lock',
   'payout-account-changed': 'wallet',
+  'passkey-added': 'key',
+  'passkey-removed': 'key',
+  'passkey-sign-in': 'user',
+  'passkey-refused': 'alert',
+  'passkeys-removed': 'key',
 };
 
 /**
- * The account's security history, as bank apps show it: password resets and changes and payout-account changes, with
+ * The account's security history, as bank apps show it: password resets and changes, payout-account changes and
+ * passkeys added, removed, used or refused (docs/decisions/0040-passkeys.md), with
  * when and from which address, so a member notices a change they did not make. Nothing while it loads or fails.
  */
 export function SecurityHistory() {

@@ -20,6 +20,8 @@ export const sessions = pgTable(
     refreshHash: text('refresh_hash'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** when this session last re-entered the password: adding or removing a passkey needs it fresh (ADR 0040) */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
 );
@@ -146,4 +148,51 @@ export const operatorSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * A member's passkeys (WebAuthn credentials, docs/decisions/0040-passkeys.md): the credential id and COSE public key
+ * as the authenticator gave them, and the signature counter, which must grow (a clone is refused).
+ */
+export const memberPasskeys = pgTable(
+  'member_passkeys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** base64url */
+    credentialId: text('credential_id').notNull(),
+    /** COSE key, base64url */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').array().notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('member_passkeys_credential_uq').on(t.credentialId),
+    index('member_passkeys_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * WebAuthn challenges, single use and minutes long, shared by every process: a registration challenge is bound to
+ * the member and session that asked for it, a sign-in challenge to nobody until its assertion names the credential.
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    id: text('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').notNull(),
+    memberId: integer('member_id').references(() => members.id),
+    sessionId: text('session_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('passkey_challenges_expires_idx').on(t.expiresAt),
+    check('passkey_challenges_purpose_ck', sql`${t.purpose} in ('register', 'sign-in')`),
+  ],
 );

@@ -62,6 +62,9 @@ export { flagsView, memberSummary } from './member-views.ts';
 export { membersByMaskedAccount } from './masked-accounts.ts';
 // The money lists' member filter (withdrawals, deposits, the withdrawals export).
 export { memberIdsMatching } from './member-filter.ts';
+// The auth module's passkeys: the member behind a phone, the step-up's password hash, their security events
+// (docs/decisions/0040-passkeys.md).
+export { passkeyMember, recordSecurityEvent } from './passkey-facts.ts';
 // The referral module compares invitee and inviter (self-referral) and names invitees.
 export { memberIdByUsername, referralFacts, type ReferralFacts } from './referral-facts.ts';
 // The member 360 page's linked members (docs/decisions/0034-member-360-and-exports.md).

@@ -10,7 +10,7 @@ import {
   unconfiguredSmsProvider,
   type SmsProvider,
 } from '../../providers/sms/sms-provider.ts';
-import { LoginService } from '../auth/auth.api.ts';
+import { LoginService, removeMemberPasskeys } from '../auth/auth.api.ts';
 import { OtpRepository, otpPepper, OtpService, smsLanguage } from '../otp/otp.api.ts';
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
@@ -58,7 +58,15 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
     const register = new RegisterService({ repo, otp, settings, variant: config.variant, clock });
     const cooling = new PayoutCooling({ repo, settings, clock });
     const profile = new ProfileService({ repo, sessions, limiter, clock, otp, cooling });
-    const passwordReset = new PasswordResetService({ repo, otp, sessions, limiter, clock, variant: config.variant });
+    const passwordReset = new PasswordResetService({
+      repo,
+      otp,
+      sessions,
+      limiter,
+      clock,
+      variant: config.variant,
+      removePasskeys: (memberId, ip) => removeMemberPasskeys(db, memberId, { ip, at: clock.now() }),
+    });
 
     return {
       name: 'account',

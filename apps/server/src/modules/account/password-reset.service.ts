@@ -15,7 +15,17 @@ const PASSWORD_RESET_IP_RULE: RateLimitRule = { limit: 10, windowMs: 3600_000 };
 
 const PASSWORD_RESET = 'password-reset';
 const PASSWORD_CHANGED = 'password-changed';
-const SHOWN_KINDS = [PASSWORD_RESET, PASSWORD_CHANGED, PAYOUT_ACCOUNT_CHANGED] as const;
+const SHOWN_KINDS = [
+  PASSWORD_RESET,
+  PASSWORD_CHANGED,
+  PAYOUT_ACCOUNT_CHANGED,
+  // passkeys (docs/decisions/0040-passkeys.md)
+  'passkey-added',
+  'passkey-removed',
+  'passkey-sign-in',
+  'passkey-refused',
+  'passkeys-removed',
+] as const;
 
 type SessionTokens = Awaited<ReturnType<SessionService['start']>>;
 
@@ -26,6 +36,8 @@ type Deps = {
   limiter: RateLimiter;
   clock: Clock;
   variant: Variant;
+  /** removes the member's passkeys, recording it (docs/decisions/0040-passkeys.md) */
+  removePasskeys: (memberId: number, ip: string) => Promise<number>;
 };
 
 /**
@@ -75,6 +87,8 @@ export class PasswordResetService {
       clock.now(),
     );
     await sessions.revokeAll(member.id, undefined, PASSWORD_RESET);
+    // a passkey an account thief added would outlive the reset: the reset removes them all (ADR 0040)
+    await this.deps.removePasskeys(member.id, meta.ip);
     return sessions.start(member.id, {
       ip: meta.ip,
       ...(meta.userAgent ? { userAgent: meta.userAgent } : {}),
@@ -82,7 +96,7 @@ export class PasswordResetService {
     });
   }
 
-  /** What the profile shows: the last 20 password and payout-account changes, the address's last part masked. */
+  /** What the profile shows: the last 20 password, payout-account and passkey events, the address's last part masked. */
   async events(memberId: number): Promise<{ items: SecurityEvent[] }> {
     const rows = await this.deps.repo.securityEvents(memberId, SHOWN_KINDS, 20);
     return {
