@@ -95,11 +95,9 @@ export async function checkDatabase(db: Db, tally: Tally, deadlineMs = 60_000): 
 const REFETCH_WINDOW_MS = 10_000;
 
 /**
- * The `deposit.credited` pushes the outbox delivered to the socket members, against those their sockets received. A
- * push can be lost in one window: socket.io restores a session (rooms and missed packets) before the handshake's
- * auth middleware runs, and the socket joins its rooms only after it, so a push emitted during that auth is not
- * delivered (docs/decisions/0032-rolling-restarts-and-migrations.md). Such a push is followed by the reconnect itself,
- * on which the player refetches the wallet: counted apart from a push missed with no reconnect after it.
+ * The `deposit.credited` pushes the outbox delivered to the socket members, against those their sockets received.
+ * A missed push followed soon by a reconnect of its socket is counted apart ("in a reconnect handshake": the window
+ * docs/decisions/0032-rolling-restarts-and-migrations.md closed); the run fails on either kind.
  */
 export async function checkPushes(
   db: Db,

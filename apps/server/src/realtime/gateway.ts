@@ -11,7 +11,7 @@ import {
 } from '@wallet/contract/socket-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { attachChatSignals, type ChatSocketData } from './chat-signals.ts';
 import {
   authenticate,
@@ -26,6 +26,7 @@ import {
 const RECOVERY_WINDOW_MS = 120_000;
 
 type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
+type RealtimeSocket = Socket<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
 
 /** Pushes to connected clients, in this process or (through Redis) any other. */
 export interface Realtime {
@@ -99,7 +100,10 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     serveClient: false,
     // same origin as the player; a browser elsewhere gets no CORS headers
     cors: undefined,
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    // a recovered socket connects at once (skipMiddlewares): socket.io restores its rooms and replays what it missed,
+    // and a push emitted while an async middleware still ran was lost to it (a socket is not in the namespace before
+    // its middlewares finish). Its identity is proven again right after instead (`reverify` below, ADR 0032).
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     ...(redis
       ? {
           adapter: createAdapter(redis, {
@@ -112,7 +116,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
       : {}),
   });
 
-  // every connect (recovered ones too) proves who it is again: a revoked session cannot ride a recovery
+  // every new connect proves who it is; a recovered one proves it again on connection (`reverify`)
   io.use((socket, next) => {
     void authenticate(handshakeAuth(socket.handshake, options), verifiers).then((principal) => {
       // a handshake that finishes while the gateway closes is refused: it would open a socket on a closed adapter
@@ -125,22 +129,60 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     }, next);
   });
 
+  /**
+   * A recovered socket's identity, proven again: its handshake may carry another token than the one it first came
+   * with (a visitor who signed in meanwhile), or a session revoked while it was away. Until this settles it holds
+   * only its restored rooms, whose missed pushes socket.io has just replayed to it anyway; then it is put out, or
+   * moved to the rooms of whoever it is now.
+   */
+  async function reverify(socket: RealtimeSocket): Promise<boolean> {
+    const principal = await authenticate(handshakeAuth(socket.handshake, options), verifiers);
+    const rooms = principal && !closing ? [...roomsOf(principal), ...(await chatRoomsOf(principal, options))] : null;
+    if (!principal || !rooms || closing) {
+      socket.disconnect(true);
+      return false;
+    }
+    if (socket.disconnected) return false;
+    for (const room of socket.rooms) if (room !== socket.id && !rooms.includes(room)) void socket.leave(room);
+    void socket.join(rooms);
+    socket.data.principal = principal;
+    socket.data.rooms = rooms;
+    return true;
+  }
+
   io.on('connection', (socket) => {
-    const own = socket.data.rooms;
-    if (!socket.recovered) void socket.join(own);
+    if (!socket.recovered) void socket.join(socket.data.rooms);
+    const verified = socket.recovered
+      ? reverify(socket).catch((err: unknown) => {
+          options.log.warn({ err }, 'realtime: a recovered socket could not be verified');
+          socket.disconnect(true);
+          return false;
+        })
+      : Promise.resolve(true);
     const { chatRoomOf } = options;
     if (chatRoomOf) {
-      attachChatSignals(io, socket, {
-        chatRoomOf,
-        now: options.now ?? (() => Date.now()),
-        onError: (err) => options.log.warn({ err }, 'realtime: chat signal not delivered'),
+      // typing and presence speak for the socket's principal: attached once it is known
+      void verified.then((ok) => {
+        if (!ok) return;
+        attachChatSignals(io, socket, {
+          chatRoomOf,
+          now: options.now ?? (() => Date.now()),
+          onError: (err) => options.log.warn({ err }, 'realtime: chat signal not delivered'),
+        });
       });
     }
     // the chat client's explicit join: only a room the server already gave this socket
     socket.on('join', (payload, ack) => {
       if (typeof ack !== 'function') return;
       const room = typeof payload === 'object' && payload !== null ? (payload as { room?: unknown }).room : undefined;
-      ack(typeof room === 'string' && own.includes(room) ? { ok: true } : { ok: false, error: SOCKET_UNAUTHORIZED });
+      void verified.then((ok) => {
+        const own = socket.data.rooms;
+        ack(
+          ok && typeof room === 'string' && own.includes(room)
+            ? { ok: true }
+            : { ok: false, error: SOCKET_UNAUTHORIZED },
+        );
+      });
     });
   });
 
