@@ -581,7 +581,7 @@ CREATE TABLE "withdrawals" (
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "withdrawals_status_ck" CHECK ("withdrawals"."status" in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected')),
+	CONSTRAINT "withdrawals_status_ck" CHECK ("withdrawals"."status" in ('pending_review', 'approved', 'paying', 'paid', 'payout_failed', 'rejected', 'cancelled')),
 	CONSTRAINT "withdrawals_amount_ck" CHECK ("withdrawals"."amount" > 0)
 );
 --> statement-breakpoint
@@ -777,6 +777,29 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_status_ck" CHECK ("refunds"."status" in ('claimable', 'received', 'credited'))
 );
 --> statement-breakpoint
+CREATE TABLE "line_deliveries" (
+	"retry_key" text PRIMARY KEY NOT NULL,
+	"member_id" integer,
+	"kind" text NOT NULL,
+	"status" text NOT NULL,
+	"detail" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "line_deliveries_status_ck" CHECK ("line_deliveries"."status" in ('sent', 'skipped', 'refused'))
+);
+--> statement-breakpoint
+CREATE TABLE "line_links" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"line_user_id" text,
+	"is_following" boolean DEFAULT false NOT NULL,
+	"language" text DEFAULT 'th' NOT NULL,
+	"muted" text[] DEFAULT '{}'::text[] NOT NULL,
+	"link_code_hash" text,
+	"link_code_expires_at" timestamp with time zone,
+	"linked_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "line_links_language_ck" CHECK ("line_links"."language" in ('th', 'la', 'en'))
+);
+--> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_passkeys" ADD CONSTRAINT "member_passkeys_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -823,6 +846,8 @@ ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_member_i
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_wallet_state" ADD CONSTRAINT "refund_wallet_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "line_deliveries" ADD CONSTRAINT "line_deliveries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "line_links" ADD CONSTRAINT "line_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -916,4 +941,7 @@ CREATE INDEX "promotion_conditions_promotion_idx" ON "promotion_conditions" USIN
 CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_member_day_uq" ON "refunds" USING btree ("member_id","day");--> statement-breakpoint
 CREATE INDEX "refunds_member_status_idx" ON "refunds" USING btree ("member_id","status");--> statement-breakpoint
-CREATE INDEX "refunds_day_idx" ON "refunds" USING btree ("day");
+CREATE INDEX "refunds_day_idx" ON "refunds" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "line_deliveries_member_idx" ON "line_deliveries" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "line_links_user_uq" ON "line_links" USING btree ("line_user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "line_links_code_uq" ON "line_links" USING btree ("link_code_hash");
