@@ -103,6 +103,12 @@ export const api = {
     withdraw: { method: 'POST', path: '/api/wallet/withdraw', access: 'member', movesMoney: true } as ClientEndpoint<
       A['wallet']['withdraw']
     >,
+    withdrawCancel: {
+      method: 'POST',
+      path: '/api/wallet/withdraw/:id/cancel',
+      access: 'member',
+      movesMoney: true,
+    } as ClientEndpoint<A['wallet']['withdrawCancel']>,
     withdrawAll: {
       method: 'POST',
       path: '/api/wallet/withdrawAll',
@@ -235,25 +241,6 @@ export const api = {
     unread: { method: 'GET', path: '/api/chat/unread', access: 'member' } as ClientEndpoint<A['chat']['unread']>,
     readCustomer: { method: 'PUT', path: '/api/chat/read-customer/', access: 'public' } as ClientEndpoint<
       A['chat']['readCustomer']
-    >,
-  },
-  passkeys: {
-    list: { method: 'GET', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['list']>,
-    stepUp: { method: 'POST', path: '/api/passkeys/step-up', access: 'member' } as ClientEndpoint<
-      A['passkeys']['stepUp']
-    >,
-    registerOptions: { method: 'POST', path: '/api/passkeys/options', access: 'member' } as ClientEndpoint<
-      A['passkeys']['registerOptions']
-    >,
-    register: { method: 'POST', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['register']>,
-    remove: { method: 'DELETE', path: '/api/passkeys/:id', access: 'member' } as ClientEndpoint<
-      A['passkeys']['remove']
-    >,
-    signInOptions: { method: 'POST', path: '/api/passkeys/sign-in/options', access: 'public' } as ClientEndpoint<
-      A['passkeys']['signInOptions']
-    >,
-    signIn: { method: 'POST', path: '/api/passkeys/sign-in', access: 'public' } as ClientEndpoint<
-      A['passkeys']['signIn']
     >,
   },
   notify: {
