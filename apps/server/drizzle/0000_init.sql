@@ -80,6 +80,18 @@ CREATE TABLE "audit_log" (
 	"hash" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "member_passkeys" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "member_passkeys_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"credential_id" text NOT NULL,
+	"public_key" text NOT NULL,
+	"counter" bigint NOT NULL,
+	"transports" text[] NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "operator_enrolments" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "operator_enrolments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"operator_id" integer NOT NULL,
@@ -144,6 +156,16 @@ CREATE TABLE "operators" (
 	CONSTRAINT "operators_roles_ck" CHECK ("operators"."roles" <@ array['admin', 'finance', 'support', 'marketing']::text[])
 );
 --> statement-breakpoint
+CREATE TABLE "passkey_challenges" (
+	"id" text PRIMARY KEY NOT NULL,
+	"challenge" text NOT NULL,
+	"purpose" text NOT NULL,
+	"member_id" integer,
+	"session_id" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "passkey_challenges_purpose_ck" CHECK ("passkey_challenges"."purpose" in ('register', 'sign-in'))
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"member_id" integer NOT NULL,
@@ -153,7 +175,8 @@ CREATE TABLE "sessions" (
 	"revoked_at" timestamp with time zone,
 	"refresh_hash" text,
 	"ip" text,
-	"user_agent" text
+	"user_agent" text,
+	"stepped_up_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_check_runs" (
@@ -779,10 +802,12 @@ CREATE TABLE "line_links" (
 --> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_passkeys" ADD CONSTRAINT "member_passkeys_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_enrolments" ADD CONSTRAINT "operator_enrolments_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_requests" ADD CONSTRAINT "operator_requests_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sessions" ADD CONSTRAINT "operator_sessions_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_sign_ins" ADD CONSTRAINT "operator_sign_ins_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_notes" ADD CONSTRAINT "member_notes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_conversation_labels" ADD CONSTRAINT "chat_conversation_labels_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -833,6 +858,8 @@ CREATE INDEX "approvals_member_idx" ON "approvals" USING btree ("member_id","req
 CREATE UNIQUE INDEX "approvals_pending_target_uq" ON "approvals" USING btree ("target") WHERE "approvals"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_passkeys_credential_uq" ON "member_passkeys" USING btree ("credential_id");--> statement-breakpoint
+CREATE INDEX "member_passkeys_member_idx" ON "member_passkeys" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "operator_enrolments_token_uq" ON "operator_enrolments" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "operator_enrolments_operator_idx" ON "operator_enrolments" USING btree ("operator_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "operator_requests_pending_uq" ON "operator_requests" USING btree ("operator_id") WHERE "operator_requests"."status" = 'pending';--> statement-breakpoint
@@ -840,6 +867,7 @@ CREATE INDEX "operator_sessions_operator_idx" ON "operator_sessions" USING btree
 CREATE INDEX "operator_sign_ins_at_idx" ON "operator_sign_ins" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "operator_sign_ins_username_idx" ON "operator_sign_ins" USING btree ("username","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "operators_username_uq" ON "operators" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "passkey_challenges_expires_idx" ON "passkey_challenges" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "member_notes_member_idx" ON "member_notes" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_canned_replies_code_uq" ON "chat_canned_replies" USING btree ("short_code","language");--> statement-breakpoint

@@ -243,6 +243,25 @@ export const api = {
       A['chat']['readCustomer']
     >,
   },
+  passkeys: {
+    list: { method: 'GET', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['list']>,
+    stepUp: { method: 'POST', path: '/api/passkeys/step-up', access: 'member' } as ClientEndpoint<
+      A['passkeys']['stepUp']
+    >,
+    registerOptions: { method: 'POST', path: '/api/passkeys/options', access: 'member' } as ClientEndpoint<
+      A['passkeys']['registerOptions']
+    >,
+    register: { method: 'POST', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['register']>,
+    remove: { method: 'DELETE', path: '/api/passkeys/:id', access: 'member' } as ClientEndpoint<
+      A['passkeys']['remove']
+    >,
+    signInOptions: { method: 'POST', path: '/api/passkeys/sign-in/options', access: 'public' } as ClientEndpoint<
+      A['passkeys']['signInOptions']
+    >,
+    signIn: { method: 'POST', path: '/api/passkeys/sign-in', access: 'public' } as ClientEndpoint<
+      A['passkeys']['signIn']
+    >,
+  },
   notify: {
     line: { method: 'GET', path: '/api/notify/line', access: 'member' } as ClientEndpoint<A['notify']['line']>,
     lineLinkCode: { method: 'POST', path: '/api/notify/line/code', access: 'member' } as ClientEndpoint<
