@@ -13,7 +13,8 @@ export const MoneySchema = z
   .finite()
   .min(0)
   .max(MAX_AMOUNT)
-  .refine((n) => TWO_DECIMALS.test(String(n)), { message: 'at most 2 decimals' });
+  // the message is the error code the server answers (AMOUNT_DECIMALS), the same text the amount fields show
+  .refine((n) => TWO_DECIMALS.test(String(n)), { message: 'AMOUNT_DECIMALS' });
 
 /** A strictly positive amount in a request. */
 export const AmountSchema = MoneySchema.refine((n) => n > 0, { message: 'must be positive' });

@@ -112,6 +112,8 @@ export const ERROR_CODES = [
   'PAYOUT_HOLD',
   // a member cancels a withdrawal only while it waits for review (modules/withdrawals/README.md)
   'WITHDRAWAL_NOT_CANCELLABLE',
+  // an amount with more than 2 decimals (contract MoneySchema): refused by name, never cut
+  'AMOUNT_DECIMALS',
   'NO_COIN',
   // four eyes (docs/decisions/0022-four-eyes-approvals.md)
   'APPROVAL_OWN_REQUEST',
@@ -212,6 +214,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   PAYOUT_ACCOUNT_COOLING: 403,
   PAYOUT_HOLD: 409,
   WITHDRAWAL_NOT_CANCELLABLE: 409,
+  AMOUNT_DECIMALS: 400,
   NO_COIN: 409,
   APPROVAL_OWN_REQUEST: 403,
   APPROVAL_DECIDED: 409,

@@ -16,6 +16,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({ message: error.code, ...error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error) || (error as FastifyError).validation) {
+      // an amount with a third decimal is refused by name (contract MoneySchema), so the forms can say the same
+      const issues = (error as FastifyError).validation ?? [];
+      if (issues.length > 0 && issues.every((issue) => issue.message === 'AMOUNT_DECIMALS')) {
+        return reply.status(400).send({ message: 'AMOUNT_DECIMALS' });
+      }
       return reply.status(400).send({ message: 'KEY_INVALID' });
     }
     if (BAD_TEXT_SQLSTATES.has(pgErrorCode(error) ?? '')) return reply.status(400).send({ message: 'KEY_INVALID' });

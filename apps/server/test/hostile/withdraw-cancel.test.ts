@@ -71,4 +71,26 @@ describe('withdrawal cancel under hostile input', () => {
     expect((await h.withdrawalsOf(m.id)).find((r) => r.id === b!.id)!.status).toBe('pending_review');
     expect(await h.walletMinor(m.id)).toBe(300n * 100n);
   });
+
+  it('an amount with a third decimal is refused by name (AMOUNT_DECIMALS, the text the forms show); nothing moves', async () => {
+    const m = await h.member(500n * 100n);
+    const calls: Array<[string, unknown]> = [
+      ['/api/wallet/withdraw', { amount: 100.255 }],
+      ['/api/wallet/withdrawAll', { amount: 100.001 }],
+      ['/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 10.125 }],
+      ['/api/qrcode/KBANK', { amount: 100.999 }],
+    ];
+    for (const [path, body] of calls) {
+      expect(await h.call(m.token, 'POST', path, body), path).toEqual({
+        status: 400,
+        body: { message: 'AMOUNT_DECIMALS' },
+      });
+    }
+    // anything else wrong besides stays the general refusal
+    expect((await h.call(m.token, 'POST', '/api/wallet/withdraw', { amount: '100.255' })).body.message).toBe(
+      'KEY_INVALID',
+    );
+    expect(await h.withdrawalsOf(m.id)).toEqual([]);
+    expect(await h.walletMinor(m.id)).toBe(500n * 100n);
+  });
 });

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
@@ -7,7 +8,12 @@ import { direction } from './statement-status.ts';
 import { StatementIcon } from './statement-icon.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
-export type StatementItemProps = { row: StatementRow; gameNames: ReadonlyMap<string, string> };
+export type StatementItemProps = {
+  row: StatementRow;
+  gameNames: ReadonlyMap<string, string>;
+  /** what the row offers under it (the statement route wires "Cancel request" on a cancellable withdrawal) */
+  action?: ReactNode;
+};
 
 const SIGN = { in: '+', out: '−', neutral: '' } as const;
 const AMOUNT_TONE = { in: 'text-success', out: 'text-danger', neutral: 'text-fg' } as const;
@@ -30,7 +36,7 @@ function withdrawNote(row: StatementRow, t: (key: string, fallback: string) => s
 }
 
 /** One transaction: type icon and name, from → to, signed amount, status badge, date. */
-export function StatementItem({ row, gameNames }: StatementItemProps) {
+export function StatementItem({ row, gameNames, action }: StatementItemProps) {
   const { t } = useTranslation('statement');
   const way = direction(row);
   const place = (code: string) =>
@@ -80,6 +86,7 @@ export function StatementItem({ row, gameNames }: StatementItemProps) {
           </p>
         )}
         <p className="mt-0.5 text-xs text-subtle tabular-nums">{formatDateTime(row.createdAt)}</p>
+        {action}
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementRow } from '@wallet/contract/statement';
 import { EmptyState } from '@wallet/ui/empty-state';
@@ -11,10 +12,20 @@ export type StatementListProps = {
   gameNames: ReadonlyMap<string, string>;
   isFetching: boolean;
   onPageChange: (page: number) => void;
+  /** an action under a row, when it has one (the route wires it: features do not import each other) */
+  rowAction?: (row: StatementRow) => ReactNode;
 };
 
 /** One page of transactions with the pagination bar; an empty history shows a friendly empty state. */
-export function StatementList({ rows, page, totalPages, gameNames, isFetching, onPageChange }: StatementListProps) {
+export function StatementList({
+  rows,
+  page,
+  totalPages,
+  gameNames,
+  isFetching,
+  onPageChange,
+  rowAction,
+}: StatementListProps) {
   const { t } = useTranslation('statement');
   if (rows.length === 0 && page === 1) {
     return (
@@ -31,7 +42,7 @@ export function StatementList({ rows, page, totalPages, gameNames, isFetching, o
         data-testid="statement-list"
       >
         {rows.map((row) => (
-          <StatementItem key={row._id} row={row} gameNames={gameNames} />
+          <StatementItem key={row._id} row={row} gameNames={gameNames} action={rowAction?.(row)} />
         ))}
       </ul>
       <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} isDisabled={isFetching} />

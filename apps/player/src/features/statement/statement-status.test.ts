@@ -6,6 +6,7 @@ describe('statusTone (docs/spec.md §4)', () => {
   it('maps SUCCESS and FAILED, everything else is in progress', () => {
     expect(statusTone('SUCCESS')).toBe('success');
     expect(statusTone('FAILED')).toBe('failed');
+    expect(statusTone('CANCELLED')).toBe('cancelled');
     for (const status of ['PENDING', 'WAITING', 'PROCESSING', '']) expect(statusTone(status)).toBe('pending');
   });
 });

@@ -1,13 +1,17 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
 
-export type StatusTone = 'success' | 'failed' | 'pending';
+export type StatusTone = 'success' | 'failed' | 'pending' | 'cancelled';
 
-/** docs/spec.md §4: SUCCESS and FAILED; anything else is shown as in progress. */
+/**
+ * docs/spec.md §4: SUCCESS and FAILED; CANCELLED: a withdrawal its member cancelled (modules/withdrawals/README.md);
+ * anything else is shown as in progress.
+ */
 export function statusTone(status: string): StatusTone {
   const upper = status.toUpperCase();
   if (upper === 'SUCCESS') return 'success';
   if (upper === 'FAILED') return 'failed';
+  if (upper === 'CANCELLED') return 'cancelled';
   return 'pending';
 }
 

@@ -6,9 +6,10 @@ const TONES: Record<StatusTone, string> = {
   success: 'bg-success/15 text-success ring-success/30',
   failed: 'bg-danger/15 text-danger ring-danger/30',
   pending: 'bg-warning/15 text-warning ring-warning/30',
+  cancelled: 'bg-fg/10 text-muted ring-line',
 };
 
-/** SUCCESS green, FAILED red, anything else "in progress" amber (docs/spec.md §4). */
+/** SUCCESS green, FAILED red, CANCELLED grey, anything else "in progress" amber (docs/spec.md §4). */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('statement');
   const tone = statusTone(status);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,8 +69,33 @@ describe('withdraw while a condition runs', () => {
     renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} />);
     await userEvent.type(await screen.findByTestId('withdraw-amount'), '200');
     await userEvent.click(screen.getByTestId('withdraw-submit'));
+    await userEvent.click(await screen.findByTestId('withdraw-confirm'));
     expect(await screen.findByTestId('withdraw-blocked')).toHaveTextContent("Why can't I withdraw yet?");
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByTestId('withdraw-collect')).toHaveTextContent('Collect 50.00 THB from your games');
+  });
+
+  it('a running condition is said at the form itself: the amount and the button are disabled, the fixes are there', async () => {
+    const calls = mockApi({
+      ...base,
+      'GET /api/bonus/condition': () => ({
+        body: conditionFixture({ successRule: 'turnover', progress: 100, target: 1_000 }),
+      }),
+    });
+    renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} />);
+    const atForm = await screen.findByTestId('withdraw-form-blocked');
+    // inside the form, right under the amount: not only in the explanation above, which scrolls away
+    expect(within(screen.getByTestId('withdraw-form')).getByTestId('withdraw-form-blocked')).toBe(atForm);
+    expect(within(atForm).getByRole('alert')).toHaveTextContent(
+      'You still have a bonus in progress. Complete its conditions first.',
+    );
+    expect(screen.getByTestId('withdraw-amount')).toBeDisabled();
+    expect(screen.getByTestId('withdraw-submit')).toBeDisabled();
+    expect(await within(atForm).findByTestId('withdraw-collect')).toHaveTextContent(
+      'Collect 50.00 THB from your games',
+    );
+    expect(within(atForm).getByTestId('bonus-cancel')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(calls.filter((c) => c.path === '/api/wallet/withdraw')).toEqual([]);
   });
 });

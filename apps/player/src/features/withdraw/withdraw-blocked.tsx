@@ -16,6 +16,10 @@ import { usePromotionStrings } from '../../components/promotion-strings.ts';
 export type WithdrawBlockedProps = {
   /** the server refused with BONUS_REMAINING (shown even when the progress cannot be read) */
   isBlocked: boolean;
+  unit: string;
+};
+
+export type WithdrawFixesProps = {
   wallet: Wallet;
   unit: string;
   /** the bonus was cancelled: withdrawals are open again */
@@ -24,18 +28,46 @@ export type WithdrawBlockedProps = {
 
 /**
  * "Why can't I withdraw yet?" (docs/design.md §4): withdrawals wait for the running promotion condition (BONUS_REMAINING).
- * Shows the condition and the one-tap fixes: cancel the bonus (forfeiting it), collect the game balances.
+ * Shows the condition; the one-tap fixes are at the form (WithdrawFixes), which stays disabled meanwhile.
  */
-export function WithdrawBlocked({ isBlocked, ...rest }: WithdrawBlockedProps) {
+export function WithdrawBlocked({ isBlocked, unit }: WithdrawBlockedProps) {
   const progress = useConditionProgress();
   const hasStrings = usePromotionStrings(Boolean(progress.data) || isBlocked);
   if ((!progress.data && !isBlocked) || !hasStrings) return null;
-  return <BlockedView progress={progress.data ?? undefined} {...rest} />;
+  return <BlockedView progress={progress.data ?? undefined} unit={unit} />;
 }
 
-type ViewProps = Omit<WithdrawBlockedProps, 'isBlocked'> & { progress: ConditionProgress | undefined };
+type ViewProps = WithdrawFixesProps & { progress: ConditionProgress | undefined };
 
-function BlockedView({ progress, wallet, unit, onCancelled }: ViewProps) {
+/** Why withdrawals wait: the explanation and the running condition (the fixes are at the form, WithdrawFixes). */
+function BlockedView({ progress, unit }: { progress: ConditionProgress | undefined; unit: string }) {
+  const { t } = useTranslation('promotions');
+  return (
+    <section className="flex flex-col gap-3" data-testid="withdraw-blocked">
+      <div className="flex gap-3 rounded-2xl bg-warning/10 p-4 ring-1 ring-warning/30">
+        <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div className="min-w-0">
+          <h3 className="font-bold">{t('withdraw.whyTitle')}</h3>
+          <p className="mt-1 text-sm text-muted">{t('withdraw.whyBody')}</p>
+        </div>
+      </div>
+      {progress && <ConditionCard progress={progress} unit={unit} />}
+    </section>
+  );
+}
+
+/**
+ * The one-tap fixes, shown at the withdraw form while it is disabled (a running condition or BONUS_REMAINING): keep
+ * playing, cancel the bonus (forfeiting it), collect the game balances.
+ */
+export function WithdrawFixes({ wallet, unit, onCancelled }: WithdrawFixesProps) {
+  const progress = useConditionProgress();
+  const hasStrings = usePromotionStrings(true);
+  if (!hasStrings) return null;
+  return <FixesView progress={progress.data ?? undefined} wallet={wallet} unit={unit} onCancelled={onCancelled} />;
+}
+
+function FixesView({ progress, wallet, unit, onCancelled }: ViewProps) {
   const { t } = useTranslation('promotions');
   const collect = useCollectAll();
   const inGames = wallet.slots.reduce((sum, slot) => sum + (slot.isActive ? slot.amount : 0), 0);
@@ -50,15 +82,7 @@ function BlockedView({ progress, wallet, unit, onCancelled }: ViewProps) {
     );
 
   return (
-    <section className="flex flex-col gap-3" data-testid="withdraw-blocked">
-      <div className="flex gap-3 rounded-2xl bg-warning/10 p-4 ring-1 ring-warning/30">
-        <Icon name="lock" className="mt-0.5 size-5 shrink-0 text-warning" />
-        <div className="min-w-0">
-          <h3 className="font-bold">{t('withdraw.whyTitle')}</h3>
-          <p className="mt-1 text-sm text-muted">{t('withdraw.whyBody')}</p>
-        </div>
-      </div>
-      {progress && <ConditionCard progress={progress} unit={unit} />}
+    <section className="flex flex-col gap-3" data-testid="withdraw-fixes">
       <h4 className="text-sm font-bold">{t('withdraw.fixesTitle')}</h4>
       <p className="flex gap-2 text-sm">
         <Icon name="play" className="mt-0.5 size-4 shrink-0 text-primary" />

@@ -35,6 +35,7 @@ describe('withdraw during the payout-account cooling period', () => {
       renderWithProviders(<WithdrawDialog open wallet={wallet} onOpenChange={vi.fn()} onSuccess={onSuccess} />);
       await userEvent.type(await screen.findByTestId('withdraw-amount'), '100');
       await userEvent.click(screen.getByTestId('withdraw-submit'));
+      await userEvent.click(await screen.findByTestId('withdraw-confirm'));
       const alert = await screen.findByRole('alertdialog');
       expect(within(alert).getByText(errors.PAYOUT_ACCOUNT_COOLING)).toBeInTheDocument();
       expect(screen.getByTestId('withdraw-form')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
+import type { StatementRow } from '@wallet/contract/statement';
 import { useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { SlipDialog } from '../../../features/statement/slip-dialog.tsx';
@@ -10,6 +11,17 @@ import { StatementList } from '../../../features/statement/statement-list.tsx';
 import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
 import { totalPages } from '../../../features/statement/statement-status.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+
+// "Cancel request" on a withdrawal still waiting for review: its own chunk (modules/withdrawals/README.md "Cancel")
+const WithdrawCancel = lazy(() =>
+  import('../../../features/withdraw/withdraw-cancel.tsx').then((m) => ({ default: m.WithdrawCancel })),
+);
+const withdrawCancel = (row: StatementRow) =>
+  row.withdraw?.cancellable ? (
+    <Suspense fallback={null}>
+      <WithdrawCancel id={row._id} amount={row.amount} />
+    </Suspense>
+  ) : null;
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -69,6 +81,7 @@ export function Component() {
           gameNames={gameNames}
           isFetching={statement.isPlaceholderData}
           onPageChange={goTo}
+          rowAction={withdrawCancel}
         />
       )}
       <SlipDialog open={isSlipsOpen} onOpenChange={setSlipsOpen} unit={unit} />
