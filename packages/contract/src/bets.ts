@@ -75,6 +75,22 @@ export const DepositBonusOptionSchema = z.object({
 });
 export type DepositBonusOption = z.infer<typeof DepositBonusOptionSchema>;
 
+/**
+ * What became of the bonus chosen for a deposit, once it was credited (or held): claimed with `amount`, or skipped and
+ * why (an error code such as BONUS_ALREADY_ACTIVE, NO_PROMOTION, a BONUS_CONDITION reason, or HELD_FOR_REVIEW).
+ */
+export const DepositBonusOutcomeSchema = z.object({
+  outcome: z
+    .object({
+      name: z.string(),
+      status: z.enum(['chosen', 'claimed', 'skipped']),
+      reason: z.string().nullable(),
+      amount: MoneySchema,
+    })
+    .nullable(),
+});
+export type DepositBonusOutcome = z.infer<typeof DepositBonusOutcomeSchema>;
+
 export const betEndpoints = {
   history: defineEndpoint({
     method: 'GET',
@@ -91,5 +107,13 @@ export const betEndpoints = {
     query: DepositBonusQuerySchema,
     response: z.array(DepositBonusOptionSchema),
     summary: 'Bonuses the member can choose for a deposit of this amount, with the bonus and its condition',
+  }),
+  depositBonusOutcome: defineEndpoint({
+    method: 'GET',
+    path: '/api/bonus/deposit/:depositId',
+    access: 'member',
+    params: z.object({ depositId: codeString(32).min(1) }),
+    response: DepositBonusOutcomeSchema,
+    summary: 'What became of the bonus chosen for one of the member’s own deposits (null: none was chosen)',
   }),
 };

@@ -133,6 +133,15 @@ describe('bonus chosen at deposit, hostile', () => {
     expect(results).toEqual(['credited', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(await h.walletMinor(a.id)).toBe(33_000n);
     expect(await h.t.ctx.db.select().from(promotionClaims).where(eq(promotionClaims.memberId, a.id))).toHaveLength(1);
+    // the outcome of A's deposit is A's alone: B reads null, as for a deposit without a choice
+    const [depositOfA] = await h.deposits(a.id);
+    const mine = await h.send('GET', `/api/bonus/deposit/${depositOfA!.id}`, undefined, a.token);
+    expect(mine.body.outcome).toMatchObject({ status: 'claimed', amount: 30 });
+    const theirs = await h.send('GET', `/api/bonus/deposit/${depositOfA!.id}`, undefined, b.token);
+    expect(theirs.body).toEqual({ outcome: null });
+    for (const id of ['..%2F..', "x'--", 'x'.repeat(33)]) {
+      expect((await h.send('GET', `/api/bonus/deposit/${id}`, undefined, a.token)).status, id).toBe(400);
+    }
     await expectLedgerSound(h.t);
   });
 });

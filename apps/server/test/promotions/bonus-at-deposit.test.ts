@@ -66,6 +66,9 @@ describe('bonus at deposit', () => {
     expect(await h.walletMinor(m.id)).toBe(55_000n);
     expect(await claimsOf(m.id, p.id)).toHaveLength(1);
     expect(await choiceOf(qrcodeId)).toMatchObject({ status: 'claimed', reason: null });
+    const [credited] = await h.deposits(m.id);
+    const outcome = await h.send('GET', `/api/bonus/deposit/${credited!.id}`, undefined, m.token);
+    expect(outcome.body).toEqual({ outcome: { name: 'โบนัส', status: 'claimed', reason: null, amount: 50 } });
     const [condition] = await h.t.ctx.db
       .select()
       .from(promotionConditions)
@@ -82,6 +85,9 @@ describe('bonus at deposit', () => {
     await h.send('POST', '/sandbox/qr/pay', { payload: created.body.payload });
     expect(await h.walletMinor(m.id)).toBe(30_000n);
     expect(await choiceOf(created.body.qrcodeId)).toMatchObject({ status: 'skipped', reason: 'NO_PROMOTION' });
+    const [credited] = await h.deposits(m.id);
+    const outcome = await h.send('GET', `/api/bonus/deposit/${credited!.id}`, undefined, m.token);
+    expect(outcome.body.outcome).toMatchObject({ status: 'skipped', reason: 'NO_PROMOTION', amount: 0 });
     expect(await claimsOf(m.id, p.id)).toHaveLength(0);
     await expectLedgerSound(h.t);
   });

@@ -1,7 +1,7 @@
 // A bonus chosen on the deposit sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md): offered with its amount for
 // the entered deposit, stored with the deposit intent, claimed through claimPromotion inside the deposit's crediting
 // transaction (a savepoint: a refusal never fails the deposit), or skipped with the reason pushed to the member.
-import type { DepositBonusOption } from '@wallet/contract/bets';
+import type { DepositBonusOption, DepositBonusOutcome } from '@wallet/contract/bets';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -215,4 +215,33 @@ export async function settleDepositBonus(
       amount: outcome.amount.toString(),
     },
   });
+}
+
+/** GET /api/bonus/deposit/{depositId}: the member's own deposit only (another's answers null, like none chosen). */
+export async function depositBonusOutcome(
+  db: Db,
+  memberId: number,
+  depositId: string,
+  lang: ContentLanguage,
+): Promise<DepositBonusOutcome> {
+  const [row] = await db
+    .select({ choice: depositBonusChoices, promotion: promotions })
+    .from(depositBonusChoices)
+    .innerJoin(promotions, eq(promotions.id, depositBonusChoices.promotionId))
+    .where(and(eq(depositBonusChoices.depositId, depositId), eq(depositBonusChoices.memberId, memberId)));
+  if (!row) return { outcome: null };
+  const [claim] = row.choice.conditionId
+    ? await db
+        .select({ amount: promotionClaims.amount })
+        .from(promotionClaims)
+        .where(eq(promotionClaims.conditionId, row.choice.conditionId))
+    : [];
+  return {
+    outcome: {
+      name: text(row.promotion, lang),
+      status: row.choice.status,
+      reason: row.choice.reason,
+      amount: toMajor(claim?.amount ?? 0n),
+    },
+  };
 }

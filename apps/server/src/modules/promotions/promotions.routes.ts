@@ -14,7 +14,7 @@ import { BonusService, type CollectGames } from './bonus.service.ts';
 import { refreshGameBalances } from './claim-balances.ts';
 import { evaluateCondition, membersWithRunningConditions } from './condition-engine.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
-import { depositBonusOptions } from './deposit-bonus.ts';
+import { depositBonusOptions, depositBonusOutcome } from './deposit-bonus.ts';
 import { PromotionAdminService } from './promotion-admin.service.ts';
 import { pullTurnover, type TurnoverDeps } from './turnover-summary.ts';
 
@@ -84,6 +84,8 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
         'bets.history': ({ member, query, request }) => betHistory(ctx.db, member.id, query, requestLanguage(request)),
         'bets.depositBonuses': ({ member, query, request }) =>
           depositBonusOptions(ctx.db, ctx.clock, member, toMinor(query.amount), requestLanguage(request)),
+        'bets.depositBonusOutcome': ({ member, params, request }) =>
+          depositBonusOutcome(ctx.db, member.id, params.depositId, requestLanguage(request)),
         'admin.promotions.list': () => admin.list(),
         'admin.promotions.create': ({ operator, body, request }) => admin.create(operator, body, { ip: request.ip }),
         'admin.promotions.update': ({ operator, params, body, request }) =>
