@@ -15,7 +15,10 @@ const isOnline = () => navigator.onLine;
 /** navigator.onLine with its online/offline events. */
 const useIsOnline = () => useSyncExternalStore(subscribe, isOnline, () => true);
 
-/** A notice on every screen while the device is offline; it goes away by itself when the connection returns. */
+/**
+ * A notice on every screen while the device is offline; it goes away by itself when the connection returns. It sits
+ * in the page above the top bar, never over it (the top bar keeps its buttons).
+ */
 export function OfflineBanner() {
   const { t } = useTranslation('common');
   const online = useIsOnline();
@@ -24,7 +27,7 @@ export function OfflineBanner() {
     <div
       role="status"
       data-testid="offline-banner"
-      className="fixed inset-x-0 top-0 z-50 flex items-center justify-center gap-2 bg-warning px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-center text-sm font-semibold text-black shadow-card"
+      className="relative z-40 flex items-center justify-center gap-2 bg-warning px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-center text-sm font-semibold text-black shadow-card"
     >
       <Icon name="alert" className="size-4 shrink-0" />
       <span>{t('offline.banner')}</span>

@@ -14,6 +14,8 @@ import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+import { lazySheet } from '../../shell/lazy-sheet.tsx';
+import { SheetBoundary } from '../../shell/sheet-boundary.tsx';
 import { useSheetHistory } from '../../shell/use-sheet-history.ts';
 
 // The game sliders are below the balance (and the page's largest paint is the balance card's art): their chunk
@@ -25,20 +27,21 @@ const referralModule = import('../../../features/wallet/referral-strip.tsx');
 const ReferralStrip = lazy(() => referralModule.then((m) => ({ default: m.ReferralStrip })));
 
 // Dialogs load on first open, keeping radix dialogs and forms out of the /user/home first load.
-const TransferDialog = lazy(() =>
-  import('../../../features/wallet/transfer-dialog.tsx').then((m) => ({ default: m.TransferDialog })),
+// (lazySheet: a sheet that cannot load, offline, fails in SheetBoundary with a retry and home stays)
+const TransferDialog = lazySheet(() =>
+  import('../../../features/wallet/transfer-dialog.tsx').then((m) => m.TransferDialog),
 );
-const WithdrawDialog = lazy(() =>
-  import('../../../features/withdraw/withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })),
+const WithdrawDialog = lazySheet(() =>
+  import('../../../features/withdraw/withdraw-dialog.tsx').then((m) => m.WithdrawDialog),
 );
-const DepositDialog = lazy(() =>
-  import('../../../features/deposit/deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })),
+const DepositDialog = lazySheet(() =>
+  import('../../../features/deposit/deposit-dialog.tsx').then((m) => m.DepositDialog),
 );
 const promoHome = () => import('../../../features/promotions/promo-home-entry.ts').then((m) => m.loadPromoHome());
-const PromoFlow = lazy(() => promoHome().then((m) => ({ default: m.PromoFlow })));
+const PromoFlow = lazySheet(() => promoHome().then((m) => m.PromoFlow));
 const ConditionStrip = lazy(() => promoHome().then((m) => ({ default: m.ConditionStrip })));
-const GameAccountDialog = lazy(() =>
-  import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => ({ default: m.GameAccountDialog })),
+const GameAccountDialog = lazySheet(() =>
+  import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => m.GameAccountDialog),
 );
 const AgreementDialog = lazy(() =>
   import('../../../features/site-content/agreement-dialog.tsx').then((m) => ({ default: m.AgreementDialog })),
@@ -134,45 +137,48 @@ export function Component() {
         <AccountSliders slots={data.slots} onSelect={(slot) => setModal({ kind: 'game', code: slot.code })} />
       </Suspense>
 
-      <Suspense fallback={<LoadingOverlay isLoading />}>
-        {modal?.kind === 'transfer' && (
-          <TransferDialog
-            open
-            wallet={data}
-            onOpenChange={handleOpenChange}
-            onSuccess={refreshWallet}
-            onOpenGame={(code) => setModal({ kind: 'game', code })}
-          />
-        )}
-        {modal?.kind === 'withdraw' && (
-          <WithdrawDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
-        )}
-        {modal?.kind === 'deposit' && (
-          <DepositDialog open unit={unit} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
-        )}
-        {modal?.kind === 'promo' && (
-          <PromoFlow
-            feature={modal.feature}
-            wallet={data}
-            onDone={(moved) => {
-              if (moved) refreshWallet();
-              setModal(null);
-            }}
-          />
-        )}
-        {selectedGame && (
-          <GameAccountDialog
-            open
-            onOpenChange={handleOpenChange}
-            onSuccess={refreshWallet}
-            slot={selectedGame}
-            walletAmount={data.wallet.amount}
-            unit={unit}
-          />
-        )}
-      </Suspense>
+      <SheetBoundary onClose={() => setModal(null)}>
+        <Suspense fallback={<LoadingOverlay isLoading />}>
+          {modal?.kind === 'transfer' && (
+            <TransferDialog
+              open
+              wallet={data}
+              onOpenChange={handleOpenChange}
+              onSuccess={refreshWallet}
+              onOpenGame={(code) => setModal({ kind: 'game', code })}
+            />
+          )}
+          {modal?.kind === 'withdraw' && (
+            <WithdrawDialog open wallet={data} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+          )}
+          {modal?.kind === 'deposit' && (
+            <DepositDialog open unit={unit} onOpenChange={handleOpenChange} onSuccess={refreshWallet} />
+          )}
+          {modal?.kind === 'promo' && (
+            <PromoFlow
+              feature={modal.feature}
+              wallet={data}
+              onDone={(moved) => {
+                if (moved) refreshWallet();
+                setModal(null);
+              }}
+            />
+          )}
+          {selectedGame && (
+            <GameAccountDialog
+              open
+              onOpenChange={handleOpenChange}
+              onSuccess={refreshWallet}
+              slot={selectedGame}
+              walletAmount={data.wallet.amount}
+              unit={unit}
+            />
+          )}
+        </Suspense>
+      </SheetBoundary>
       {/* docs/spec.md §2: the agreement opens by itself 1.5 s after load unless this member accepted it */}
-      {!storage.hasAcceptedAgreement(data.profile._id) && (
+      {/* never over another sheet: it waits until that one closes */}
+      {modal === null && !storage.hasAcceptedAgreement(data.profile._id) && (
         <Suspense fallback={null}>
           <AgreementDialog memberId={data.profile._id} />
         </Suspense>

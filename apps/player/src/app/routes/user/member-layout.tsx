@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { Icon } from '@wallet/ui/icon';
@@ -13,20 +13,20 @@ import { call } from '../../../lib/api-client.ts';
 import { memberEvents } from '../../../lib/member-events.ts';
 import { storage } from '../../../lib/storage.ts';
 import { BottomNav } from '../../shell/bottom-nav.tsx';
+import { lazySheet } from '../../shell/lazy-sheet.tsx';
+import { SheetBoundary } from '../../shell/sheet-boundary.tsx';
 import { TopBar } from '../../shell/top-bar.tsx';
 import { useSheetHistory } from '../../shell/use-sheet-history.ts';
 
 // the conditions modal (and the dialog library) load on first open, not with every member page
-const ConditionsDialog = lazy(() =>
-  import('../../shell/conditions-dialog.tsx').then((m) => ({ default: m.ConditionsDialog })),
-);
+const ConditionsDialog = lazySheet(() => import('../../shell/conditions-dialog.tsx').then((m) => m.ConditionsDialog));
 
 // the inbox sheet and its strings load on first open (docs/decisions/0043-in-app-notifications.md)
-const InboxSheet = lazy(() =>
+const InboxSheet = lazySheet(() =>
   Promise.all([
     import('../../../features/notifications/inbox-sheet.tsx'),
     import('../../../features/notifications/notification-strings.ts').then((m) => m.ensureNotificationStrings()),
-  ]).then(([m]) => ({ default: m.InboxSheet })),
+  ]).then(([m]) => m.InboxSheet),
 );
 
 /** Logout shows its indicator at least this long, so the tap visibly did something. */
@@ -134,22 +134,26 @@ export function Component() {
         ]}
       />
       {hasOpenedConditions && (
-        <Suspense fallback={null}>
-          <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
-        </Suspense>
+        <SheetBoundary onClose={() => setIsConditionsOpen(false)}>
+          <Suspense fallback={null}>
+            <ConditionsDialog open={isConditionsOpen} onOpenChange={setIsConditionsOpen} />
+          </Suspense>
+        </SheetBoundary>
       )}
       {hasOpenedInbox && (
-        <Suspense fallback={null}>
-          <InboxSheet
-            open={isInboxOpen}
-            onOpenChange={setIsInboxOpen}
-            onNavigate={(to) => {
-              // the statement takes the sheet's history entry: back from it returns to the page under the sheet
-              inboxHistory.leave();
-              void navigate(to, { replace: true });
-            }}
-          />
-        </Suspense>
+        <SheetBoundary onClose={() => setIsInboxOpen(false)}>
+          <Suspense fallback={null}>
+            <InboxSheet
+              open={isInboxOpen}
+              onOpenChange={setIsInboxOpen}
+              onNavigate={(to) => {
+                // the statement takes the sheet's history entry: back from it returns to the page under the sheet
+                inboxHistory.leave();
+                void navigate(to, { replace: true });
+              }}
+            />
+          </Suspense>
+        </SheetBoundary>
       )}
       <LoadingOverlay isLoading={isLoggingOut} label={t('status.loggingOut')} />
     </div>
