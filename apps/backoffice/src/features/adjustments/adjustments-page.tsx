@@ -1,5 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { Adjustment } from '@wallet/contract/admin/members';
+import { ADJUSTMENT_SORTS, type Adjustment } from '@wallet/contract/admin/members';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -20,6 +20,7 @@ import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { unlessDecided } from '../../lib/decided.ts';
 import { useOperator } from '../../lib/operator.ts';
+import { listSort, orderValue } from '../../lib/list-sort.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 
 const STATUSES = ['pending', 'posted', 'rejected'] as const;
@@ -35,7 +36,8 @@ const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
 export default function AdjustmentsPage() {
   const { t } = useTranslation('adjustments');
   const me = useOperator();
-  const list = useListParams(['status']);
+  const list = useListParams(['status', 'order']);
+  const sort = listSort(list.filters.order, ADJUSTMENT_SORTS, { id: 'queue', dir: 'desc' });
   const status: Status = (STATUSES as readonly string[]).includes(list.filters.status)
     ? (list.filters.status as Status)
     : 'pending';
@@ -45,17 +47,17 @@ export default function AdjustmentsPage() {
     ['admin', 'adjustments'],
     list,
     (q) => adminCall(adminApi.adjustments.list, { query: q }),
-    {
-      status,
-    },
+    { status, sort: sort.id, dir: sort.dir },
   );
 
   const columns = [
     column.accessor('requestedAt', {
+      meta: { sortable: true },
       header: t('columns.requested'),
       cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(c.getValue())}</span>,
     }),
     column.accessor('memberId', {
+      meta: { sortable: true },
       header: t('columns.member'),
       cell: (c) => (
         <Link to={`/members/${c.getValue()}`} className="font-mono font-semibold text-primary hover:underline">
@@ -64,8 +66,9 @@ export default function AdjustmentsPage() {
       ),
     }),
     column.accessor('reason', { header: t('columns.reason') }),
-    column.accessor('requestedBy', { header: t('columns.requestedBy') }),
+    column.accessor('requestedBy', { header: t('columns.requestedBy'), meta: { sortable: true } }),
     column.accessor('status', {
+      meta: { sortable: true },
       header: t('columns.status'),
       cell: (c) => (
         <div className="leading-tight">
@@ -81,7 +84,7 @@ export default function AdjustmentsPage() {
     }),
     column.accessor('amount', {
       header: t('columns.amount'),
-      meta: { align: 'right' },
+      meta: { align: 'right', sortable: true },
       cell: (c) => <MoneyCell amount={major(c.getValue())} currency={c.row.original.currency} isSigned />,
     }),
     column.display({
@@ -140,6 +143,8 @@ export default function AdjustmentsPage() {
         columns={columns}
         getRowId={(r) => String(r.id)}
         empty={status === 'pending' ? <EmptyRows title={t('emptyPending')} /> : undefined}
+        sort={sort}
+        onSortChange={(next) => list.setFilter('order', orderValue(next))}
       />
       <ConfirmDialog
         open={deciding !== null}

@@ -1,5 +1,5 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
-import type { AuditRow } from '@wallet/contract/admin/audit';
+import { AUDIT_SORTS, type AuditRow } from '@wallet/contract/admin/audit';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { listSort, orderValue } from '../../lib/list-sort.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { brief, changedFields } from './changes.ts';
 
@@ -36,31 +37,40 @@ const inputClass =
 
 export default function AuditPage() {
   const { t } = useTranslation('audit');
-  const list = useListParams(['operator', 'action']);
+  const list = useListParams(['operator', 'action', 'order']);
+  const sort = listSort(list.filters.order, AUDIT_SORTS, { id: 'at', dir: 'desc' });
   const [detail, setDetail] = useState<AuditRow | null>(null);
   const filters = {
     ...(list.filters.operator ? { operator: list.filters.operator } : {}),
     ...(list.filters.action ? { action: list.filters.action } : {}),
   };
-  const query = usePagedQuery(['admin', 'audit'], list, (q) => adminCall(adminApi.audit.list, { query: q }), filters);
+  const query = usePagedQuery(['admin', 'audit'], list, (q) => adminCall(adminApi.audit.list, { query: q }), {
+    ...filters,
+    sort: sort.id,
+    dir: sort.dir,
+  });
   const isFiltered = Object.keys(filters).length > 0 || !!list.days.from || !!list.days.to;
 
   const columns = [
     column.accessor('at', {
+      meta: { sortable: true },
       header: t('columns.at'),
       cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
     }),
     column.accessor('operator', {
+      meta: { sortable: true },
       header: t('columns.operator'),
       cell: (c) => <span className="font-semibold text-fg">{c.getValue()}</span>,
     }),
     column.accessor('action', {
+      meta: { sortable: true },
       header: t('columns.action'),
       cell: (c) => (
         <StatusBadge tone={c.getValue().startsWith('settings') ? 'warning' : 'info'}>{c.getValue()}</StatusBadge>
       ),
     }),
     column.accessor('target', {
+      meta: { sortable: true },
       header: t('columns.target'),
       cell: (c) => <code className="font-mono text-xs text-fg">{c.getValue()}</code>,
     }),
@@ -120,6 +130,8 @@ export default function AuditPage() {
         columns={columns}
         getRowId={(row) => String(row.id)}
         empty={<EmptyRows title={isFiltered ? t('common:table.emptyFiltered') : undefined} />}
+        sort={sort}
+        onSortChange={(next) => list.setFilter('order', orderValue(next))}
       />
       <Modal
         open={detail !== null}

@@ -2,6 +2,7 @@ import { adminApi } from '@wallet/contract/admin/admin-api';
 import {
   ADMIN_DEPOSIT_STATUSES,
   DEPOSIT_CHANNELS,
+  DEPOSIT_SORTS,
   type AdminDepositRow,
   type AdminDepositStatus,
   type DepositChannel,
@@ -24,6 +25,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { unlessDecided } from '../../lib/decided.ts';
+import { listSort, orderValue } from '../../lib/list-sort.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { ConfirmDepositDialog } from './confirm-deposit-dialog.tsx';
 import { DepositDetailDialog } from './deposit-detail-dialog.tsx';
@@ -43,12 +45,14 @@ const TONE: Record<AdminDepositStatus, BadgeTone> = {
 type Action = 'confirm' | 'reject' | 'reverify';
 const isStatus = (v: string): v is AdminDepositStatus => (ADMIN_DEPOSIT_STATUSES as readonly string[]).includes(v);
 const isChannel = (v: string): v is DepositChannel => (DEPOSIT_CHANNELS as readonly string[]).includes(v);
-const MEMBER_PATTERN = /^[0-9A-Za-z_.-]{1,32}$/;
+/** a member id, username or phone number (the server ignores spaces and dashes) */
+const MEMBER_PATTERN = /^[0-9A-Za-z_. -]{1,40}$/;
 
 /** Deposits across channels (docs/design.md §9.5): filters, a row's detail with its slip image, review decisions. */
 export default function DepositsPage() {
   const { t } = useTranslation('deposits');
-  const list = useListParams(['status', 'channel', 'member']);
+  const list = useListParams(['status', 'channel', 'member', 'order']);
+  const sort = listSort(list.filters.order, DEPOSIT_SORTS, { id: 'queue', dir: 'desc' });
   const status = isStatus(list.filters.status) ? list.filters.status : undefined;
   const channel = isChannel(list.filters.channel) ? list.filters.channel : undefined;
   const member = MEMBER_PATTERN.test(list.filters.member) ? list.filters.member : undefined;
@@ -56,7 +60,13 @@ export default function DepositsPage() {
   const queryClient = useQueryClient();
   const [action, setAction] = useState<{ kind: Action; row: AdminDepositRow } | null>(null);
   const [open, setOpen] = useState<AdminDepositRow | null>(null);
-  const filters = { ...(status ? { status } : {}), ...(channel ? { channel } : {}), ...(member ? { member } : {}) };
+  const filters = {
+    ...(status ? { status } : {}),
+    ...(channel ? { channel } : {}),
+    ...(member ? { member } : {}),
+    sort: sort.id,
+    dir: sort.dir,
+  };
   const query = usePagedQuery(KEY, list, (q) => adminCall(adminApi.deposits.list, { query: q }), filters, {
     refetchInterval: 15_000,
   });
@@ -64,10 +74,12 @@ export default function DepositsPage() {
 
   const columns = [
     column.accessor('createdAt', {
+      meta: { sortable: true },
       header: t('columns.created'),
       cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
     }),
     column.accessor('channel', {
+      meta: { sortable: true },
       header: t('columns.channel'),
       cell: ({ row: { original: d } }) => (
         <div className="whitespace-nowrap">
@@ -95,7 +107,7 @@ export default function DepositsPage() {
     }),
     column.accessor('amount', {
       header: t('columns.amount'),
-      meta: { align: 'right' },
+      meta: { align: 'right', sortable: true },
       cell: ({ row: { original: d } }) =>
         d.amount === null ? (
           <span className="text-subtle">—</span>
@@ -104,6 +116,7 @@ export default function DepositsPage() {
         ),
     }),
     column.accessor('status', {
+      meta: { sortable: true },
       header: t('columns.status'),
       cell: ({ row: { original: d } }) => (
         <div className="flex flex-col items-start gap-1" data-testid={`deposit-status-${d.id}`}>
@@ -216,6 +229,8 @@ export default function DepositsPage() {
         getRowId={(d) => `${d.channel}-${d.id}`}
         empty={t('empty')}
         rowClassName={(d) => (d.status === 'review' ? 'bg-warning/5' : undefined)}
+        sort={sort}
+        onSortChange={(next) => list.setFilter('order', orderValue(next))}
       />
       {action?.kind === 'confirm' && (
         // four eyes on manual notices: the dialog shows a refusal or "waiting for a second operator" (ADR 0022)

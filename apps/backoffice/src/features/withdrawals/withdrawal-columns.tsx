@@ -64,6 +64,7 @@ export function withdrawalColumns({
         ) : null,
     }),
     column.accessor('createdAt', {
+      meta: { sortable: true },
       header: t('columns.requested'),
       cell: (c) => <span className="whitespace-nowrap text-muted tabular-nums">{formatDateTime(c.getValue())}</span>,
     }),
@@ -90,7 +91,7 @@ export function withdrawalColumns({
     }),
     column.accessor('amount', {
       header: t('columns.amount'),
-      meta: { align: 'right' },
+      meta: { align: 'right', sortable: true },
       cell: ({ row: { original: w } }) => <MoneyCell amount={w.amount} currency={w.currency} />,
     }),
     column.accessor('bankAccount', {
@@ -108,6 +109,7 @@ export function withdrawalColumns({
       cell: ({ row: { original: w } }) => <RecentActivity context={w.context} createdAt={w.createdAt} />,
     }),
     column.accessor('status', {
+      meta: { sortable: true },
       header: t('columns.status'),
       cell: ({ row: { original: w } }) => (
         <div className="flex flex-col items-start gap-1" data-testid={`withdrawal-status-${w.id}`}>

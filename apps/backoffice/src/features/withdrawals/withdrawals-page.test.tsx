@@ -142,4 +142,26 @@ describe('withdrawals queue', () => {
     expect(within(dialog).getByRole('textbox')).toHaveValue('jar');
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
+
+  it('sorts on the server by a column and filters by member; the CSV export carries the same filter and order', async () => {
+    renderPage();
+    await screen.findByTestId('member-link-wd-aaaa-01');
+    const lastList = () =>
+      api.current!.calls.filter((c) => c.id === 'admin.withdrawals.list').at(-1)!.input.query as Record<
+        string,
+        unknown
+      >;
+    // the queue's own order by default
+    expect(lastList()).toMatchObject({ sort: 'queue', dir: 'asc' });
+    await userEvent.click(screen.getByRole('button', { name: /Amount/ }));
+    await expect.poll(() => lastList()).toMatchObject({ sort: 'amount', dir: 'desc' });
+    expect(screen.getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: /Amount/ }));
+    await expect.poll(() => lastList()).toMatchObject({ sort: 'amount', dir: 'asc' });
+    await userEvent.type(screen.getByTestId('withdrawals-member-filter'), '081-234 5678{Enter}');
+    await expect.poll(() => lastList()).toMatchObject({ member: '081-234 5678', sort: 'amount', dir: 'asc' });
+    const href = new URL(screen.getByTestId('export-csv').getAttribute('href')!, 'http://console');
+    expect(href.pathname).toBe('/api/admin/exports/withdrawals.csv');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ member: '081-234 5678', sort: 'amount', dir: 'asc' });
+  });
 });

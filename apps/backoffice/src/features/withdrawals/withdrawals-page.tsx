@@ -1,9 +1,11 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
+import { WITHDRAWAL_SORTS } from '@wallet/contract/admin/withdrawals';
 import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wallet/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
+import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
@@ -18,6 +20,7 @@ import { ShortcutSheet } from '../../components/shortcut-sheet.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { decidedOf, unlessDecided } from '../../lib/decided.ts';
 import { moveCursor, useQueueKeys } from '../../lib/queue-keys.ts';
+import { listSort, orderValue } from '../../lib/list-sort.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { ApproveDialog } from './approve-dialog.tsx';
@@ -26,6 +29,9 @@ import { withdrawalColumns, type Dialog } from './withdrawal-columns.tsx';
 
 const KEY = ['admin', 'withdrawals'] as const;
 type Reason = (typeof WITHDRAW_REJECT_REASONS)[number];
+
+/** a member id, username or phone number (the server ignores spaces and dashes) */
+const MEMBER_PATTERN = /^[0-9A-Za-z_. -]{1,40}$/;
 
 const isStatus = (value: string): value is WithdrawalStatus =>
   (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
@@ -38,8 +44,13 @@ const isStatus = (value: string): value is WithdrawalStatus =>
  */
 export default function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
-  const list = useListParams(['status']);
+  const list = useListParams(['status', 'member', 'order']);
   const status = isStatus(list.filters.status) ? list.filters.status : undefined;
+  const member = MEMBER_PATTERN.test(list.filters.member) ? list.filters.member : undefined;
+  const [memberText, setMemberText] = useState(list.filters.member);
+  const sort = listSort(list.filters.order, WITHDRAWAL_SORTS, { id: 'queue', dir: 'asc' });
+  // the list's filters and order; the CSV export takes the same ones
+  const filters = { ...(status ? { status } : {}), ...(member ? { member } : {}), sort: sort.id, dir: sort.dir };
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [reason, setReason] = useState<Reason>('TURNOVER_INCOMPLETE');
@@ -47,12 +58,7 @@ export default function WithdrawalsPage() {
   const [cursor, setCursor] = useState(-1);
   const [isSheetOpen, setSheetOpen] = useState(false);
   const navigate = useNavigate();
-  const query = usePagedQuery(
-    KEY,
-    list,
-    (q) => adminCall(adminApi.withdrawals.list, { query: q }),
-    status ? { status } : {},
-  );
+  const query = usePagedQuery(KEY, list, (q) => adminCall(adminApi.withdrawals.list, { query: q }), filters);
   const refresh = async () => {
     setSelected(new Set());
     await queryClient.invalidateQueries({ queryKey: KEY });
@@ -146,8 +152,28 @@ export default function WithdrawalsPage() {
             data-testid="withdrawals-status-filter"
           />
         </div>
+        <form
+          className="w-52"
+          onSubmit={(event) => {
+            event.preventDefault();
+            list.setFilter('member', memberText.trim());
+          }}
+        >
+          <TextField
+            label={t('filters.member')}
+            placeholder={t('filters.memberHint')}
+            value={memberText}
+            maxLength={40}
+            onChange={(event) => setMemberText(event.target.value)}
+            onBlur={() => list.setFilter('member', memberText.trim())}
+            data-testid="withdrawals-member-filter"
+          />
+        </form>
         <DateRangeFilter value={list.days} onChange={list.setDays} />
-        <ExportButton path="/api/admin/exports/withdrawals.csv" query={{ ...list.query, status }} />
+        <ExportButton
+          path="/api/admin/exports/withdrawals.csv"
+          query={{ from: list.query.from, to: list.query.to, ...filters }}
+        />
       </PageHeader>
       <PagedTable
         list={list}
@@ -162,6 +188,8 @@ export default function WithdrawalsPage() {
             w.id === current?.id && 'outline-2 -outline-offset-2 outline-primary',
           ) || undefined
         }
+        sort={sort}
+        onSortChange={(next) => list.setFilter('order', orderValue(next))}
       />
       {row && (
         <ConfirmDialog
