@@ -6,7 +6,7 @@ import { formatDateTime } from '@wallet/web-core/format';
 import { clsx } from 'clsx';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route, Routes, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
@@ -132,11 +132,26 @@ function useTitleBadge(unread: number) {
   }, [unread]);
 }
 
+/** `?conversation=` as a conversation id (a positive integer), null for anything else. */
+const conversationParam = (value: string | null): number | null =>
+  value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+
 function Inbox() {
   const { t } = useTranslation('chat');
   const [status, setStatus] = useState<Status>('active');
   const [filter, setFilter] = useState<Filter>('all');
-  const [selected, setSelected] = useState<number | null>(null);
+  // the open conversation is in the URL (`/chat?conversation=12`): the member page's chat history links open it
+  const [params, setParams] = useSearchParams();
+  const selected = conversationParam(params.get('conversation'));
+  const setSelected = (id: number) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('conversation', String(id));
+        return next;
+      },
+      { replace: true },
+    );
   const [search, setSearch] = useState('');
   const [labelId, setLabelId] = useState<number | undefined>(undefined);
   const q = useDeferredValue(search.trim());

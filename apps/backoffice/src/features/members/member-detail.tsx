@@ -276,7 +276,7 @@ function Balance(props: { label: string; minor: string; currency: string; hint?:
   return (
     <div className="rounded-xl bg-bg px-3 py-2.5 ring-1 ring-line" data-testid={props.testId}>
       <div className="text-xs font-semibold tracking-wide text-muted uppercase">{props.label}</div>
-      <MoneyCell amount={major(props.minor)} currency={props.currency} className="!text-left text-lg font-bold" />
+      <MoneyCell minor={props.minor} currency={props.currency} className="!text-left text-lg font-bold" />
       {props.hint && <div className="truncate text-xs text-muted">{props.hint}</div>}
     </div>
   );

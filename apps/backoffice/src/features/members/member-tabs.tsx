@@ -14,7 +14,6 @@ import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { instantRange } from '../../lib/bangkok.ts';
-import { major } from './money.ts';
 
 /** Paging and a Bangkok date range for a table inside the member page (the URL keeps the search's). */
 export function useLocalList() {
@@ -66,7 +65,7 @@ export function LedgerTab({ memberId }: { memberId: number; currency: string }) 
     ledgerColumn.accessor('amount', {
       header: t('ledger.amount'),
       meta: { align: 'right' },
-      cell: (c) => <MoneyCell amount={major(c.getValue())} currency={c.row.original.currency} isSigned />,
+      cell: (c) => <MoneyCell minor={c.getValue()} currency={c.row.original.currency} isSigned />,
     }),
   ];
   return (
@@ -120,7 +119,7 @@ export function TransfersTab({ memberId }: { memberId: number }) {
     transferColumn.accessor('amount', {
       header: t('transfers.amount'),
       meta: { align: 'right' },
-      cell: (c) => <MoneyCell amount={major(c.getValue())} currency={c.row.original.currency} />,
+      cell: (c) => <MoneyCell minor={c.getValue()} currency={c.row.original.currency} />,
     }),
   ];
   return (
@@ -242,7 +241,7 @@ export function AdjustmentsTab({ memberId }: { memberId: number }) {
     adjColumn.accessor('amount', {
       header: t('adjustments.amount'),
       meta: { align: 'right' },
-      cell: (c) => <MoneyCell amount={major(c.getValue())} currency={c.row.original.currency} isSigned />,
+      cell: (c) => <MoneyCell minor={c.getValue()} currency={c.row.original.currency} isSigned />,
     }),
   ];
   return (
