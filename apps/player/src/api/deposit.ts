@@ -39,8 +39,13 @@ export const useQrState = (provider: QrProvider) => useQuery(depositQueries.qr(p
 export function useCreateQr() {
   const queryClient = useQueryClient();
   return useMoneyMutation({
-    mutationFn: (body: { provider: QrProvider; amount: number }, idempotencyKey: string) =>
-      call(api.wallet.qrCreate, { params: { provider: body.provider }, body: { amount: body.amount }, idempotencyKey }),
+    // bonusCode: the bonus chosen on the sheet, claimed when the money is credited (docs/decisions/0042)
+    mutationFn: (body: { provider: QrProvider; amount: number; bonusCode?: string | null }, idempotencyKey: string) =>
+      call(api.wallet.qrCreate, {
+        params: { provider: body.provider },
+        body: { amount: body.amount, ...(body.bonusCode ? { bonusCode: body.bonusCode } : {}) },
+        idempotencyKey,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['deposit', 'qr'] }),
   });
 }

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
         path: paths.statement,
         lazy: withStrings(['statement'], () => import('./routes/user/statement.tsx')),
       },
+      { path: paths.bets, lazy: () => import('./routes/user/bets.tsx') },
       { path: paths.userContact, lazy: withStrings(['content'], () => import('./routes/user/contact.tsx')) },
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
     ],

@@ -14,6 +14,7 @@ export const paths = {
   profile: '/user/profile',
   bonus: '/user/bonus',
   statement: '/user/statement',
+  bets: '/user/bets',
   userContact: '/user/contact',
   spin: '/user/spin',
   terminated: '/terminated',

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
 import { useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
+import { paths } from '../../../config/paths.ts';
 import { SlipDialog } from '../../../features/statement/slip-dialog.tsx';
 import { StatementList } from '../../../features/statement/statement-list.tsx';
 import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
@@ -61,14 +62,23 @@ export function Component() {
             {statement.data && statement.data.total > 0 ? t('count', { count: statement.data.total }) : t('subtitle')}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => setSlipsOpen(true)}
-          className="flex min-h-11 shrink-0 items-center justify-center rounded-2xl bg-surface px-4 py-1 text-sm font-semibold ring-1 ring-line ring-inset"
-          data-testid="statement-slips"
-        >
-          {t('slips')}
-        </button>
+        <div className="flex shrink-0 gap-2">
+          <Link
+            to={paths.bets}
+            className="flex min-h-11 items-center justify-center rounded-2xl bg-surface px-4 py-1 text-sm font-semibold ring-1 ring-line ring-inset"
+            data-testid="statement-bets"
+          >
+            {t('bets')}
+          </Link>
+          <button
+            type="button"
+            onClick={() => setSlipsOpen(true)}
+            className="flex min-h-11 shrink-0 items-center justify-center rounded-2xl bg-surface px-4 py-1 text-sm font-semibold ring-1 ring-line ring-inset"
+            data-testid="statement-slips"
+          >
+            {t('slips')}
+          </button>
+        </div>
       </header>
       {/* docs/spec.md §8: a load failure hides the loading state; we also offer a retry instead of an empty screen */}
       {statement.isPending && <StatementSkeleton />}

@@ -1,0 +1,122 @@
+import { clsx } from 'clsx';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositBonusOption } from '@wallet/contract/bets';
+import { Spinner } from '@wallet/ui/spinner';
+import { formatMoney } from '@wallet/web-core/format';
+import { useDepositBonuses } from '../../api/bets.ts';
+import { useBonusChoiceStrings } from './bonus-choice-strings.ts';
+
+export type BonusChoiceProps = {
+  /** the amount entered (major units), null while it is not a valid deposit */
+  amount: number | null;
+  unit: string;
+  /** the chosen bonus's code, null for "no bonus" */
+  value: string | null;
+  onChange: (code: string | null) => void;
+};
+
+/**
+ * The deposit sheet's bonus picker (docs/decisions/0042-bets-and-bonus-at-deposit.md): "no bonus" or one of the
+ * bonuses the member can get for this amount, with what it credits and its condition. The server decides again when
+ * the money arrives; the sheet is told what became of it.
+ */
+export function BonusChoice(props: BonusChoiceProps) {
+  const isReady = useBonusChoiceStrings();
+  return isReady ? <BonusChoiceList {...props} /> : null;
+}
+
+function BonusChoiceList({ amount, unit, value, onChange }: BonusChoiceProps) {
+  const { t } = useTranslation('bonusChoice');
+  const bonuses = useDepositBonuses(amount);
+  const options = bonuses.data ?? [];
+  const isChosenAvailable = value === null || options.some((o) => o.code === value && o.reason === null);
+  // a new amount can make the chosen bonus unavailable (below its minimum): back to "no bonus"
+  useEffect(() => {
+    if (bonuses.isSuccess && !isChosenAvailable) onChange(null);
+  }, [bonuses.isSuccess, isChosenAvailable, onChange]);
+  // no bonus to offer (or the list failed to load): the sheet stays as it was, the deposit needs no bonus
+  if (amount !== null && (bonuses.isError || (bonuses.isSuccess && options.length === 0))) return null;
+
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="bonus-choice">
+      <legend className="mb-1 text-sm font-semibold">{t('title')}</legend>
+      {amount === null ? (
+        <p className="text-xs text-muted">{t('enterAmount')}</p>
+      ) : bonuses.isPending ? (
+        <div className="flex justify-center py-2" aria-label={t('loading')}>
+          <Spinner size="sm" />
+        </div>
+      ) : (
+        <div role="radiogroup" aria-label={t('title')} className="flex flex-col gap-2">
+          <Choice isSelected={value === null} onSelect={() => onChange(null)} testId="bonus-choice-none">
+            <span className="font-semibold">{t('none')}</span>
+            <span className="text-xs text-muted">{t('noneHint')}</span>
+          </Choice>
+          {options.map((option) => (
+            <Choice
+              key={option.code}
+              isSelected={value === option.code}
+              isDisabled={option.reason !== null}
+              onSelect={() => onChange(option.code)}
+              testId={`bonus-choice-${option.code}`}
+            >
+              <OptionText option={option} unit={unit} />
+            </Choice>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function OptionText({ option, unit }: { option: DepositBonusOption; unit: string }) {
+  const { t } = useTranslation('bonusChoice');
+  return (
+    <>
+      <span className="flex items-baseline justify-between gap-2">
+        <span className="min-w-0 font-semibold">{option.name}</span>
+        <span className="shrink-0 font-bold text-success tabular-nums">
+          {t('bonus', { amount: formatMoney(option.bonus), unit })}
+        </span>
+      </span>
+      <span className="text-xs text-muted">
+        {option.reason
+          ? t(`unavailable.${option.reason}`, { min: formatMoney(option.minDeposit), unit })
+          : t(option.successRule, { target: formatMoney(option.target), unit })}
+      </span>
+    </>
+  );
+}
+
+function Choice({
+  isSelected,
+  isDisabled = false,
+  onSelect,
+  testId,
+  children,
+}: {
+  isSelected: boolean;
+  isDisabled?: boolean;
+  onSelect: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={isSelected}
+      disabled={isDisabled}
+      onClick={onSelect}
+      data-testid={testId}
+      className={clsx(
+        'flex min-h-11 w-full flex-col gap-0.5 rounded-2xl px-4 py-2.5 text-left ring-inset',
+        isSelected ? 'bg-primary/10 ring-2 ring-primary' : 'bg-surface ring-1 ring-line',
+        isDisabled && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
