@@ -24,6 +24,8 @@ export type ServerOptions = {
   variant?: 'th' | 'la';
   /** serve this player build instead (also read from the PLAYER_DIST environment variable) */
   playerDist?: string;
+  /** the host name of PUBLIC_URL and `url` (default 127.0.0.1); passkeys need a domain such as localhost (ADR 0040) */
+  publicHost?: string;
 };
 
 export type RunningServer = {
@@ -102,7 +104,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.siteStatus) await setSiteStatus(dataDir, options.siteStatus, env);
 
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: ROOT_DIR,
     env: { ...process.env, PUBLIC_URL: url, ...env, PORT: String(port) },

@@ -8,6 +8,7 @@ import { presentError } from '@wallet/web-core/present-error';
 import { storage } from '../../lib/storage.ts';
 import { digitsOnly } from './register-wizard/register-rules.ts';
 import { PasswordField } from '@wallet/ui/password-field';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 
 export type LoginFormProps = {
   /** called after the token is stored */
@@ -94,6 +95,12 @@ export function LoginForm({ onSuccess, defaultUsername = '' }: LoginFormProps) {
       <Button type="submit" size="lg" isBlock isLoading={login.isPending}>
         {t('login.submit')}
       </Button>
+      <PasskeySignInButton
+        phoneNumber={username}
+        isRemembered={isRemembered}
+        onSuccess={onSuccess}
+        onError={setError}
+      />
     </form>
   );
 }

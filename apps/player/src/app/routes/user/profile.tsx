@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useProfile } from '../../../api/account.ts';
 import { LoadingOverlay } from '@wallet/ui/loading-overlay';
 import { BankAccountChangeDialog } from '../../../features/profile/bank-account-change-dialog.tsx';
@@ -7,6 +7,11 @@ import { ChangePasswordDialog } from '../../../features/profile/change-password-
 import { ProfileDetails } from '../../../features/profile/profile-details.tsx';
 import { SecurityHistory } from '../../../features/profile/security-history.tsx';
 import { needsEnglishBankName } from '../../../features/profile/profile-rules.ts';
+
+// the Passkeys section loads with the WebAuthn library after the page (docs/decisions/0040-passkeys.md)
+const PasskeysSection = lazy(() =>
+  import('../../../features/profile/passkeys-section.tsx').then((m) => ({ default: m.PasskeysSection })),
+);
 
 /** /user/profile (docs/spec.md §2). A load failure hides the overlay and shows nothing (docs/spec.md §8). */
 export function Component() {
@@ -29,6 +34,9 @@ export function Component() {
             onEditBankName={() => setBankNamePrompt('open')}
             onChangeBankAccount={() => setIsBankChangeOpen(true)}
           />
+          <Suspense fallback={null}>
+            <PasskeysSection />
+          </Suspense>
           <SecurityHistory />
           {isBankChangeOpen && <BankAccountChangeDialog open onOpenChange={setIsBankChangeOpen} profile={data} />}
           <ChangePasswordDialog open={isPasswordOpen} onOpenChange={setIsPasswordOpen} />
