@@ -131,6 +131,8 @@ test.describe('double tap', () => {
     await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
     await page.getByTestId('withdraw-amount').fill('100');
     await doubleTap(page.getByTestId('withdraw-submit'));
+    // the review step: confirming twice in one frame is still one request
+    await doubleTap(page.getByTestId('withdraw-confirm'));
     await expect(page.getByTestId('withdraw-success')).toBeVisible();
     expect(count('POST', /^\/api\/wallet\/withdraw$/)).toBe(1);
     await page.getByTestId('withdraw-done').click();

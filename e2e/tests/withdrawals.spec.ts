@@ -37,6 +37,8 @@ async function withdraw(page: Page, amount: number) {
   await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
   await page.getByTestId('withdraw-amount').fill(String(amount));
   await page.getByTestId('withdraw-submit').click();
+  // the review step (destination and amount) before the money leaves
+  await page.getByTestId('withdraw-confirm').click();
   await expect(page.getByTestId('withdraw-success')).toBeVisible();
 }
 
@@ -216,6 +218,7 @@ test.describe('withdrawals', () => {
       await saveScreen(page, { test: 'withdrawals', step: 'modal-min', lang });
       await page.getByTestId('withdraw-amount').fill('100');
       await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-confirm').click();
       await expect(page.getByTestId('withdraw-success')).toBeVisible();
       await saveScreen(page, { test: 'withdrawals', step: 'modal-success', lang });
       await page.getByTestId('withdraw-done').click();

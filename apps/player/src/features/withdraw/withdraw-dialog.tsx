@@ -56,7 +56,7 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
   const isBonusRunning = isBlocked || Boolean(progress.data);
   const unit = t(`unit.${wallet.wallet.currency}`, { defaultValue: wallet.wallet.currency });
   // the bounds of the wallet's own currency (a kip wallet's are kip-sized), the baht fields from an older server
-  const bounds = lookup.data?.byCurrency?.[wallet.wallet.currency] ?? lookup.data;
+  const bounds = lookup.data?.byCurrency?.[wallet.wallet.currency === 'LAK' ? 'LAK' : 'THB'] ?? lookup.data;
   const account = wallet.bankAccount;
   // the wallet carries the Thai name only: the bank list has the Lao and English ones
   const bank = useBanks().data?.find((candidate) => candidate.code === account.bankCode);
@@ -113,7 +113,8 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         {t('done')}
       </Button>
     ) : review !== null ? (
-      <div className="flex gap-3">
+      // the modal's footer lays the two out side by side, each half wide
+      <>
         <Button
           variant="secondary"
           size="lg"
@@ -133,7 +134,7 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         >
           {t('review.confirm')}
         </Button>
-      </div>
+      </>
     ) : (
       <Button
         isBlock
