@@ -39,6 +39,13 @@ describe('TransferDialog', () => {
     await userEvent.type(screen.getByTestId('transfer-amount'), '0.5');
     await submit();
     expect(await screen.findByText('The minimum transfer is 1 baht')).toBeInTheDocument();
+
+    // a third decimal is kept as typed and refused with the server's own message
+    await userEvent.clear(screen.getByTestId('transfer-amount'));
+    await userEvent.type(screen.getByTestId('transfer-amount'), '10.125');
+    expect(screen.getByTestId('transfer-amount')).toHaveValue('10.125');
+    await submit();
+    expect(await screen.findByText('Amounts can have at most 2 decimals.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

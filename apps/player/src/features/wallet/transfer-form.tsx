@@ -48,12 +48,14 @@ export function TransferForm({ accounts, initialValues, unit, onSubmit }: Transf
     if (!found) onSubmit({ from: values.from, to: values.to, amount: parseAmount(values.amount) });
   };
   const messageFor = (field: TransferField) =>
-    problem?.field === field
-      ? t(`transfer.errors.${problem.issue}`, {
-          min: TRANSFER_MIN_BAHT,
-          amount: `${formatMoney(source?.amount ?? 0)} ${unit}`,
-        })
-      : undefined;
+    problem?.field !== field
+      ? undefined
+      : problem.issue === 'decimals'
+        ? t('AMOUNT_DECIMALS', { ns: 'errors' })
+        : t(`transfer.errors.${problem.issue}`, {
+            min: TRANSFER_MIN_BAHT,
+            amount: `${formatMoney(source?.amount ?? 0)} ${unit}`,
+          });
   const options = accounts.map((account) => ({
     value: account.code,
     label: t('transfer.option', { name: account.name, amount: formatMoney(account.amount) }),

@@ -17,13 +17,20 @@ describe('validateTransfer (docs/spec.md §5)', () => {
     expect(validateTransfer({ from: 'pg', to: 'pg', amount: '100' })).toEqual({ field: 'to', issue: 'sameAccount' });
   });
   it('needs at least 1 baht', () => {
-    for (const amount of ['', '0', '0.99', 'abc', '-5', '1.234']) {
+    for (const amount of ['', '0', '0.99', 'abc', '-5']) {
       expect(validateTransfer({ from: 'WALLET', to: 'pg', amount })).toEqual({ field: 'amount', issue: 'minAmount' });
     }
   });
   it('accepts a valid transfer', () => {
     expect(validateTransfer({ from: 'WALLET', to: 'pg', amount: '1' })).toBeNull();
     expect(validateTransfer({ from: 'pg', to: 'WALLET', amount: '1,000.50' })).toBeNull();
+  });
+  it('refuses a third decimal by name instead of cutting it (the server answers AMOUNT_DECIMALS)', () => {
+    expect(validateTransfer({ from: 'WALLET', to: 'pg', amount: '10.125' })).toEqual({
+      field: 'amount',
+      issue: 'decimals',
+    });
+    expect(validateTransfer({ from: 'WALLET', to: 'pg', amount: '10.12' })).toBeNull();
   });
   it('refuses more than the balance the form shows, inline before sending', () => {
     const values = { from: 'WALLET', to: 'pg', amount: '250.01' };
@@ -56,8 +63,8 @@ describe('amount input', () => {
     expect(parseAmount('1,250.5')).toBe(1250.5);
     expect(parseAmount('1.999')).toBeNaN();
   });
-  it('keeps typing to digits and 2 decimals', () => {
-    expect(sanitizeAmountInput('12a3.456')).toBe('123.45');
+  it('keeps typing to digits and one decimal point, without cutting decimals', () => {
+    expect(sanitizeAmountInput('12a3.456')).toBe('123.456');
     expect(sanitizeAmountInput('1.2.3')).toBe('1.23');
     expect(sanitizeAmountInput('')).toBe('');
   });
