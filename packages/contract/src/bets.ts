@@ -61,7 +61,8 @@ export const DepositBonusQuerySchema = z.object({ amount: z.coerce.number().pipe
 
 /**
  * A bonus the deposit sheet offers for the entered amount: what it would credit and its condition. `reason` says why
- * it cannot be chosen now (another bonus runs, receipts used up, amount below the minimum), null when it can.
+ * it cannot be chosen now (another bonus runs, receipts used up, amount below the minimum, the member already holds
+ * more than its claim balance rule allows), null when it can.
  */
 export const DepositBonusOptionSchema = z.object({
   code: z.string(),
@@ -71,7 +72,11 @@ export const DepositBonusOptionSchema = z.object({
   /** the turnover to make, or the total balance to reach */
   target: MoneySchema,
   minDeposit: MoneySchema,
-  reason: z.enum(['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'DEPOSIT_BELOW_MINIMUM']).nullable(),
+  /** the most the member may hold besides this deposit to get it (docs/decisions/0020), null: no such rule */
+  maxBalanceAtClaim: MoneySchema.nullable(),
+  reason: z
+    .enum(['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'DEPOSIT_BELOW_MINIMUM', 'BALANCE_ABOVE_MAX'])
+    .nullable(),
 });
 export type DepositBonusOption = z.infer<typeof DepositBonusOptionSchema>;
 

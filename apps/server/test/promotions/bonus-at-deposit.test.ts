@@ -8,7 +8,7 @@ import {
 } from '../../src/db/schema/promotions.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
 import { createDepositsHarness } from '../deposits/deposits-harness.ts';
-import { addPromotion } from './promo-fixture.ts';
+import { addPromotion, deposit } from './promo-fixture.ts';
 
 // A bonus chosen on the deposit sheet, claimed with the QR deposit's credit (docs/decisions/0042-bets-and-bonus-at-deposit.md).
 let h: Awaited<ReturnType<typeof createDepositsHarness>>;
@@ -51,6 +51,7 @@ describe('bonus at deposit', () => {
       successRule: 'turnover',
       target: 1650,
       minDeposit: 100,
+      maxBalanceAtClaim: null,
       reason: null,
     });
     const small = await h.send('GET', '/api/bonus/deposit?amount=50', undefined, m.token);
@@ -101,6 +102,21 @@ describe('bonus at deposit', () => {
     await h.send('POST', '/sandbox/qr/pay', { payload: created.body.payload });
     expect(await h.walletMinor(m.id)).toBe(31_000n);
     expect(await choiceOf(created.body.qrcodeId)).toMatchObject({ status: 'skipped', reason: 'BONUS_ALREADY_ACTIVE' });
+    await expectLedgerSound(h.t);
+  });
+
+  it('says when the member already holds more than the bonus allows at claim, and refuses that choice', async () => {
+    const m = await h.member();
+    await deposit(h.t, m.id, 10_000n);
+    const p = await addPromotion(h.t, { percent: 10, minDeposit: 10_000n, maxBalanceAtClaim: 500n });
+    const res = await h.send('GET', '/api/bonus/deposit?amount=500', undefined, m.token);
+    expect(res.body.find((o: { code: string }) => o.code === p.code)).toMatchObject({
+      reason: 'BALANCE_ABOVE_MAX',
+      maxBalanceAtClaim: 5,
+    });
+    const chosen = await h.send('POST', '/api/qrcode/KBANK', { amount: 500, bonusCode: p.code }, m.token);
+    expect(chosen.status).toBe(400);
+    expect(chosen.body).toMatchObject({ message: 'BONUS_CONDITION', reason: 'BALANCE_ABOVE_MAX' });
     await expectLedgerSound(h.t);
   });
 

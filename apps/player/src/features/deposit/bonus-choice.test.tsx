@@ -26,6 +26,7 @@ const option = (patch: Partial<DepositBonusOption> & { code: string }): DepositB
   successRule: 'turnover',
   target: 1650,
   minDeposit: 100,
+  maxBalanceAtClaim: null,
   reason: null,
   ...patch,
 });

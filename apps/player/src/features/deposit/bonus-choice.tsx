@@ -82,7 +82,11 @@ function OptionText({ option, unit }: { option: DepositBonusOption; unit: string
       </span>
       <span className="text-xs text-muted">
         {option.reason
-          ? t(`unavailable.${option.reason}`, { min: formatMoney(option.minDeposit), unit })
+          ? t(`unavailable.${option.reason}`, {
+              min: formatMoney(option.minDeposit),
+              max: formatMoney(option.maxBalanceAtClaim ?? 0),
+              unit,
+            })
           : t(option.successRule, { target: formatMoney(option.target), unit })}
       </span>
     </>

@@ -12,7 +12,7 @@ import { percentOf, timesMultiple } from '../../lib/money-math.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import { lockMemberMoney, toMajor, type LedgerService } from '../ledger/ledger.api.ts';
 import { claimPromotion, isOpen, periodOf, type PromotionRow } from './bonus-claim.ts';
-import { runningCondition } from './condition-engine.ts';
+import { balancesOf, runningCondition } from './condition-engine.ts';
 
 type Member = { id: number; currency: string };
 type ChoiceRow = typeof depositBonusChoices.$inferSelect;
@@ -44,19 +44,35 @@ async function receivedInPeriod(db: Db | Tx, p: PromotionRow, memberId: number, 
   return row?.n ?? 0;
 }
 
+/** What the member holds and whether a condition runs: read once for every bonus of the list. */
+type MemberState = { hasRunning: boolean; held: bigint };
+
+async function memberState(db: Db, member: Member): Promise<MemberState> {
+  const hasRunning = (await runningCondition(db, member.id)) !== null;
+  // the stored game balances (the claim reads the same ones at the credit, with no provider call)
+  const { total } = await balancesOf(db, member.id, member.currency);
+  return { hasRunning, held: total };
+}
+
 async function reasonAgainst(
   db: Db | Tx,
   p: PromotionRow,
   member: Member,
   amount: bigint,
   at: Date,
-  hasRunning: boolean,
+  state: MemberState,
 ): Promise<DepositBonusOption['reason']> {
-  if (hasRunning) return 'BONUS_ALREADY_ACTIVE';
+  if (state.hasRunning) return 'BONUS_ALREADY_ACTIVE';
   if ((await receivedInPeriod(db, p, member.id, at)) >= p.maxReceived) return 'BONUS_MAX_CLAIMED';
   if (amount < p.minDeposit) return 'DEPOSIT_BELOW_MINIMUM';
+  // the claim's balance rule (docs/decisions/0020): what is held besides this deposit
+  if (p.maxBalanceAtClaim !== null && state.held > p.maxBalanceAtClaim) return 'BALANCE_ABOVE_MAX';
   return null;
 }
+
+/** Money as a refusal's values carry it: `1,234.50` (as the claim's own refusals). */
+const shown = (minor: bigint) =>
+  toMajor(minor).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const text = (p: PromotionRow, lang: ContentLanguage) => p.name[lang] || p.name.th || p.name.en;
 
@@ -72,7 +88,7 @@ export async function depositBonusOptions(
   const rows = (
     await db.select().from(promotions).where(eq(promotions.kind, 'bonus')).orderBy(asc(promotions.id))
   ).filter((p) => isOpen(p, now) && isDepositBonus(p));
-  const hasRunning = (await runningCondition(db, member.id)) !== null;
+  const state = await memberState(db, member);
   const options: DepositBonusOption[] = [];
   for (const p of rows) {
     const { bonus, target } = figuresOf(p, amount);
@@ -84,7 +100,8 @@ export async function depositBonusOptions(
       successRule: p.successRule,
       target: toMajor(target),
       minDeposit: toMajor(p.minDeposit),
-      reason: await reasonAgainst(db, p, member, amount, now, hasRunning),
+      maxBalanceAtClaim: p.maxBalanceAtClaim === null ? null : toMajor(p.maxBalanceAtClaim),
+      reason: await reasonAgainst(db, p, member, amount, now, state),
     });
   }
   return options;
@@ -107,12 +124,14 @@ export async function chooseDepositBonus(
     .from(promotions)
     .where(and(eq(promotions.code, intent.code.toUpperCase()), eq(promotions.kind, 'bonus')));
   if (!p || !isOpen(p, now) || !isDepositBonus(p)) throw new AppError('NO_PROMOTION');
-  const hasRunning = (await runningCondition(db, member.id)) !== null;
-  const reason = await reasonAgainst(db, p, member, intent.amount, now, hasRunning);
+  const state = await memberState(db, member);
+  const reason = await reasonAgainst(db, p, member, intent.amount, now, state);
   if (reason === 'DEPOSIT_BELOW_MINIMUM')
+    throw new AppError('BONUS_CONDITION', undefined, { reason, values: { min: shown(p.minDeposit) } });
+  if (reason === 'BALANCE_ABOVE_MAX')
     throw new AppError('BONUS_CONDITION', undefined, {
       reason,
-      values: { min: toMajor(p.minDeposit).toLocaleString('en-US', { minimumFractionDigits: 2 }) },
+      values: { max: shown(p.maxBalanceAtClaim ?? 0n), balance: shown(state.held) },
     });
   if (reason) throw new AppError(reason);
   // one choice per intent: a later one for the same QR keeps the first
