@@ -10,6 +10,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { paths } from '../config/paths.ts';
 import { BrandProvider } from './brand-provider.tsx';
 import { createRouter } from './router.tsx';
+import type { LoginState } from './routes/login.tsx';
 import { HostBoundary } from './shell/host-boundary.tsx';
 import { OfflineBanner } from './shell/offline-banner.tsx';
 
@@ -18,7 +19,10 @@ export function App({ router: given }: { router?: ReturnType<typeof createRouter
   useEffect(
     () =>
       onSessionEvent((event) => {
-        void router.navigate(event === 'terminated' ? paths.terminated : paths.login, { replace: true });
+        // signed out by the server (the session was revoked: a password change or a sign-out on another device):
+        // the login screen says why
+        if (event === 'terminated') void router.navigate(paths.terminated, { replace: true });
+        else void router.navigate(paths.login, { replace: true, state: { isSessionEnded: true } satisfies LoginState });
       }),
     [router],
   );

@@ -38,4 +38,18 @@ describe('login route', () => {
     renderLogin();
     expect(screen.getByLabelText('Phone number')).toHaveValue('');
   });
+
+  it('says why when the server ended the session (a password change or a sign-out on another device)', () => {
+    mockApi({});
+    renderLogin({ isSessionEnded: true });
+    expect(screen.getByTestId('session-ended')).toHaveTextContent(
+      'You were signed out: your password was changed or your session was ended on another device.',
+    );
+  });
+
+  it('says nothing of it on an ordinary visit', () => {
+    mockApi({});
+    renderLogin();
+    expect(screen.queryByTestId('session-ended')).toBeNull();
+  });
 });

@@ -34,6 +34,11 @@ export function useWalletPush(): void {
         auth: (send) => send({ kind: 'member', token: storage.getToken() ?? token }),
       });
       socket.on('wallet.changed', refetch);
+      // the server put this socket out: its session was revoked (a password change, a sign-out elsewhere); the read
+      // that follows is refused and the app takes the member to the login screen, which says why
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect') refetch();
+      });
       // the contact tab's unread badge (the member shell's query of this key)
       // a read still in flight (the one started on connect) may have begun before this push's message and would land
       // after it with the older count: cancel it, then set the pushed count
