@@ -117,8 +117,9 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
           role="dialog"
           aria-label={t('title')}
           data-testid="chat-panel"
-          className="fixed inset-x-3 z-40 mx-auto flex max-w-[456px] flex-col overflow-hidden rounded-3xl border border-line bg-bg-raised shadow-[0_24px_60px_-20px_rgba(0,0,0,.8)]"
-          style={{ bottom: bottomOffset + 72, top: 72 }}
+          // a phone: the column above the toggle; from 1024 px: a panel docked bottom-right beside the page
+          className="fixed inset-x-3 top-[72px] z-40 mx-auto flex max-w-[456px] flex-col overflow-hidden rounded-3xl border border-line bg-bg-raised shadow-[0_24px_60px_-20px_rgba(0,0,0,.8)] lg:top-auto lg:right-4 lg:left-auto lg:mx-0 lg:h-[min(640px,calc(100dvh-12rem))] lg:w-[400px]"
+          style={{ bottom: bottomOffset + 72 }}
         >
           <header className="flex items-center gap-3 border-b border-line bg-surface px-4 py-3">
             <span className="flex size-10 items-center justify-center rounded-2xl bg-primary/15 text-primary">
@@ -148,7 +149,8 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
               type="button"
               onClick={toggle}
               aria-label={t('close')}
-              className="rounded-full p-2 text-muted hover:text-fg"
+              data-testid="chat-close"
+              className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-fg"
             >
               <Icon name="close" className="size-5" />
             </button>
@@ -253,16 +255,26 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
         </section>
       )}
       {isInviting && !isOpen && !wasOpened && (
-        <button
-          type="button"
-          onClick={toggle}
+        // dismissible: on the contact pages it would otherwise sit over the LINE button for good
+        <div
           data-testid="chat-invitation"
-          className="fixed right-4 z-40 max-w-[240px] rounded-2xl rounded-br-md bg-surface px-4 py-3 text-left text-sm text-fg shadow-lg ring-1 ring-line"
+          className="fixed right-4 z-40 flex max-w-[260px] items-start rounded-2xl rounded-br-md bg-surface text-sm text-fg shadow-lg ring-1 ring-line"
           style={{ bottom: bottomOffset + 72 }}
         >
-          <strong className="block text-primary">{t('invitationTitle')}</strong>
-          {t('invitation')}
-        </button>
+          <button type="button" onClick={toggle} className="min-w-0 flex-1 py-3 pl-4 text-left">
+            <strong className="block text-primary">{t('invitationTitle')}</strong>
+            {t('invitation')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setIsInviting(false)}
+            aria-label={t('dismissInvitation')}
+            data-testid="chat-invitation-dismiss"
+            className="flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:text-fg"
+          >
+            <Icon name="close" className="size-4" />
+          </button>
+        </div>
       )}
       <button
         type="button"

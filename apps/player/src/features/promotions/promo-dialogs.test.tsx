@@ -104,6 +104,15 @@ describe('RefundDialog', () => {
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
+  it("shows the refund's day as a date, not as an ISO string", async () => {
+    mockApi({
+      'GET /api/refund/check': () => ({ body: { ...check, info: '2026-11-26' } }),
+      'POST /api/refund': () => ({ body: { refunds: [], total: 0 } }),
+    });
+    renderWithProviders(<RefundDialog currency="THB" onClose={vi.fn()} />);
+    expect(await screen.findByTestId('refund-info')).toHaveTextContent(/^26\/11\/2026$/);
+  });
+
   it('receiving is disabled while a bonus runs (docs/spec.md §4)', async () => {
     mockApi({
       'GET /api/refund/check': () => ({ body: { ...check, bonus: true } }),

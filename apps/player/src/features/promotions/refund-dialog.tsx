@@ -17,6 +17,12 @@ export type RefundDialogProps = {
   onClose: (moved: boolean) => void;
 };
 
+/** The check's `info` is the refund's Bangkok day (YYYY-MM-DD): shown DD/MM/YYYY like every date; other text as is. */
+const dayOrText = (info: string): string => {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(info);
+  return day ? `${day[3]}/${day[2]}/${day[1]}` : info;
+};
+
 /**
  * docs/spec.md §2/§4 refund modal: yesterday's refund with its conditions text; receiving is disabled while a bonus
  * runs; moving it to the wallet asks first, showing the success and fail percentages; the refund log (10 a page).
@@ -82,7 +88,7 @@ export function RefundDialog({ currency, onClose }: RefundDialogProps) {
             </div>
             {info.info && (
               <p className="text-sm whitespace-pre-line text-muted" data-testid="refund-info">
-                {info.info}
+                {dayOrText(info.info)}
               </p>
             )}
             <p className="text-xs text-muted">

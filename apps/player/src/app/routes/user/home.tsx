@@ -17,6 +17,7 @@ import { LoadFailed } from '../../shell/load-failed.tsx';
 import { lazySheet } from '../../shell/lazy-sheet.tsx';
 import { SheetBoundary } from '../../shell/sheet-boundary.tsx';
 import { useSheetHistory } from '../../shell/use-sheet-history.ts';
+import { useBalancesOnReturn } from './use-balances-on-return.ts';
 
 // The game sliders are below the balance (and the page's largest paint is the balance card's art): their chunk
 // starts loading with this module, beside GET /api/wallet, and stays out of the /user/home first load.
@@ -86,6 +87,7 @@ export function Component() {
   const isSpinActive = useSpinActive();
   const [modal, setModal] = useState<OpenModal>(null);
   useWalletPush();
+  useBalancesOnReturn();
   // the back button or gesture closes the open sheet instead of leaving home
   useSheetHistory(modal !== null, () => setModal(null));
 
