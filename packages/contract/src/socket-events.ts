@@ -71,10 +71,17 @@ export type WalletChanged = { reason: 'ledger' | 'game' | 'withdrawal' | 'condit
 /** A deposit reached the wallet: the deposit modal shows the amount (major units). */
 export type DepositCredited = { depositId: string; channel: string; amount: number; currency: string };
 
+/**
+ * The bonus chosen for a deposit (docs/decisions/0042-bets-and-bonus-at-deposit.md): claimed with the credit, or skipped
+ * and why (an error code such as BONUS_ALREADY_ACTIVE, or HELD_FOR_REVIEW); amount in major units (0 when skipped).
+ */
+export type DepositBonus = { code: string; status: 'claimed' | 'skipped'; reason: string | null; amount: number };
+
 /** Events the server pushes into a member's private room (docs/design.md §9.8). */
 export type MemberServerEvents = {
   'wallet.changed': (payload: WalletChanged) => void;
   'deposit.credited': (payload: DepositCredited) => void;
+  'deposit.bonus': (payload: DepositBonus) => void;
   /** support messages the member has not read yet (the contact tab's badge) */
   'chat.unread': (payload: { count: number }) => void;
   /** a new notification in the member's inbox (the toast) and the unread count after it (the top bar badge) */

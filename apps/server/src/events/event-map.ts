@@ -39,6 +39,15 @@ const EVENT_SCHEMAS = {
     /** qr, slip, truewallet, manual (absent on events written before it was added) */
     channel: z.string().optional(),
   }),
+  /** the bonus chosen for a deposit was claimed with its credit, or skipped (reason: an error code, HELD_FOR_REVIEW) */
+  'deposit.bonus': z.object({
+    memberId,
+    depositId: z.string(),
+    code: z.string(),
+    status: z.enum(['claimed', 'skipped']),
+    reason: z.string().nullable(),
+    amount: minor,
+  }),
   'withdrawal.changed': z.object({ memberId, withdrawalId: z.string(), status: z.string() }),
   'condition.changed': z.object({ memberId, conditionId: z.string(), status: z.string() }),
   'chat.message': z.object({ conversationId: z.string(), messageId: z.string(), from: z.string() }),
@@ -60,6 +69,7 @@ const EVENT_LANES = {
   'session.revoked': 'live',
   'settings.updated': 'live',
   'deposit.credited': 'live',
+  'deposit.bonus': 'live',
   'withdrawal.changed': 'live',
   'condition.changed': 'live',
   'chat.message': 'live',
