@@ -800,6 +800,31 @@ CREATE TABLE "line_links" (
 	CONSTRAINT "line_links_language_ck" CHECK ("line_links"."language" in ('th', 'la', 'en'))
 );
 --> statement-breakpoint
+CREATE TABLE "responsible_breaks" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "responsible_breaks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_by" text NOT NULL,
+	CONSTRAINT "responsible_breaks_kind_ck" CHECK ("responsible_breaks"."kind" in ('cooling_off', 'self_exclusion')),
+	CONSTRAINT "responsible_breaks_period_ck" CHECK ("responsible_breaks"."ends_at" > "responsible_breaks"."starts_at")
+);
+--> statement-breakpoint
+CREATE TABLE "responsible_limits" (
+	"member_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"value" bigint,
+	"has_pending" boolean DEFAULT false NOT NULL,
+	"pending_value" bigint,
+	"pending_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL,
+	"updated_by" text NOT NULL,
+	CONSTRAINT "responsible_limits_member_id_kind_pk" PRIMARY KEY("member_id","kind"),
+	CONSTRAINT "responsible_limits_value_ck" CHECK ("responsible_limits"."value" is null or "responsible_limits"."value" > 0),
+	CONSTRAINT "responsible_limits_pending_ck" CHECK ("responsible_limits"."pending_value" is null or "responsible_limits"."pending_value" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_security_events" ADD CONSTRAINT "member_security_events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_passkeys" ADD CONSTRAINT "member_passkeys_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -848,6 +873,8 @@ ALTER TABLE "refund_wallet_state" ADD CONSTRAINT "refund_wallet_state_member_id_
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_deliveries" ADD CONSTRAINT "line_deliveries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_links" ADD CONSTRAINT "line_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "responsible_breaks" ADD CONSTRAINT "responsible_breaks_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "responsible_limits" ADD CONSTRAINT "responsible_limits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -944,4 +971,5 @@ CREATE INDEX "refunds_member_status_idx" ON "refunds" USING btree ("member_id","
 CREATE INDEX "refunds_day_idx" ON "refunds" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "line_deliveries_member_idx" ON "line_deliveries" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "line_links_user_uq" ON "line_links" USING btree ("line_user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "line_links_code_uq" ON "line_links" USING btree ("link_code_hash");
+CREATE UNIQUE INDEX "line_links_code_uq" ON "line_links" USING btree ("link_code_hash");--> statement-breakpoint
+CREATE INDEX "responsible_breaks_member_idx" ON "responsible_breaks" USING btree ("member_id","ends_at");

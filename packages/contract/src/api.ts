@@ -6,6 +6,7 @@ import { lookupEndpoints } from './lookup.ts';
 import { passkeyEndpoints } from './passkeys.ts';
 import { notifyEndpoints } from './notify.ts';
 import { promotionEndpoints } from './promotions.ts';
+import { responsiblePlayEndpoints } from './responsible-play.ts';
 import { spinwheelEndpoints } from './spinwheel.ts';
 import { statementEndpoints } from './statement.ts';
 import { walletEndpoints } from './wallet.ts';
@@ -19,6 +20,7 @@ export const api = {
   statement: statementEndpoints,
   spinwheel: spinwheelEndpoints,
   chat: chatEndpoints,
+  responsiblePlay: responsiblePlayEndpoints,
   passkeys: passkeyEndpoints,
   notify: notifyEndpoints,
   inbox: inboxEndpoints,

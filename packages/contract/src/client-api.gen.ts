@@ -243,6 +243,17 @@ export const api = {
       A['chat']['readCustomer']
     >,
   },
+  responsiblePlay: {
+    get: { method: 'GET', path: '/api/responsible-play', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['get']
+    >,
+    setLimit: { method: 'POST', path: '/api/responsible-play/limit', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['setLimit']
+    >,
+    startBreak: { method: 'POST', path: '/api/responsible-play/break', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['startBreak']
+    >,
+  },
   passkeys: {
     list: { method: 'GET', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['list']>,
     stepUp: { method: 'POST', path: '/api/passkeys/step-up', access: 'member' } as ClientEndpoint<

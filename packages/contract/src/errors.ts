@@ -130,6 +130,12 @@ export const ERROR_CODES = [
   'PASSKEY_CHALLENGE_EXPIRED',
   'PASSKEY_LIMIT',
   'STEP_UP_REQUIRED',
+  // responsible play (docs/decisions/0039-responsible-play.md)
+  'DEPOSIT_LIMIT_REACHED',
+  'LOSS_LIMIT_REACHED',
+  'COOLING_OFF',
+  'SELF_EXCLUDED',
+  'LIMIT_TIGHTEN_ONLY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -159,6 +165,12 @@ export const ERROR_REASONS = {
   BONUS_CONDITION: ['NO_DEPOSIT', 'DEPOSIT_BELOW_MINIMUM', 'BALANCE_ABOVE_MAX'],
   /** a queue row someone decided first: `values` say its state now, by whom and when (docs/decisions/0033) */
   APPROVAL_DECIDED: ['DECIDED'],
+  /** responsible play: which period's limit, with the limit, what is left and when the period ends (ADR 0039) */
+  DEPOSIT_LIMIT_REACHED: ['DAY', 'WEEK', 'MONTH'],
+  LOSS_LIMIT_REACHED: ['DAY', 'WEEK', 'MONTH'],
+  /** a break: `values.until` is when it ends (Bangkok time) */
+  COOLING_OFF: ['UNTIL'],
+  SELF_EXCLUDED: ['UNTIL'],
   /** a gift link we cannot take, by TrueMoney's answer or our own rule (docs/payments.md §4); `values.min` in baht */
   TRUELINK_INVALID: ['NOT_A_LINK', 'BELOW_MINIMUM', 'EXPIRED', 'NOT_FOUND', 'OWN_VOUCHER', 'UNAVAILABLE'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
@@ -238,6 +250,11 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   QR_FAIL: 502,
   INTERNAL_SERVER_ERROR: 500,
   NOT_IMPLEMENTED: 501,
+  DEPOSIT_LIMIT_REACHED: 403,
+  LOSS_LIMIT_REACHED: 403,
+  COOLING_OFF: 403,
+  SELF_EXCLUDED: 403,
+  LIMIT_TIGHTEN_ONLY: 403,
   PASSKEY_INVALID: 401,
   PASSKEY_CHALLENGE_EXPIRED: 400,
   PASSKEY_LIMIT: 409,
@@ -273,4 +290,5 @@ export const CONSOLE_ONLY_ERROR_CODES: readonly ErrorCode[] = [
   'APPROVAL_PENDING',
   'APPROVAL_STALE',
   'MANUAL_DEPOSIT_CAP',
+  'LIMIT_TIGHTEN_ONLY',
 ];

@@ -14,6 +14,7 @@ import { inboxModule } from '../modules/inbox/inbox.module.ts';
 import { referralModule } from '../modules/referral/referral.module.ts';
 import { notifyModule } from '../modules/notify/notify.module.ts';
 import { refundsModule } from '../modules/refunds/refunds.module.ts';
+import { responsiblePlayModule } from '../modules/responsible-play/responsible-play.module.ts';
 import { promotionsModule } from '../modules/promotions/promotions.module.ts';
 import { spinWheelModule } from '../modules/spin-wheel/spin-wheel.module.ts';
 import { settingApprovals, settingsModule } from '../modules/settings/settings.module.ts';
@@ -45,6 +46,7 @@ export const modules: ModuleFactory[] = [
   referralModule,
   promotionsModule,
   refundsModule,
+  responsiblePlayModule,
   idempotencyModule,
   ledgerCheckModule,
   operatorsModule,

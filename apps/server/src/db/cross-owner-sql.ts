@@ -93,4 +93,16 @@ export const CROSS_OWNER_SQL: readonly CrossOwnerRead[] = [
     tables: ['outbox_events'],
     reason: "a posting's events are written in its single statement, only when it posts (ADR 0019, ADR 0028)",
   },
+  {
+    reader: 'responsible-play',
+    owner: 'deposits',
+    tables: ['deposits'],
+    reason: "a deposit limit sums the member's credited deposits in the credit's transaction, under the money lock: ADR 0039",
+  },
+  {
+    reader: 'responsible-play',
+    owner: 'game-transfers',
+    tables: ['game_transfers'],
+    reason: "a loss limit sums the member's transfers into and out of games in the hold's transaction: ADR 0039",
+  },
 ];

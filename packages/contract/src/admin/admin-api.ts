@@ -16,6 +16,7 @@ import { adminExportEndpoints, adminMember360Endpoints, adminSearchEndpoints } f
 import { adminPeriodReportEndpoints } from './period-report.ts';
 import { adminBannerEndpoints, adminReferralEndpoints, adminRefundEndpoints } from './referral-refunds.ts';
 import { adminSettingsEndpoints } from './settings.ts';
+import { adminResponsiblePlayEndpoints } from './responsible-play.ts';
 
 /**
  * The operator back-office API (`/api/admin/*`), apart from the player's `api` so the player bundle never ships it.
@@ -44,6 +45,7 @@ export const adminApi = {
   banners: adminBannerEndpoints,
   referral: adminReferralEndpoints,
   refunds: adminRefundEndpoints,
+  responsiblePlay: adminResponsiblePlayEndpoints,
 } as const;
 
 type AdminApi = typeof adminApi;

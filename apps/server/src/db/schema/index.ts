@@ -25,3 +25,4 @@ export * from './promotions.ts';
 export * from './refunds.ts';
 export * from './inbox.ts';
 export * from './notify.ts';
+export * from './responsible-play.ts';

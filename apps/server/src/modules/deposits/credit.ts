@@ -6,6 +6,7 @@ import { deposits, type DepositChannel } from '../../db/schema/deposits.ts';
 import { emit } from '../../events/emit.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { house, LEDGER_KINDS, memberWallet, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
+import { depositHoldReason } from '../responsible-play/responsible-play.api.ts';
 
 /** the largest amount the API can show (MoneySchema): more in one deposit would break every view of the wallet */
 const MAX_DEPOSIT_MINOR = toMinor(MAX_AMOUNT);
@@ -51,6 +52,9 @@ export type IncomingResult =
  * `deposit:{channel}:{reference}`) and emits `deposit.credited`.
  */
 export async function recordIncoming(ledger: LedgerService, tx: Tx, money: IncomingMoney): Promise<IncomingResult> {
+  // money past a responsible-play limit or during a break is held for finance, never lost (docs/decisions/0039)
+  const held = money.status === 'credited' && (await depositHoldReason(tx, money.memberId, money.amount, money.at));
+  if (held) return recordIncoming(ledger, tx, { ...money, status: 'review', note: `responsible play: ${held}` });
   const id = newDepositId('D');
   const [row] = await tx
     .insert(deposits)

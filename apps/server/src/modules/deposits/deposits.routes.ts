@@ -8,7 +8,8 @@ import { boundQrTransport, createQrProviders } from '../../providers/qr-payments
 import type { SlipVerifier } from '../../providers/bank/bank-port.ts';
 import { boundBankTransport, HttpSlipVerifier } from '../../providers/bank/http-slip-verifier.ts';
 import { createAccountApi } from '../account/account.api.ts';
-import { LedgerService, toMajor } from '../ledger/ledger.api.ts';
+import { LedgerService, toMajor, toMinor } from '../ledger/ledger.api.ts';
+import { assertMayDeposit } from '../responsible-play/responsible-play.api.ts';
 import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
 import { depositAdminHandlers } from './deposit-admin.ts';
 import { QrService } from './qr.service.ts';
@@ -88,8 +89,15 @@ function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactor
     return {
       name: 'deposits',
       handlers: {
-        'wallet.slip': ({ member, file }) => slip.upload(member, file),
-        'wallet.truelink': ({ member, body }) => trueWallet.redeem(member, body.link),
+        // responsible play: no deposit offered during a break or past a limit (docs/decisions/0039)
+        'wallet.slip': async ({ member, file }) => {
+          await assertMayDeposit(ctx.db, member.id, null, ctx.clock.now());
+          return slip.upload(member, file);
+        },
+        'wallet.truelink': async ({ member, body }) => {
+          await assertMayDeposit(ctx.db, member.id, null, ctx.clock.now());
+          return trueWallet.redeem(member, body.link);
+        },
         'statement.slips': ({ member, body }) => listSlips(ctx.db, member.id, body.page, body.limit),
         'statement.slipReference': async ({ member, params }) => {
           const own = await slip.findOwn(member.id, params.reference);
@@ -97,12 +105,16 @@ function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactor
           return { url: signed ?? links.url(own.id) };
         },
         'wallet.add': async ({ member, body }) => {
+          await assertMayDeposit(ctx.db, member.id, toMinor(body.amount), ctx.clock.now());
           await review.notify(member, body.amount);
           return { message: 'SUCCESS' };
         },
         ...depositAdminHandlers({ ctx, account, review, slip }),
         'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
-        'wallet.qrCreate': ({ member, params, body }) => qr.create(member, params.provider, body.amount),
+        'wallet.qrCreate': async ({ member, params, body }) => {
+          await assertMayDeposit(ctx.db, member.id, toMinor(body.amount), ctx.clock.now());
+          return qr.create(member, params.provider, body.amount);
+        },
         'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
       },
       jobs: [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { updateGameBalanceSql, type GameBalanceReading } from '../game-accounts/game-accounts.api.ts';
 import { memberWallet, provider as providerAccount, transit, updateWhenPosted } from '../ledger/ledger.api.ts';
+import { assertMayPlay } from '../responsible-play/responsible-play.api.ts';
 import { LEDGER_KINDS, type LedgerKind, type LedgerService, type PostInput } from '../ledger/ledger.api.ts';
 import {
   findTransfer,
@@ -63,6 +64,8 @@ export function openToGame(deps: LedgerDeps, input: OpenTransferInput): Promise<
   const row = newTransfer({ id, ...input, direction: 'to_game', createdAt: now });
   // the row and the hold in one statement: BEGIN, the statement, COMMIT
   return deps.ledger.transaction(async (tx) => {
+    // the member's money lock, no break, within the loss limits (docs/decisions/0039)
+    await assertMayPlay(tx, row.memberId, row.amount, now);
     await deps.ledger.post(
       posting(row, LEDGER_KINDS.toGameHold, 'hold', [
         { account: memberWallet(row.memberId), amount: -row.amount },

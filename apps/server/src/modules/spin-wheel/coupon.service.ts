@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMajor } from '../ledger/ledger.api.ts';
+import { assertNoBreak } from '../responsible-play/responsible-play.api.ts';
 import { hasRunningCondition, startPrizeCondition } from '../promotions/promotions.api.ts';
 import { pick, toHtml } from './localized.ts';
 import type { SpinDeps } from './spin.service.ts';
@@ -59,6 +60,7 @@ export class CouponService {
     await this.deps.ledger.transaction(async (tx) => {
       // the member's money lock before the coupon row (docs/decisions/0019)
       await lockMemberMoney(tx, member.id);
+      await assertNoBreak(tx, member.id, now);
       const [coupon] = await tx
         .select({
           id: spinCoupons.id,

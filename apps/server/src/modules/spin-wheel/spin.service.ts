@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
+import { assertNoBreak } from '../responsible-play/responsible-play.api.ts';
 import { coinBalance, spendCoin } from './coins.ts';
 import { cryptoRandomInt, drawIndex, oddsPercent, type RandomInt } from './draw.ts';
 import { pick, toHtml } from './localized.ts';
@@ -71,6 +72,8 @@ export class SpinService {
     return this.deps.ledger.transaction(async (tx) => {
       const existing = await this.storedResult(tx, member.id, drawKey, lang);
       if (existing) return existing;
+      // no spin during a cooling-off or self-exclusion (docs/decisions/0039)
+      await assertNoBreak(tx, member.id, now);
       const wheel = await liveWheel(tx, now);
       if (!wheel || wheel.slices.length === 0) throw new AppError('NO_DATA');
       const slice =
