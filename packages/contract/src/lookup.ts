@@ -24,7 +24,12 @@ export const DepositLookupSchema = z.object({
   banks: z.array(DepositBankSchema),
   wallets: z.array(DepositWalletSchema),
   isManual: z.boolean(),
+  /** a baht wallet's minimum (the spec's field) */
   minDeposit: z.number(),
+  /** beyond the spec: the minimum and quick amounts of a wallet in each currency, whole units (docs/money-rules.md) */
+  byCurrency: z
+    .record(z.enum(CURRENCIES), z.object({ minDeposit: z.number(), quickAmounts: z.array(z.number()) }))
+    .optional(),
 });
 export type DepositLookup = z.infer<typeof DepositLookupSchema>;
 
@@ -47,7 +52,11 @@ export const ContactSchema = z.object({
 export type Contact = z.infer<typeof ContactSchema>;
 
 export const NoticeSchema = z.object({ text: z.string() });
-export const WithdrawLookupSchema = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+const WithdrawBoundsSchema = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
+/** a baht wallet's bounds (the spec's fields) and, beyond the spec, each currency's (docs/money-rules.md) */
+export const WithdrawLookupSchema = WithdrawBoundsSchema.extend({
+  byCurrency: z.record(z.enum(CURRENCIES), WithdrawBoundsSchema).optional(),
+});
 export type WithdrawLookup = z.infer<typeof WithdrawLookupSchema>;
 export const SlipLookupSchema = z.object({
   /** daily window (Asia/Bangkok, HH:mm) during which slip upload is closed */

@@ -80,8 +80,32 @@ export const SETTINGS = {
   adjustmentApprovalAbove: majorAmount.default(5_000),
   /** the largest manual transfer notice an operator may confirm, whole baht (more is refused: MANUAL_DEPOSIT_CAP) */
   manualDepositCap: majorAmount.default(50_000),
-  /** smallest deposit credited, whole baht */
+  /** smallest deposit credited, whole baht (a kip wallet's is in kipAmounts) */
   minDeposit: majorAmount.default(1),
+  /** the deposit screen's quick amounts of a baht wallet, whole baht (a QR channel shows those at or above its minimum) */
+  bahtQuickAmounts: z.array(majorAmount.positive()).min(1).max(8).default([10, 20, 50, 100, 300, 500, 1_000]),
+  /**
+   * The amounts of a kip (LAK) wallet, whole kip: what minDeposit, bahtQuickAmounts, withdrawLimits (bounds and daily
+   * total) and manualDepositCap are for a baht wallet (docs/money-rules.md; the Lao variant's LAK members).
+   */
+  kipAmounts: z
+    .object({
+      minDeposit: majorAmount,
+      quickAmounts: z.array(majorAmount.positive()).min(1).max(8),
+      withdrawMin: majorAmount,
+      withdrawMax: majorAmount.positive(),
+      perDayAmount: majorAmount.positive(),
+      manualDepositCap: majorAmount,
+    })
+    .refine((v) => v.withdrawMin <= v.withdrawMax, { message: 'withdrawMin above withdrawMax' })
+    .default({
+      minDeposit: 20_000,
+      quickAmounts: [50_000, 100_000, 200_000, 500_000, 1_000_000],
+      withdrawMin: 50_000,
+      withdrawMax: 30_000_000,
+      perDayAmount: 300_000_000,
+      manualDepositCap: 30_000_000,
+    }),
   /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */
   slipWindow: z
     .object({
@@ -97,7 +121,7 @@ export const SETTINGS = {
   /** money a provider reports for a QR that had expired or was cancelled: credited, or held for an operator */
   lateQrPayment: z.enum(['credit', 'review']).default('credit'),
   /** the receiving bank accounts and wallets shown on the deposit screen (seeded per variant) */
-  deposit: DepositLookupSchema.omit({ minDeposit: true }),
+  deposit: DepositLookupSchema.omit({ minDeposit: true, byCurrency: true }),
   info: InfoSchema,
   contact: ContactSchema,
   agreements: z.array(z.string()),

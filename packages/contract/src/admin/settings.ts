@@ -44,8 +44,8 @@ export const SETTING_GROUPS = [
   'security',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
-/** The unit a number is in: whole baht (the site's currency), minutes, hours, percent, a count, or a multiple. */
-export const SETTING_UNITS = ['THB', 'minutes', 'hours', 'percent', 'count', 'times'] as const;
+/** The unit a number is in: whole baht (the site's currency) or kip, minutes, hours, percent, a count, or a multiple. */
+export const SETTING_UNITS = ['THB', 'LAK', 'minutes', 'hours', 'percent', 'count', 'times'] as const;
 export type SettingUnit = (typeof SETTING_UNITS)[number];
 
 /** A setting as the list shows it: its value, its group and the units of its numbers ('' = the value itself). */

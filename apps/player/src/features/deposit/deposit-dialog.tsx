@@ -8,6 +8,7 @@ import { Modal } from '@wallet/ui/modal';
 import { formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useDepositLookup } from '../../api/deposit.ts';
+import { useWallet } from '../../api/wallet.ts';
 import { memberEvents } from '../../lib/member-events.ts';
 import { BankPanel } from './bank-panel.tsx';
 import { QrPanel } from './qr-panel.tsx';
@@ -41,6 +42,9 @@ export function DepositDialog(props: DepositDialogProps) {
 function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProps) {
   const { t } = useTranslation('deposit');
   const lookup = useDepositLookup();
+  const currency = useWallet().data?.wallet.currency === 'LAK' ? 'LAK' : 'THB';
+  // the wallet currency's amounts (a kip wallet's are kip-sized); the baht minimum alone from an older server
+  const amounts = lookup.data?.byCurrency?.[currency] ?? { minDeposit: lookup.data?.minDeposit ?? 1, quickAmounts: [] };
   const [tab, setTab] = useState<Tab>('qr');
   const [credited, setCredited] = useState<DepositCredited | null>(null);
   const isManual = lookup.data?.isManual ?? false;
@@ -119,14 +123,20 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
             </div>
           )}
           {current === 'qr' ? (
-            <QrPanel unit={unit} minDeposit={lookup.data?.minDeposit ?? 1} onDone={handleDone} />
+            <QrPanel
+              unit={unit}
+              currency={currency}
+              minDeposit={amounts.minDeposit}
+              quickAmounts={amounts.quickAmounts}
+              onDone={handleDone}
+            />
           ) : current === 'truewallet' && trueWallet ? (
             <TrueWalletPanel walletAccountName={trueWallet.walletAccountName} unit={unit} />
           ) : (
             <BankPanel
               banks={lookup.data?.banks ?? []}
               isManual={isManual}
-              minDeposit={lookup.data?.minDeposit ?? 1}
+              minDeposit={amounts.minDeposit}
               unit={unit}
             />
           )}

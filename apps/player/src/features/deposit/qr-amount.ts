@@ -1,4 +1,4 @@
-import { QR_MIN_AMOUNT, type QrProvider } from '@wallet/contract/limits';
+import { QR_MIN_AMOUNT, type Currency, type QrProvider } from '@wallet/contract/limits';
 
 /** Digits and one decimal point with up to 2 decimals (amounts below 1 are ignored, docs/spec.md §5). */
 export function sanitizeAmount(text: string): string {
@@ -7,14 +7,22 @@ export function sanitizeAmount(text: string): string {
   return rest.length === 0 ? whole.slice(0, 9) : `${whole.slice(0, 9)}.${rest.join('').slice(0, 2)}`;
 }
 
-/** The smallest amount a provider's QR accepts: its minimum (docs/spec.md §5), never below 1. */
-export function qrMinimum(provider: QrProvider, minDeposit = 1): number {
-  return Math.max(1, QR_MIN_AMOUNT[provider], minDeposit);
+/**
+ * The smallest amount a provider's QR accepts: its minimum (docs/spec.md §5, in baht: a kip wallet has only its own
+ * minimum from the settings), never below 1.
+ */
+export function qrMinimum(provider: QrProvider, minDeposit = 1, currency: Currency = 'THB'): number {
+  return Math.max(1, currency === 'LAK' ? 0 : QR_MIN_AMOUNT[provider], minDeposit);
 }
 
 /** The amount to send, or null while it is not creatable. */
-export function creatableAmount(text: string, provider: QrProvider, minDeposit?: number): number | null {
+export function creatableAmount(
+  text: string,
+  provider: QrProvider,
+  minDeposit?: number,
+  currency: Currency = 'THB',
+): number | null {
   const value = Number(text);
   if (!text || !Number.isFinite(value) || value < 1) return null;
-  return value >= qrMinimum(provider, minDeposit) ? value : null;
+  return value >= qrMinimum(provider, minDeposit, currency) ? value : null;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QR_PROVIDERS, QR_QUICK_AMOUNTS, type QrProvider } from '@wallet/contract/limits';
+import { QR_PROVIDERS, type Currency, type QrProvider } from '@wallet/contract/limits';
 import type { QrState } from '@wallet/contract/wallet';
 import { Button } from '@wallet/ui/button';
 import { ChipGroup } from '@wallet/ui/chip-group';
@@ -19,15 +19,20 @@ import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
 
 export type QrPanelProps = {
   unit: string;
+  /** the wallet's currency: a kip wallet pays by LAPNet QR (docs/payments.md §2), a baht wallet through the Thai PSPs */
+  currency?: Currency;
+  /** the wallet currency's minimum and quick amounts, from the settings (GET /api/lookup/deposit byCurrency) */
   minDeposit: number;
+  quickAmounts?: readonly number[];
   /** "transfer done": the refresh-balance message, then the modal closes */
   onDone: () => void;
 };
 
 /** docs/spec.md §4 QR deposit: amount → QR with a mm:ss countdown → paid (push), cancelled or dropped at 00:00. */
-export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
+export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [], onDone }: QrPanelProps) {
   const { t } = useTranslation('deposit');
-  const [provider, setProvider] = useState<QrProvider>('KBANK');
+  const rails = railsOf(currency);
+  const [provider, setProvider] = useState<QrProvider>(rails[0] ?? 'KBANK');
   const state = useQrState(provider);
   const queryClient = useQueryClient();
 
@@ -41,7 +46,11 @@ export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
     <div className="flex flex-col gap-4">
       <ChipGroup
         label={t('qr.provider')}
-        chips={QR_PROVIDERS.map((p) => ({ value: p, label: t(`qr.providers.${p}`), testId: `qr-provider-${p}` }))}
+        chips={rails.map((p) => ({
+          value: p,
+          label: currency === 'LAK' ? t('qr.lapnet') : t(`qr.providers.${p}`),
+          testId: `qr-provider-${p}`,
+        }))}
         selected={provider}
         onSelect={setProvider}
       />
@@ -50,21 +59,54 @@ export function QrPanel({ unit, minDeposit, onDone }: QrPanelProps) {
           <Spinner size="md" />
         </div>
       ) : state.data?.hasQrcode ? (
-        <QrView key={state.data.qrcodeId} provider={provider} qr={state.data} unit={unit} onDone={onDone} />
+        <QrView
+          key={state.data.qrcodeId}
+          provider={provider}
+          qr={state.data}
+          unit={unit}
+          isLapnet={currency === 'LAK'}
+          onDone={onDone}
+        />
       ) : (
-        <QrForm key={provider} provider={provider} unit={unit} minDeposit={minDeposit} />
+        <QrForm
+          key={provider}
+          provider={provider}
+          unit={unit}
+          currency={currency}
+          minDeposit={minDeposit}
+          quickAmounts={quickAmounts}
+        />
       )}
     </div>
   );
 }
 
-function QrForm({ provider, unit, minDeposit }: { provider: QrProvider; unit: string; minDeposit: number }) {
+/**
+ * The QR rails a wallet pays on: every Thai PSP for baht; for kip one LAPNet rail (any Lao banking app scans it),
+ * carried by the first PSP, which answers a LAK request with a LAPNet payload (docs/payments.md §2).
+ */
+const railsOf = (currency: Currency): readonly QrProvider[] =>
+  currency === 'LAK' ? QR_PROVIDERS.slice(0, 1) : QR_PROVIDERS;
+
+function QrForm({
+  provider,
+  unit,
+  currency,
+  minDeposit,
+  quickAmounts,
+}: {
+  provider: QrProvider;
+  unit: string;
+  currency: Currency;
+  minDeposit: number;
+  quickAmounts: readonly number[];
+}) {
   const { t } = useTranslation('deposit');
   const queryClient = useQueryClient();
   const create = useCreateQr();
   const [amount, setAmount] = useState('');
-  const value = creatableAmount(amount, provider, minDeposit);
-  const minimum = qrMinimum(provider, minDeposit);
+  const value = creatableAmount(amount, provider, minDeposit, currency);
+  const minimum = qrMinimum(provider, minDeposit, currency);
 
   const handleCreate = () => {
     if (value === null) return;
@@ -103,11 +145,13 @@ function QrForm({ provider, unit, minDeposit }: { provider: QrProvider; unit: st
       />
       <ChipGroup
         label={t('qr.quickAmounts')}
-        chips={QR_QUICK_AMOUNTS[provider].map((quick) => ({
-          value: quick,
-          label: quick.toLocaleString('en-US'),
-          testId: `qr-quick-${quick}`,
-        }))}
+        chips={quickAmounts
+          .filter((quick) => quick >= minimum)
+          .map((quick) => ({
+            value: quick,
+            label: quick.toLocaleString('en-US'),
+            testId: `qr-quick-${quick}`,
+          }))}
         selected={Number(amount) || undefined}
         onSelect={(quick) => setAmount(String(quick))}
       />
@@ -130,11 +174,13 @@ function QrView({
   provider,
   qr,
   unit,
+  isLapnet,
   onDone,
 }: {
   provider: QrProvider;
   qr: QrState;
   unit: string;
+  isLapnet: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation('deposit');
@@ -190,7 +236,7 @@ function QrView({
           {formatMmSs(secondsLeft)}
         </span>
       </p>
-      <p className="text-center text-xs text-muted">{t('qr.scan')}</p>
+      <p className="text-center text-xs text-muted">{t(isLapnet ? 'qr.scanLapnet' : 'qr.scan')}</p>
       {qr.payload && (
         <button
           type="button"

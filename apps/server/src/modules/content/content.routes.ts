@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { banks, sources } from '../../db/schema/content.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
+import { walletAmounts } from '../settings/settings.api.ts';
 import { requestLanguage } from './content-language.ts';
 import { localize, localizeContact, localizeInfo } from './localized-content.ts';
 import { isSlipUploadOpen } from './slip-window.ts';
@@ -31,10 +32,17 @@ export const contentModule: ModuleFactory = ({ db, settings, clock }) => {
             (language === 'la' ? row.descriptionLA : language === 'en' ? row.descriptionEN : null) || row.description,
         }));
       },
-      'lookup.deposit': async () => ({
-        ...(await settings.get('deposit')),
-        minDeposit: await settings.get('minDeposit'),
-      }),
+      'lookup.deposit': async () => {
+        const [thb, lak] = await Promise.all([walletAmounts(settings, 'THB'), walletAmounts(settings, 'LAK')]);
+        return {
+          ...(await settings.get('deposit')),
+          minDeposit: thb.minDeposit,
+          byCurrency: {
+            THB: { minDeposit: thb.minDeposit, quickAmounts: thb.quickAmounts },
+            LAK: { minDeposit: lak.minDeposit, quickAmounts: lak.quickAmounts },
+          },
+        };
+      },
       'lookup.conditions': async ({ request }) =>
         localize(await translations(), requestLanguage(request), 'conditions', await settings.get('conditions')),
       'lookup.agreements': async ({ request }) =>
@@ -47,8 +55,9 @@ export const contentModule: ModuleFactory = ({ db, settings, clock }) => {
       'lookup.contact': async ({ request }) =>
         localizeContact(await translations(), requestLanguage(request), await settings.get('contact')),
       'lookup.withdraw': async () => {
-        const { withdrawMin, withdrawMax } = await settings.get('withdrawLimits');
-        return { withdrawMin, withdrawMax };
+        const [thb, lak] = await Promise.all([walletAmounts(settings, 'THB'), walletAmounts(settings, 'LAK')]);
+        const bounds = (a: typeof thb) => ({ withdrawMin: a.withdrawMin, withdrawMax: a.withdrawMax });
+        return { ...bounds(thb), byCurrency: { THB: bounds(thb), LAK: bounds(lak) } };
       },
       'lookup.slip': async () => {
         const window = await settings.get('slipWindow');

@@ -10,7 +10,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { qrPayments, qrWebhookInbox } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
 import type { QrPayment, QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
-import type { SettingsService } from '../settings/settings.api.ts';
+import { walletAmounts, type SettingsService } from '../settings/settings.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import { isDepositAmountValid, newDepositId, recordIncoming, type IncomingResult } from './credit.ts';
 
@@ -99,9 +99,10 @@ export class QrService {
 
   async create(member: { id: number; currency: string }, providerName: string, amount: number) {
     const provider = this.provider(providerName);
-    const minDeposit = await this.deps.settings.get('minDeposit');
-    if (amount < 1 || amount < QR_MIN_AMOUNT[provider.provider] || amount < minDeposit)
-      throw new AppError('TRANSFER_MINIMUM');
+    const { minDeposit } = await walletAmounts(this.deps.settings, member.currency);
+    // the channels' own minimums are in baht (docs/payments.md §1): a kip wallet has its own minimum only
+    const channelMinimum = member.currency === 'LAK' ? 0 : QR_MIN_AMOUNT[provider.provider];
+    if (amount < 1 || amount < channelMinimum || amount < minDeposit) throw new AppError('TRANSFER_MINIMUM');
     const now = this.deps.clock.now();
     const existing = await this.openRow(member.id, provider.provider);
     if (existing) {

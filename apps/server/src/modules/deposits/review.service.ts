@@ -9,7 +9,7 @@ import { queueChanged } from '../../realtime/queue-signals.ts';
 import { ApprovalsService, type ApprovalExecutor, type ApprovalRow } from '../approvals/approvals.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
-import type { SettingsService } from '../settings/settings.api.ts';
+import { walletAmounts, type SettingsService } from '../settings/settings.api.ts';
 import { newDepositId, postCredit } from './credit.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
@@ -48,14 +48,14 @@ export class DepositReviewService {
 
   /** POST /api/wallet/add: the member says they transferred `amount` to a site account; nothing moves yet. */
   async notify(member: { id: number; currency: string }, amountMajor: number): Promise<DepositRow> {
-    const [lookup, minDeposit] = await Promise.all([
+    const [lookup, amounts] = await Promise.all([
       this.deps.settings.get('deposit'),
-      this.deps.settings.get('minDeposit'),
+      walletAmounts(this.deps.settings, member.currency),
     ]);
     if (!lookup.isManual) throw new AppError('FORBIDDEN');
-    if (amountMajor < Math.max(1, minDeposit)) throw new AppError('TRANSFER_MINIMUM');
+    if (amountMajor < Math.max(1, amounts.minDeposit)) throw new AppError('TRANSFER_MINIMUM');
     // a notice no operator could confirm is refused at once (ADR 0022)
-    if (amountMajor > (await this.deps.settings.get('manualDepositCap'))) throw new AppError('MANUAL_DEPOSIT_CAP');
+    if (amountMajor > amounts.manualDepositCap) throw new AppError('MANUAL_DEPOSIT_CAP');
     const amount = toMinor(amountMajor);
     return moneyTransaction(this.deps.db, async (tx) => {
       // a member's concurrent notices queue here, so the count below cannot be raced past the limit

@@ -7,7 +7,7 @@ import type { slips } from '../../db/schema/deposits.ts';
 import type { VerifiedSlip } from '../../providers/bank/bank-port.ts';
 import { membersByMaskedAccount, type AccountApi } from '../account/account.api.ts';
 import { toMinor } from '../ledger/ledger.api.ts';
-import type { SettingsService } from '../settings/settings.api.ts';
+import { walletAmounts, type SettingsService } from '../settings/settings.api.ts';
 import { bankCodesOf, botCodeOf, maskedMatches } from './bank-codes.ts';
 import { isDepositAmountValid } from './credit.ts';
 import { senderNameVerdict } from './sender-name.ts';
@@ -54,7 +54,7 @@ async function ruleBroken(deps: SlipRuleDeps, slip: SlipRow, v: VerifiedSlip): P
   const [settings, window, minDeposit, registered] = await Promise.all([
     deps.settings.get('deposit'),
     deps.settings.get('slipWindow'),
-    deps.settings.get('minDeposit'),
+    walletAmounts(deps.settings, slip.currency).then((a) => a.minDeposit),
     deps.account.payoutAccount(slip.memberId),
   ]);
   const isOurs = settings.banks.some(

@@ -11,6 +11,18 @@ type Descriptor = { group: SettingGroup; units?: Record<string, SettingUnit> };
  */
 export const SETTING_DESCRIPTORS: Record<SettingKey, Descriptor> = {
   minDeposit: { group: 'deposits', units: { '': 'THB' } },
+  bahtQuickAmounts: { group: 'deposits', units: { '': 'THB' } },
+  kipAmounts: {
+    group: 'deposits',
+    units: {
+      minDeposit: 'LAK',
+      quickAmounts: 'LAK',
+      withdrawMin: 'LAK',
+      withdrawMax: 'LAK',
+      perDayAmount: 'LAK',
+      manualDepositCap: 'LAK',
+    },
+  },
   slipWindow: { group: 'deposits', units: { maxAgeMinutes: 'minutes' } },
   deposit: { group: 'deposits' },
   lateQrPayment: { group: 'deposits' },

@@ -8,3 +8,4 @@ export {
   type LocalizedContent,
   type SettingValues,
 } from './settings.service.ts';
+export { walletAmounts, type WalletAmounts } from './wallet-amounts.ts';

@@ -6,6 +6,7 @@ import { emit } from '../../events/emit.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
 import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMinor, type PostInput } from '../ledger/ledger.api.ts';
+import { walletAmounts } from '../settings/settings.api.ts';
 import { insertWithdrawalSql, newWithdrawal, withinDailyLimits, type Withdrawal } from './withdrawal.repository.ts';
 import type { WithdrawalDeps } from './withdrawal-deps.ts';
 
@@ -28,7 +29,8 @@ export async function requestWithdrawal(
   amountMajor: number,
 ): Promise<Withdrawal> {
   const amount = toMinor(amountMajor);
-  const limits = await deps.settings.get('withdrawLimits');
+  // bounds and daily total in the wallet's own currency (docs/money-rules.md)
+  const limits = await walletAmounts(deps.settings, member.currency);
   const unit = BigInt(MINOR_PER_MAJOR);
   if (amount < BigInt(limits.withdrawMin) * unit || amount > BigInt(limits.withdrawMax) * unit || amount <= 0n) {
     throw new AppError('KEY_INVALID');
