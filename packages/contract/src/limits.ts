@@ -23,13 +23,7 @@ export const TRUEWALLET_MIN_BAHT = 2;
 
 export const QR_PROVIDERS = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
-export const QR_QUICK_AMOUNTS: Record<QrProvider, readonly number[]> = {
-  KBANK: [10, 20, 50, 100, 500, 1000],
-  WW: [100, 200, 300, 500, 1000],
-  PAYONEX: [100, 200, 300, 500, 1000],
-  PAYTIMZ: [10, 50, 100, 500, 1000],
-  ZPAY: [10, 50, 100, 500, 1000],
-};
+/** each channel's smallest QR, whole baht (a kip wallet has only its own minimum: kipAmounts) */
 export const QR_MIN_AMOUNT: Record<QrProvider, number> = { KBANK: 0, WW: 100, PAYONEX: 100, PAYTIMZ: 10, ZPAY: 10 };
 
 export const CHAT_TEXT_MAX_CHARS = 2000;

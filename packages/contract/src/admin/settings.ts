@@ -23,6 +23,8 @@ const FOUR_EYES_SETTINGS = [
   'withdrawLimits',
   'adjustmentApprovalAbove',
   'manualDepositCap',
+  // a kip wallet's withdrawal bounds and manual-notice cap
+  'kipAmounts',
   'lateQrPayment',
 ] as const satisfies readonly SettingKey[];
 

@@ -74,3 +74,25 @@ describe('QR panel (docs/decisions/0025-slip-sender-and-provider-amounts.md)', (
     expect(await screen.findByTestId('qr-amount')).toBeInTheDocument();
   });
 });
+
+describe('QR panel of a kip wallet (docs/money-rules.md, kipAmounts)', () => {
+  it('shows the LAPNet rail, the kip quick amounts and the kip minimum from the settings, no Thai PSP names', async () => {
+    mockApi({ 'GET /api/qrcode/KBANK': () => ({ body: NO_QR }) });
+    renderWithProviders(
+      <QrPanel
+        unit="LAK"
+        currency="LAK"
+        minDeposit={20_000}
+        quickAmounts={[50_000, 100_000, 1_000_000]}
+        onDone={() => undefined}
+      />,
+    );
+    expect(await screen.findByTestId('qr-quick-50000')).toHaveTextContent('50,000');
+    expect(screen.getByTestId('qr-quick-1000000')).toBeInTheDocument();
+    expect(screen.queryByTestId('qr-quick-10')).toBeNull();
+    expect(screen.getByTestId('qr-provider-KBANK')).toHaveTextContent('LAPNet');
+    for (const thai of ['WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'])
+      expect(screen.queryByTestId(`qr-provider-${thai}`)).toBeNull();
+    expect(screen.getByText(/Minimum 20,000\.00 LAK/)).toBeInTheDocument();
+  });
+});
