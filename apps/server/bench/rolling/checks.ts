@@ -97,7 +97,7 @@ const REFETCH_WINDOW_MS = 10_000;
 /**
  * The `deposit.credited` pushes the outbox delivered to the socket members, against those their sockets received.
  * A missed push followed soon by a reconnect of its socket is counted apart ("in a reconnect handshake": the window
- * docs/decisions/0032-rolling-restarts-and-migrations.md closed); the run fails on either kind.
+ * docs/decisions/0046-recovered-sockets-verified-after-connect.md closed); the run fails on either kind.
  */
 export async function checkPushes(
   db: Db,

@@ -102,7 +102,8 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
     cors: undefined,
     // a recovered socket connects at once (skipMiddlewares): socket.io restores its rooms and replays what it missed,
     // and a push emitted while an async middleware still ran was lost to it (a socket is not in the namespace before
-    // its middlewares finish). Its identity is proven again right after instead (`reverify` below, ADR 0032).
+    // its middlewares finish). Its identity is proven again right after instead (`reverify` below,
+    // docs/decisions/0046-recovered-sockets-verified-after-connect.md).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     ...(redis
       ? {

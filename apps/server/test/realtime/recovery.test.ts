@@ -9,8 +9,8 @@ import type { SocketVerifiers } from '../../src/realtime/socket-auth.ts';
 import { nextEvent, type TestSocket } from './socket-client.ts';
 
 /**
- * A socket that drops and comes back within the recovery window (docs/decisions/0032-rolling-restarts-and-
- * migrations.md): it gets every push it missed, including one emitted while its identity is being proven again, and
+ * A socket that drops and comes back within the recovery window (docs/decisions/0046-recovered-sockets-
+ * verified-after-connect.md): it gets every push it missed, including one emitted while its identity is being proven again, and
  * it is who its handshake says it is now (put out when its session was revoked meanwhile, moved to a member's rooms
  * when the visitor signed in meanwhile).
  */
