@@ -199,6 +199,19 @@ describe('signing in with a passkey', () => {
     expect((events.body.items as Array<{ kind: string }>)[0]).toMatchObject({ kind: 'passkey-refused' });
   });
 
+  it('lets one of two sign-ins racing with the same challenge through', async () => {
+    const m = await signUp(t);
+    const { authenticator } = await addPasskey(m);
+    const started = await signInOptions();
+    const body = {
+      challengeId: started.body.challengeId,
+      credential: authenticator.assert(started.body.options as Options),
+    };
+    const both = await Promise.all([signIn(body), signIn(body)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body).toEqual({ message: 'PASSKEY_CHALLENGE_EXPIRED' });
+  });
+
   it('refuses an unknown credential', async () => {
     expect((await passkeySignIn(new SoftAuthenticator())).res.body).toEqual({ message: 'PASSKEY_INVALID' });
   });
