@@ -140,7 +140,7 @@ export type Config = {
 
 type Secrets = Config['secrets'];
 
-export type LineConfig = { channelSecret: string; channelAccessToken: string; baseUrl: string; addFriendUrl: string };
+type LineConfig = { channelSecret: string; channelAccessToken: string; baseUrl: string; addFriendUrl: string };
 
 /**
  * LINE's channel: the LINE_* variables, else with PROVIDERS=sandbox a channel of the simulator whose secret and token

@@ -13,6 +13,11 @@ const PasskeysSection = lazy(() =>
   import('../../../features/profile/passkeys-section.tsx').then((m) => ({ default: m.PasskeysSection })),
 );
 
+// the LINE section loads with its strings after the page (docs/decisions/0041-line-notifications.md)
+const LineNotifications = lazy(() =>
+  import('../../../features/profile/line-notifications.tsx').then((m) => ({ default: m.LineNotifications })),
+);
+
 /** /user/profile (docs/spec.md §2). A load failure hides the overlay and shows nothing (docs/spec.md §8). */
 export function Component() {
   const profile = useProfile();
@@ -36,6 +41,9 @@ export function Component() {
           />
           <Suspense fallback={null}>
             <PasskeysSection />
+          </Suspense>
+          <Suspense fallback={null}>
+            <LineNotifications />
           </Suspense>
           <SecurityHistory />
           {isBankChangeOpen && <BankAccountChangeDialog open onOpenChange={setIsBankChangeOpen} profile={data} />}
