@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from '../../../lib/i18n.ts';
@@ -64,6 +64,18 @@ describe('RegisterWizard', () => {
     await waitFor(() => expect(step()).toBe('profile'));
     expect(called(calls, 'POST', '/api/otp/send')).toHaveLength(0);
     expect(screen.getAllByRole('listitem').filter((li) => li.textContent === 'Verify')).toHaveLength(0);
+  });
+
+  it("the phone's back steps back through the wizard, and the back button goes through the same entry", async () => {
+    setup({ isOtpOn: false });
+    await submitPhone('0812345678');
+    await waitFor(() => expect(step()).toBe('profile'));
+    await fillProfile();
+    await waitFor(() => expect(step()).toBe('bank'));
+    act(() => window.history.back());
+    await waitFor(() => expect(step()).toBe('profile'));
+    await userEvent.click(screen.getByTestId('register-back'));
+    await waitFor(() => expect(step()).toBe('phone'));
   });
 
   it('sends, shows the reference and verifies the OTP when the setting is on', async () => {

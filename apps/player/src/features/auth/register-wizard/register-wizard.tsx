@@ -25,6 +25,7 @@ import {
   type RegisterStep,
 } from './register-rules.ts';
 import { StepIndicator } from './step-indicator.tsx';
+import { useStepHistory } from './use-step-history.ts';
 
 export type RegisterWizardProps = {
   /** inviter code from ?code= or remembered locally */
@@ -168,16 +169,19 @@ export function RegisterWizard({ inviteCode, isLaoVariant, onExit, onRegistered 
     else setStep(previous === 'otp' && (isOtpVerified || !otp) ? 'phone' : previous);
   };
 
+  const steps = stepsFor(isOtpOn);
+  // the phone's back steps back through the wizard (one history entry per step forward)
+  const handleBackButton = useStepHistory(step, steps, handleBack);
+
   if (isDone) return <RegisterSuccess />;
 
-  const steps = stepsFor(isOtpOn);
   return (
     <div className="flex flex-col gap-6" data-testid="register-wizard" data-step={step}>
       <div className="flex items-center gap-2">
         <Button
           variant="ghost"
           size="sm"
-          onClick={handleBack}
+          onClick={handleBackButton}
           aria-label={t('register.back')}
           data-testid="register-back"
           className="-ml-3"
