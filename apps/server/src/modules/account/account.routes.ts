@@ -15,6 +15,7 @@ import { OtpRepository, otpPepper, OtpService, smsLanguage } from '../otp/otp.ap
 import { AccountRepository } from './account.repository.ts';
 import { requirePhone } from '../../lib/phone-number.ts';
 import { PasswordResetService } from './password-reset.service.ts';
+import { recordSecurityEvent } from './passkey-facts.ts';
 import { PayoutCooling } from './payout-cooling.ts';
 import { ProfileService } from './profile.service.ts';
 import { RegisterService } from './register.service.ts';
@@ -65,7 +66,14 @@ export function createAccountModule(options: AccountModuleOptions = {}): ModuleF
       limiter,
       clock,
       variant: config.variant,
-      removePasskeys: (memberId, ip) => removeMemberPasskeys(db, memberId, { ip, at: clock.now() }),
+      removePasskeys: async (memberId, ip) => {
+        const names = await removeMemberPasskeys(db, memberId);
+        if (names.length > 0) {
+          const event = { kind: 'passkeys-removed', detail: { names }, ip, sessionId: null };
+          await recordSecurityEvent(db, memberId, event, clock.now());
+        }
+        return names.length;
+      },
     });
 
     return {

@@ -20,4 +20,4 @@ export { membersSharingAddresses } from './address-links.ts';
 // The chat's agents: whom a conversation can be given to (docs/decisions/0035-chat-team-and-api-client.md).
 export { operatorsWithRoles, operatorUsernames } from './chat-agents.ts';
 // A password reset removes the member's passkeys (docs/decisions/0040-passkeys.md).
-export { removeMemberPasskeys } from './passkey-sign-in.service.ts';
+export { removeMemberPasskeys } from './passkeys-removal.ts';

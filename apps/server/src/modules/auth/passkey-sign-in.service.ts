@@ -2,7 +2,6 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@si
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
 import { memberPasskeys } from '../../db/schema/auth.ts';
 import { AppError } from '../../errors.ts';
 import { normalizePhone, type Variant } from '../../lib/phone-number.ts';
@@ -146,26 +145,4 @@ export class PasskeySignInService {
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * Every passkey of a member removed, with a `passkeys-removed` security event when there were any: a password reset
- * (docs/decisions/0040-passkeys.md). How many there were.
- */
-export async function removeMemberPasskeys(db: Db, memberId: number, meta: { ip: string; at: Date }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(memberPasskeys)
-      .where(eq(memberPasskeys.memberId, memberId))
-      .returning({ name: memberPasskeys.name });
-    if (rows.length > 0) {
-      await recordSecurityEvent(
-        tx,
-        memberId,
-        { kind: 'passkeys-removed', detail: { names: rows.map((r) => r.name) }, ip: meta.ip, sessionId: null },
-        meta.at,
-      );
-    }
-    return rows.length;
-  });
 }
