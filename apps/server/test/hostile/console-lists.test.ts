@@ -95,4 +95,13 @@ describe('sorting and filtering the console lists', () => {
       { numRuns: RUNS * 4, seed: Number(process.env.HOSTILE_SEED ?? 20261127) },
     );
   });
+
+  it("refuses a member 360 provider summary's bad dates and unknown members with a catalogue code", async () => {
+    for (const q of ['from=yesterday', "to=' or 1=1 --", 'from=2026-13-40T00:00:00Z']) {
+      await expectRefused(`/api/admin/members/1/providers?${q}`);
+    }
+    const unknown = await get('/api/admin/members/999999/providers');
+    expect(unknown.statusCode).toBe(404);
+    expect(isErrorCode((unknown.json() as { message?: unknown }).message)).toBe(true);
+  });
 });

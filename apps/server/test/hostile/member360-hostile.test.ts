@@ -84,6 +84,7 @@ describe('member 360, search and export endpoints, fuzzed', () => {
       'admin.member360.deposits',
       'admin.member360.linked',
       'admin.member360.notes',
+      'admin.member360.providers',
       'admin.member360.withdrawals',
       'admin.periodReport.csv',
       'admin.periodReport.summary',

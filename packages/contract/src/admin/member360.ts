@@ -3,7 +3,7 @@ import { MoneySchema } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { DEPOSIT_CHANNELS } from './deposits.ts';
 import { MemberSummarySchema } from './members.ts';
-import { pageOf, PagedQuerySchema, PageQuerySchema } from './paging.ts';
+import { DateRangeQuerySchema, pageOf, PagedQuerySchema, PageQuerySchema } from './paging.ts';
 import { WithdrawalListFilterSchema } from './withdrawals.ts';
 
 /**
@@ -86,6 +86,30 @@ export const WithdrawalExportQuerySchema = WithdrawalListFilterSchema.extend({
 });
 export type WithdrawalExportQuery = z.infer<typeof WithdrawalExportQuerySchema>;
 
+/** A signed amount (a loss, what was left in a game) as the API speaks money: major units, 2 decimals at most. */
+const SignedMoneySchema = z
+  .number()
+  .finite()
+  .refine((n) => /^-?\d+(\.\d{1,2})?$/.test(String(n)));
+
+/** One provider (game) on the member 360 page: bets from the stored bet history, money moved in and out of it. */
+export const ProviderActivitySchema = z.object({
+  game: z.string(),
+  /** settled bets stored for the member (docs/decisions/0042-bets-and-bonus-at-deposit.md) */
+  bets: z.number().int(),
+  stake: MoneySchema,
+  payout: MoneySchema,
+  /** payout − stake: positive is the member's win */
+  winLoss: SignedMoneySchema,
+  /** settled transfers from the wallet into the game */
+  transferredIn: MoneySchema,
+  /** settled transfers from the game back to the wallet */
+  transferredOut: MoneySchema,
+  /** out − in: what the member took back from the game (positive) or left in it (negative) */
+  net: SignedMoneySchema,
+});
+export type ProviderActivity = z.infer<typeof ProviderActivitySchema>;
+
 export const adminMember360Endpoints = {
   notes: defineEndpoint({
     method: 'GET',
@@ -150,6 +174,15 @@ export const adminMember360Endpoints = {
       }),
     ),
     summary: "A member's recorded deposits (credited, in review, rejected), newest first",
+  }),
+  providers: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/members/:id/providers',
+    access: { operator: Members },
+    params: IdParams,
+    query: DateRangeQuerySchema,
+    response: z.object({ rows: z.array(ProviderActivitySchema) }),
+    summary: "A member's bets and P/L per provider, and settled transfers in and out of each, in a Bangkok date range",
   }),
 };
 

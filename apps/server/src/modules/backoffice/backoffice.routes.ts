@@ -8,7 +8,14 @@ import { LedgerService, memberLedgerEntries } from '../ledger/ledger.api.ts';
 import { createRateLimitStore, RateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { dashboard } from './dashboard.ts';
 import { exportWithdrawals } from './exports.ts';
-import { addNote, linkedMembers, memberDepositsPage, memberWithdrawalsPage, notesOf } from './member360.ts';
+import {
+  addNote,
+  linkedMembers,
+  memberDepositsPage,
+  memberWithdrawalsPage,
+  notesOf,
+  providerActivity,
+} from './member360.ts';
 import { periodReport, periodReportCsv } from './period-report.ts';
 import { globalSearch } from './search.ts';
 import { memberDetail } from './member-view.ts';
@@ -59,6 +66,9 @@ export function createBackofficeModule(options: BackofficeModuleOptions): Module
         'admin.member360.linked': async ({ params }) => ({ rows: await linkedMembers(db, params.id) }),
         'admin.member360.withdrawals': ({ params, query }) => memberWithdrawalsPage(db, params.id, query),
         'admin.member360.deposits': ({ params, query }) => memberDepositsPage(db, params.id, query),
+        'admin.member360.providers': async ({ params, query }) => ({
+          rows: await providerActivity(db, params.id, query),
+        }),
         'admin.search.global': ({ operator, query }) => globalSearch({ db, limiter }, operator, query.q),
         'admin.exports.withdrawals': ({ operator, query, reply, request }) =>
           exportWithdrawals(ctx, actorOf(operator, request.ip), query, reply),

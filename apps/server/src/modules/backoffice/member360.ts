@@ -1,4 +1,4 @@
-import type { LinkedMember, MemberNote } from '@wallet/contract/admin/member360';
+import type { LinkedMember, MemberNote, ProviderActivity } from '@wallet/contract/admin/member360';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberNotes } from '../../db/schema/backoffice.ts';
@@ -7,14 +7,16 @@ import { memberRecord, memberSummary, membersWithSameBankAccount } from '../acco
 import { appendAudit } from '../audit/audit.api.ts';
 import { membersSharingAddresses } from '../auth/auth.api.ts';
 import { memberDepositPage } from '../deposits/deposits.api.ts';
+import { memberTransferTotalsByGame } from '../game-transfers/game-transfers.api.ts';
 import { toMajor } from '../ledger/ledger.api.ts';
+import { memberBetsByGame } from '../promotions/promotions.api.ts';
 import { membersPaidToSameAccounts, withdrawalPage } from '../withdrawals/withdrawals.api.ts';
 
 /** The member 360 page's own reads and its notes (docs/decisions/0034-member-360-and-exports.md). */
 const LINKED_SHOWN = 20;
 
 type Range = { from?: string | undefined; to?: string | undefined; page: number; pageSize: number };
-const dates = (q: Range) => ({
+const dates = (q: { from?: string | undefined; to?: string | undefined }) => ({
   ...(q.from ? { from: new Date(q.from) } : {}),
   ...(q.to ? { to: new Date(q.to) } : {}),
 });
@@ -152,4 +154,36 @@ export async function memberDepositsPage(db: Db, memberId: number, q: Range) {
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * Bets and P/L per provider (game) from the stored bet history, beside the settled transfers into and out of each
+ * game, in a date range: one grouped query each, merged by game (a game with transfers and no stored bets is listed).
+ */
+export async function providerActivity(
+  db: Db,
+  memberId: number,
+  q: { from?: string | undefined; to?: string | undefined },
+): Promise<ProviderActivity[]> {
+  await mustExist(db, memberId);
+  const range = dates(q);
+  const [bets, transfers] = await Promise.all([
+    memberBetsByGame(db, memberId, range),
+    memberTransferTotalsByGame(db, memberId, range),
+  ]);
+  const games = [...new Set([...bets.map((b) => b.game), ...transfers.map((t) => t.game)])].sort();
+  return games.map((game) => {
+    const b = bets.find((x) => x.game === game) ?? { bets: 0, stake: 0n, payout: 0n };
+    const t = transfers.find((x) => x.game === game) ?? { transferredIn: 0n, transferredOut: 0n };
+    return {
+      game,
+      bets: b.bets,
+      stake: toMajor(b.stake),
+      payout: toMajor(b.payout),
+      winLoss: toMajor(b.payout - b.stake),
+      transferredIn: toMajor(t.transferredIn),
+      transferredOut: toMajor(t.transferredOut),
+      net: toMajor(t.transferredOut - t.transferredIn),
+    };
+  });
 }

@@ -6,6 +6,6 @@ export { withTimeout } from './provider-call.ts';
 export { gameTransfersLedgerCheck, pendingTransfersCheck } from './transfer-checks.ts';
 export { recentTransfers, type GameTransfer } from './transfer.repository.ts';
 export { TransferService } from './transfer.service.ts';
-export { inFlightToGame, memberTransfers, pendingTransfers } from './transfer-reports.ts';
+export { inFlightToGame, memberTransfers, memberTransferTotalsByGame, pendingTransfers } from './transfer-reports.ts';
 export { dailySettledTransfers } from './transfer-figures.ts';
 export { recentTransfersOf } from './recent-transfers-batch.ts';

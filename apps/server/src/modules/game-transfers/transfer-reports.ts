@@ -50,3 +50,31 @@ export async function inFlightToGame(db: Db | Tx, memberId: number): Promise<big
     );
   return BigInt(row?.total ?? 0);
 }
+
+/** One member's settled transfers per game created in [from, to): into the game and back out (minor units). */
+export async function memberTransferTotalsByGame(
+  db: Db,
+  memberId: number,
+  range: { from?: Date; to?: Date },
+): Promise<Array<{ game: string; transferredIn: bigint; transferredOut: bigint }>> {
+  const rows = await db
+    .select({ game: gameTransfers.game, direction: gameTransfers.direction, total: sum(gameTransfers.amount) })
+    .from(gameTransfers)
+    .where(
+      and(
+        eq(gameTransfers.memberId, memberId),
+        eq(gameTransfers.status, 'success'),
+        range.from ? gte(gameTransfers.createdAt, range.from) : undefined,
+        range.to ? lt(gameTransfers.createdAt, range.to) : undefined,
+      ),
+    )
+    .groupBy(gameTransfers.game, gameTransfers.direction);
+  const byGame = new Map<string, { game: string; transferredIn: bigint; transferredOut: bigint }>();
+  for (const r of rows) {
+    const entry = byGame.get(r.game) ?? { game: r.game, transferredIn: 0n, transferredOut: 0n };
+    if (r.direction === 'to_game') entry.transferredIn += BigInt(r.total ?? 0);
+    else entry.transferredOut += BigInt(r.total ?? 0);
+    byGame.set(r.game, entry);
+  }
+  return [...byGame.values()];
+}
