@@ -22,6 +22,7 @@ import { AdjustDialog } from './adjust-dialog.tsx';
 import { MemberMarks } from './member-marks.tsx';
 import { PromotionsTab } from './member-promotions-tab.tsx';
 import { ChatsTab, DepositsTab, LinkedTab, NotesTab, WithdrawalsTab } from './member-360-tabs.tsx';
+import { ProvidersTab } from './member-providers-tab.tsx';
 import { AdjustmentsTab, AuditTab, LedgerTab, SessionsTab, TransfersTab } from './member-tabs.tsx';
 import { major } from './money.ts';
 
@@ -31,6 +32,7 @@ const TABS = [
   'deposits',
   'withdrawals',
   'transfers',
+  'providers',
   'promotions',
   'notes',
   'linked',
@@ -233,6 +235,7 @@ export function MemberDetailPage() {
       <div role="tabpanel">
         {tab === 'ledger' && <LedgerTab memberId={id} currency={member.currency} />}
         {tab === 'transfers' && <TransfersTab memberId={id} />}
+        {tab === 'providers' && <ProvidersTab memberId={id} currency={member.currency} />}
         {tab === 'sessions' && <SessionsTab memberId={id} sessions={detail.sessions} onChanged={refresh} />}
         {tab === 'deposits' && <DepositsTab memberId={id} currency={member.currency} />}
         {tab === 'withdrawals' && <WithdrawalsTab memberId={id} currency={member.currency} />}
