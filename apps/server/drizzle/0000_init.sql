@@ -654,6 +654,21 @@ CREATE TABLE "referral_links" (
 	CONSTRAINT "referral_links_review_ck" CHECK ("referral_links"."review" in ('clear', 'held', 'approved', 'rejected'))
 );
 --> statement-breakpoint
+CREATE TABLE "deposit_bonus_choices" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "deposit_bonus_choices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"member_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"intent_id" text NOT NULL,
+	"promotion_id" integer NOT NULL,
+	"lang" text NOT NULL,
+	"status" text DEFAULT 'chosen' NOT NULL,
+	"reason" text,
+	"deposit_id" text,
+	"condition_id" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"decided_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "game_bets" (
 	"game" text NOT NULL,
 	"bet_id" text NOT NULL,
@@ -777,29 +792,6 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_status_ck" CHECK ("refunds"."status" in ('claimable', 'received', 'credited'))
 );
 --> statement-breakpoint
-CREATE TABLE "line_deliveries" (
-	"retry_key" text PRIMARY KEY NOT NULL,
-	"member_id" integer,
-	"kind" text NOT NULL,
-	"status" text NOT NULL,
-	"detail" text,
-	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "line_deliveries_status_ck" CHECK ("line_deliveries"."status" in ('sent', 'skipped', 'refused'))
-);
---> statement-breakpoint
-CREATE TABLE "line_links" (
-	"member_id" integer PRIMARY KEY NOT NULL,
-	"line_user_id" text,
-	"is_following" boolean DEFAULT false NOT NULL,
-	"language" text DEFAULT 'th' NOT NULL,
-	"muted" text[] DEFAULT '{}'::text[] NOT NULL,
-	"link_code_hash" text,
-	"link_code_expires_at" timestamp with time zone,
-	"linked_at" timestamp with time zone,
-	"updated_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "line_links_language_ck" CHECK ("line_links"."language" in ('th', 'la', 'en'))
-);
---> statement-breakpoint
 CREATE TABLE "responsible_breaks" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "responsible_breaks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"member_id" integer NOT NULL,
@@ -823,6 +815,29 @@ CREATE TABLE "responsible_limits" (
 	CONSTRAINT "responsible_limits_member_id_kind_pk" PRIMARY KEY("member_id","kind"),
 	CONSTRAINT "responsible_limits_value_ck" CHECK ("responsible_limits"."value" is null or "responsible_limits"."value" > 0),
 	CONSTRAINT "responsible_limits_pending_ck" CHECK ("responsible_limits"."pending_value" is null or "responsible_limits"."pending_value" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "line_deliveries" (
+	"retry_key" text PRIMARY KEY NOT NULL,
+	"member_id" integer,
+	"kind" text NOT NULL,
+	"status" text NOT NULL,
+	"detail" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "line_deliveries_status_ck" CHECK ("line_deliveries"."status" in ('sent', 'skipped', 'refused'))
+);
+--> statement-breakpoint
+CREATE TABLE "line_links" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"line_user_id" text,
+	"is_following" boolean DEFAULT false NOT NULL,
+	"language" text DEFAULT 'th' NOT NULL,
+	"muted" text[] DEFAULT '{}'::text[] NOT NULL,
+	"link_code_hash" text,
+	"link_code_expires_at" timestamp with time zone,
+	"linked_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "line_links_language_ck" CHECK ("line_links"."language" in ('th', 'la', 'en'))
 );
 --> statement-breakpoint
 ALTER TABLE "member_risk_flags" ADD CONSTRAINT "member_risk_flags_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -862,6 +877,8 @@ ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_inviter_
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_invitee_id_members_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_links" ADD CONSTRAINT "referral_links_inviter_id_members_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposit_bonus_choices" ADD CONSTRAINT "deposit_bonus_choices_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposit_bonus_choices" ADD CONSTRAINT "deposit_bonus_choices_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "game_bets" ADD CONSTRAINT "game_bets_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_turnover_daily" ADD CONSTRAINT "member_turnover_daily_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promotion_claims" ADD CONSTRAINT "promotion_claims_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -871,10 +888,10 @@ ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_member_i
 ALTER TABLE "promotion_conditions" ADD CONSTRAINT "promotion_conditions_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_wallet_state" ADD CONSTRAINT "refund_wallet_state_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "line_deliveries" ADD CONSTRAINT "line_deliveries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "line_links" ADD CONSTRAINT "line_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "responsible_breaks" ADD CONSTRAINT "responsible_breaks_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "responsible_limits" ADD CONSTRAINT "responsible_limits_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "line_deliveries" ADD CONSTRAINT "line_deliveries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "line_links" ADD CONSTRAINT "line_links_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_security_events_member_idx" ON "member_security_events" USING btree ("member_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_username_uq" ON "members" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_bank_account_uq" ON "members" USING btree ("bank_code","bank_account_no");--> statement-breakpoint
@@ -957,6 +974,8 @@ CREATE INDEX "referral_commissions_inviter_idx" ON "referral_commissions" USING 
 CREATE INDEX "referral_commissions_invitee_idx" ON "referral_commissions" USING btree ("invitee_id","status");--> statement-breakpoint
 CREATE INDEX "referral_links_inviter_idx" ON "referral_links" USING btree ("inviter_id","created_at");--> statement-breakpoint
 CREATE INDEX "referral_links_flagged_idx" ON "referral_links" USING btree ("flagged_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "deposit_bonus_choices_intent_uq" ON "deposit_bonus_choices" USING btree ("channel","intent_id");--> statement-breakpoint
+CREATE INDEX "deposit_bonus_choices_member_idx" ON "deposit_bonus_choices" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "game_bets_member_idx" ON "game_bets" USING btree ("member_id","placed_at");--> statement-breakpoint
 CREATE INDEX "member_turnover_daily_day_idx" ON "member_turnover_daily" USING btree ("day");--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_claims_period_uq" ON "promotion_claims" USING btree ("promotion_id","member_id","period","seq");--> statement-breakpoint
@@ -969,7 +988,7 @@ CREATE UNIQUE INDEX "promotions_code_uq" ON "promotions" USING btree ("code");--
 CREATE UNIQUE INDEX "refunds_member_day_uq" ON "refunds" USING btree ("member_id","day");--> statement-breakpoint
 CREATE INDEX "refunds_member_status_idx" ON "refunds" USING btree ("member_id","status");--> statement-breakpoint
 CREATE INDEX "refunds_day_idx" ON "refunds" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "responsible_breaks_member_idx" ON "responsible_breaks" USING btree ("member_id","ends_at");--> statement-breakpoint
 CREATE INDEX "line_deliveries_member_idx" ON "line_deliveries" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "line_links_user_uq" ON "line_links" USING btree ("line_user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "line_links_code_uq" ON "line_links" USING btree ("link_code_hash");--> statement-breakpoint
-CREATE INDEX "responsible_breaks_member_idx" ON "responsible_breaks" USING btree ("member_id","ends_at");
+CREATE UNIQUE INDEX "line_links_code_uq" ON "line_links" USING btree ("link_code_hash");

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.ts';
+import { betEndpoints } from './bets.ts';
 import { chatEndpoints } from './chat.ts';
 import type { Endpoint } from './endpoint.ts';
 import { inboxEndpoints } from './inbox.ts';
@@ -20,9 +21,10 @@ export const api = {
   statement: statementEndpoints,
   spinwheel: spinwheelEndpoints,
   chat: chatEndpoints,
-  responsiblePlay: responsiblePlayEndpoints,
   passkeys: passkeyEndpoints,
+  responsiblePlay: responsiblePlayEndpoints,
   notify: notifyEndpoints,
+  bets: betEndpoints,
   inbox: inboxEndpoints,
 } as const;
 

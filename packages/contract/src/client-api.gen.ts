@@ -243,17 +243,6 @@ export const api = {
       A['chat']['readCustomer']
     >,
   },
-  responsiblePlay: {
-    get: { method: 'GET', path: '/api/responsible-play', access: 'member' } as ClientEndpoint<
-      A['responsiblePlay']['get']
-    >,
-    setLimit: { method: 'POST', path: '/api/responsible-play/limit', access: 'member' } as ClientEndpoint<
-      A['responsiblePlay']['setLimit']
-    >,
-    startBreak: { method: 'POST', path: '/api/responsible-play/break', access: 'member' } as ClientEndpoint<
-      A['responsiblePlay']['startBreak']
-    >,
-  },
   passkeys: {
     list: { method: 'GET', path: '/api/passkeys', access: 'member' } as ClientEndpoint<A['passkeys']['list']>,
     stepUp: { method: 'POST', path: '/api/passkeys/step-up', access: 'member' } as ClientEndpoint<
@@ -273,6 +262,17 @@ export const api = {
       A['passkeys']['signIn']
     >,
   },
+  responsiblePlay: {
+    get: { method: 'GET', path: '/api/responsible-play', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['get']
+    >,
+    setLimit: { method: 'POST', path: '/api/responsible-play/limit', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['setLimit']
+    >,
+    startBreak: { method: 'POST', path: '/api/responsible-play/break', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['startBreak']
+    >,
+  },
   notify: {
     line: { method: 'GET', path: '/api/notify/line', access: 'member' } as ClientEndpoint<A['notify']['line']>,
     lineLinkCode: { method: 'POST', path: '/api/notify/line/code', access: 'member' } as ClientEndpoint<
@@ -283,6 +283,15 @@ export const api = {
     >,
     linePreferences: { method: 'PUT', path: '/api/notify/line/preferences', access: 'member' } as ClientEndpoint<
       A['notify']['linePreferences']
+    >,
+  },
+  bets: {
+    history: { method: 'GET', path: '/api/bets', access: 'member' } as ClientEndpoint<A['bets']['history']>,
+    depositBonuses: { method: 'GET', path: '/api/bonus/deposit', access: 'member' } as ClientEndpoint<
+      A['bets']['depositBonuses']
+    >,
+    depositBonusOutcome: { method: 'GET', path: '/api/bonus/deposit/:depositId', access: 'member' } as ClientEndpoint<
+      A['bets']['depositBonusOutcome']
     >,
   },
   inbox: {

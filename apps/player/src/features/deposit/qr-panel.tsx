@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_PROVIDERS, type Currency, type QrProvider } from '@wallet/contract/limits';
 import type { QrState } from '@wallet/contract/wallet';
@@ -16,6 +16,10 @@ import { memberEvents } from '../../lib/member-events.ts';
 import { copyText } from '@wallet/web-core/copy-text';
 import { formatMmSs, useSecondsLeft } from './countdown.ts';
 import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
+
+// the bonus picker and its outcome toast load on their own, after the sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md)
+const BonusChoice = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoice })));
+const BonusChoiceOutcome = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceOutcome })));
 
 export type QrPanelProps = {
   unit: string;
@@ -35,6 +39,8 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
   const [provider, setProvider] = useState<QrProvider>(rails[0] ?? 'KBANK');
   const state = useQrState(provider);
   const queryClient = useQueryClient();
+  // a QR was created with a bonus: its credit's outcome (claimed, or not and why) is told when the money comes
+  const [isBonusChosen, setBonusChosen] = useState(false);
 
   // money came in: a paid QR is spent (docs/decisions/0025), so no QR stays on screen; the server says what is open
   useEffect(
@@ -44,6 +50,11 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
 
   return (
     <div className="flex flex-col gap-4">
+      {isBonusChosen && (
+        <Suspense fallback={null}>
+          <BonusChoiceOutcome unit={unit} />
+        </Suspense>
+      )}
       <ChipGroup
         label={t('qr.provider')}
         chips={rails.map((p) => ({
@@ -75,6 +86,7 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
           currency={currency}
           minDeposit={minDeposit}
           quickAmounts={quickAmounts}
+          onBonusChosen={() => setBonusChosen(true)}
         />
       )}
     </div>
@@ -94,29 +106,35 @@ function QrForm({
   currency,
   minDeposit,
   quickAmounts,
+  onBonusChosen,
 }: {
   provider: QrProvider;
   unit: string;
   currency: Currency;
   minDeposit: number;
   quickAmounts: readonly number[];
+  onBonusChosen: () => void;
 }) {
   const { t } = useTranslation('deposit');
   const queryClient = useQueryClient();
   const create = useCreateQr();
   const [amount, setAmount] = useState('');
+  const [bonusCode, setBonusCode] = useState<string | null>(null);
   const value = creatableAmount(amount, provider, minDeposit, currency);
   const minimum = qrMinimum(provider, minDeposit, currency);
 
   const handleCreate = () => {
     if (value === null) return;
     create.submit(
-      { provider, amount: value },
+      { provider, amount: value, bonusCode },
       {
         onSuccess: (qr) => {
           // docs/spec.md §8: hasQrcode false shows the server's message
           if (!qr.hasQrcode) notify.error(qr.message);
-          else queryClient.setQueryData(depositQueries.qr(provider).queryKey, qr);
+          else {
+            if (bonusCode) onBonusChosen();
+            queryClient.setQueryData(depositQueries.qr(provider).queryKey, qr);
+          }
         },
         onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
       },
@@ -155,6 +173,9 @@ function QrForm({
         selected={Number(amount) || undefined}
         onSelect={(quick) => setAmount(String(quick))}
       />
+      <Suspense fallback={null}>
+        <BonusChoice amount={value} unit={unit} value={bonusCode} onChange={setBonusCode} />
+      </Suspense>
       <Button
         type="submit"
         isBlock

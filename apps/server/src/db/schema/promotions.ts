@@ -174,3 +174,38 @@ export const turnoverCursors = pgTable('turnover_cursors', {
   game: text('game').primaryKey(),
   pulledUntil: timestamp('pulled_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A bonus the member chose on the deposit sheet for one deposit intent (a QR), claimed when that deposit is credited,
+ * in the crediting transaction, or skipped with the reason (docs/decisions/0042-bets-and-bonus-at-deposit.md).
+ */
+export const depositBonusChoices = pgTable(
+  'deposit_bonus_choices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** the deposit channel and the intent's id there (a QR's id) */
+    channel: text('channel').notNull(),
+    intentId: text('intent_id').notNull(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    /** the language the member chose in (the condition's statement name) */
+    lang: text('lang').notNull(),
+    status: text('status', { enum: ['chosen', 'claimed', 'skipped'] })
+      .notNull()
+      .default('chosen'),
+    /** why it was skipped: an error code of the claim (BONUS_ALREADY_ACTIVE…) or HELD_FOR_REVIEW */
+    reason: text('reason'),
+    depositId: text('deposit_id'),
+    conditionId: integer('condition_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_bonus_choices_intent_uq').on(t.channel, t.intentId),
+    index('deposit_bonus_choices_member_idx').on(t.memberId, t.createdAt),
+  ],
+);

@@ -7,6 +7,7 @@ import { emit } from '../../events/emit.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { house, LEDGER_KINDS, memberWallet, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import { depositHoldReason } from '../responsible-play/responsible-play.api.ts';
+import { pendingDepositBonus, settleDepositBonus } from '../promotions/promotions.api.ts';
 
 /** the largest amount the API can show (MoneySchema): more in one deposit would break every view of the wallet */
 const MAX_DEPOSIT_MINOR = toMinor(MAX_AMOUNT);
@@ -80,11 +81,18 @@ export async function recordIncoming(ledger: LedgerService, tx: Tx, money: Incom
       .where(and(eq(deposits.channel, money.channel), eq(deposits.reference, money.reference)));
     return { kind: 'duplicate', depositId: existing?.id ?? '', status: existing?.status ?? 'unknown' };
   }
+  // a bonus chosen with this deposit's intent: claimed after the credit in this transaction, or skipped (ADR 0042)
+  const bonus = await pendingDepositBonus(tx, { ...money, intentId: money.sourceId });
+  const settleBonus = async () =>
+    bonus &&
+    (await settleDepositBonus(ledger, tx, bonus, { ...money, depositId: id, isHeld: money.status === 'review' }));
   if (money.status === 'review') {
+    await settleBonus();
     queueChanged('deposits', id, 'review');
     return { kind: 'review', depositId: id };
   }
   await postCredit(ledger, tx, { ...money, depositId: id });
+  await settleBonus();
   return { kind: 'credited', depositId: id };
 }
 

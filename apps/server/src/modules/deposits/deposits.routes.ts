@@ -8,6 +8,7 @@ import { boundQrTransport, createQrProviders } from '../../providers/qr-payments
 import type { SlipVerifier } from '../../providers/bank/bank-port.ts';
 import { boundBankTransport, HttpSlipVerifier } from '../../providers/bank/http-slip-verifier.ts';
 import { createAccountApi } from '../account/account.api.ts';
+import { requestLanguage } from '../content/content.api.ts';
 import { LedgerService, toMajor, toMinor } from '../ledger/ledger.api.ts';
 import { assertMayDeposit } from '../responsible-play/responsible-play.api.ts';
 import { sendStoredObject } from '../../providers/storage/send-stored-object.ts';
@@ -111,9 +112,14 @@ function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactor
         },
         ...depositAdminHandlers({ ctx, account, review, slip }),
         'wallet.qrGet': ({ member, params }) => qr.current(member.id, params.provider),
-        'wallet.qrCreate': async ({ member, params, body }) => {
+        'wallet.qrCreate': async ({ member, params, body, request }) => {
           await assertMayDeposit(ctx.db, member.id, toMinor(body.amount), ctx.clock.now());
-          return qr.create(member, params.provider, body.amount);
+          return qr.create(
+            member,
+            params.provider,
+            body.amount,
+            body.bonusCode ? { code: body.bonusCode, lang: requestLanguage(request) } : undefined,
+          );
         },
         'wallet.qrDelete': ({ member, params }) => qr.cancel(member.id, params.qrcodeId),
       },

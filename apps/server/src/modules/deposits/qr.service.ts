@@ -10,6 +10,8 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { qrPayments, qrWebhookInbox } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
 import type { QrPayment, QrPaymentProvider } from '../../providers/qr-payments/qr-payment-port.ts';
+import type { ContentLanguage } from '../content/content.api.ts';
+import { chooseDepositBonus } from '../promotions/promotions.api.ts';
 import { walletAmounts, type SettingsService } from '../settings/settings.api.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import { isDepositAmountValid, newDepositId, recordIncoming, type IncomingResult } from './credit.ts';
@@ -97,7 +99,16 @@ export class QrService {
     return this.state(await this.openRow(memberId, provider));
   }
 
-  async create(member: { id: number; currency: string }, providerName: string, amount: number) {
+  /**
+   * POST /api/qrcode/{provider}: `bonus` is the deposit bonus the member chose, stored with the QR (refused here when it
+   * cannot apply now) and claimed when its money is credited (docs/decisions/0042-bets-and-bonus-at-deposit.md).
+   */
+  async create(
+    member: { id: number; currency: string },
+    providerName: string,
+    amount: number,
+    bonus?: { code: string; lang: ContentLanguage },
+  ) {
     const provider = this.provider(providerName);
     const { minDeposit } = await walletAmounts(this.deps.settings, member.currency);
     // the channels' own minimums are in baht (docs/payments.md §1): a kip wallet has its own minimum only
@@ -106,7 +117,11 @@ export class QrService {
     const now = this.deps.clock.now();
     const existing = await this.openRow(member.id, provider.provider);
     if (existing) {
-      if (existing.expiresAt && existing.expiresAt > now) return this.state(existing);
+      if (existing.expiresAt && existing.expiresAt > now) {
+        // the open QR is shown again; a bonus chosen now goes with it (a first choice stays)
+        if (bonus) await this.chooseBonus(member, existing.id, existing.amount, bonus);
+        return this.state(existing);
+      }
       await this.deps.db
         .update(qrPayments)
         .set({ status: 'expired', updatedAt: now })
@@ -129,6 +144,17 @@ export class QrService {
       // another create of this member and provider is running: one QR at a time
       if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('QR_FAIL');
       throw err;
+    }
+    if (bonus) {
+      try {
+        await this.chooseBonus(member, id, minor, bonus);
+      } catch (err) {
+        await this.deps.db
+          .update(qrPayments)
+          .set({ status: 'failed', updatedAt: this.deps.clock.now() })
+          .where(eq(qrPayments.id, id));
+        throw err;
+      }
     }
     const outcome = await provider.createQr({
       paymentId: id,
@@ -156,6 +182,21 @@ export class QrService {
       .where(and(eq(qrPayments.id, id), eq(qrPayments.status, 'creating')))
       .returning();
     return this.state(row);
+  }
+
+  private chooseBonus(
+    member: { id: number; currency: string },
+    qrId: string,
+    amount: bigint,
+    bonus: { code: string; lang: ContentLanguage },
+  ): Promise<void> {
+    return chooseDepositBonus(this.deps.db, this.deps.clock, member, {
+      channel: 'qr',
+      intentId: qrId,
+      code: bonus.code,
+      amount,
+      lang: bonus.lang,
+    });
   }
 
   /** DELETE /api/qrcode/{id}: the member's own open QR only; money that still arrives for it is credited. */
