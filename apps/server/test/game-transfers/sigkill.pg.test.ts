@@ -209,8 +209,9 @@ describe('SIGKILL during game transfers (docs/reliability.md scenario 11)', () =
       await kill('SIGKILL');
       answers.push(...(await Promise.all(inFlight)));
       sandbox.clearFaults();
-      // requests that reached the provider before the kill finish there; wait them out (the grace window's job)
-      await sleep(600);
+      // requests that reached the provider before the kill finish there (the grace window's job): wait until the
+      // provider has handled every one of them
+      await sandbox.idle();
     }
     expect(
       answers.filter((a) => a.status >= 500 && a.body.message !== 'TRANSFER_FAIL'),

@@ -11,6 +11,7 @@
  *   sandbox.store.createPlayer('pg', 'agt_alice', 'pw') / .setBalance(...) / .player('pg', 'agt_alice')?.balance
  *   await sandbox.setFault({ game: 'pg', mode: 'success-then-timeout', times: 1 });  // see games-plugin.ts
  *   sandbox.log({ op: 'deposit', transferId })   // every signed request seen, oldest first
+ *   await sandbox.idle()   // every request the provider received has been handled (applied or refused)
  *   sandbox.clearFaults(); await sandbox.close();
  *
  * Transfer ids ending in `-FAIL` fail definitely and `-TIMEOUT` time out without applying. Timeout faults hold
@@ -33,6 +34,11 @@ export type GameSandbox = {
   setFault(spec: FaultSpec): void;
   clearFaults(): void;
   log(filter?: RequestLogFilter): RequestLogEntry[];
+  /**
+   * Resolves once no provider handler is running: a request whose caller went away (a killed server) still runs to
+   * its end at the provider, as a real one would, and this waits for it instead of a guessed delay.
+   */
+  idle(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -46,6 +52,20 @@ export async function startGameSandbox(
   // force-close keeps close() instant even when a client abandoned a held answer on a kept-alive socket
   const app = Fastify({ forceCloseConnections: true });
   let origin = '';
+  let running = 0;
+  const waiters: (() => void)[] = [];
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function counted(this: unknown, request, reply) {
+      running += 1;
+      try {
+        return await handler.call(this as never, request, reply);
+      } finally {
+        running -= 1;
+        if (running === 0) for (const wake of waiters.splice(0)) wake();
+      }
+    };
+  });
   await app.register(gamesPlugin, {
     prefix: '/sandbox/games',
     secret,
@@ -62,6 +82,7 @@ export async function startGameSandbox(
     setFault: (spec) => store.faults.set(FaultSpecSchema.parse(spec)),
     clearFaults: () => store.faults.clear(),
     log: (filter) => store.log.list(filter),
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     close: () => app.close(),
   };
 }
