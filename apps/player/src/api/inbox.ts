@@ -4,7 +4,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { call } from '../lib/api-client.ts';
 
 /** One inbox page (docs/decisions/0043-in-app-notifications.md). */
-export const INBOX_PAGE_SIZE = 20;
+const INBOX_PAGE_SIZE = 20;
 
 export const inboxQueries = {
   all: ['inbox'] as const,
