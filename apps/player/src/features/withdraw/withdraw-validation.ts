@@ -10,7 +10,7 @@ export function sanitizeWithdrawInput(text: string): string {
 }
 
 /** At most two decimals, as the server takes them (contract MoneySchema). */
-export const hasAtMostTwoDecimals = (text: string): boolean => !/\.\d{3,}$/.test(text.trim());
+const hasAtMostTwoDecimals = (text: string): boolean => !/\.\d{3,}$/.test(text.trim());
 
 /** docs/spec.md §5: at least withdrawMin and at most withdrawMax, each with its own message; never above the wallet. */
 export function validateWithdraw(
