@@ -1,3 +1,4 @@
+// Longer than 300 lines by choice: the promotion journeys share one server of their own and run in order on it.
 import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, test as base, type Language } from '../support/fixtures.ts';
 import { demoOperatorToken } from '../support/operator.ts';

@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: the widget is one screen (launcher, invitation, header, message list, composer)
+// whose scroll, focus and open state are shared; its parts already live in widget-parts.tsx and message-views.tsx.
 import { CHAT_SCROLL_BOTTOM_PX, CHAT_TEXT_MAX_CHARS, TOAST_DURATION_MS } from '@wallet/contract/limits';
 import { Icon } from '@wallet/ui/icon';
 import { clsx } from 'clsx';
