@@ -17,6 +17,11 @@ export const StatementRowSchema = z.object({
   refund: z.object({ description: z.string() }).optional(),
   luckydraw: z.object({ description: z.string() }).optional(),
   /**
+   * beyond the spec, on `finish_bonus` rows: how the bonus ended — its condition met, failed or cancelled (amount 0),
+   * the unplayed bonus taken back at a cancel (`forfeited`), or the money above the cap taken at success (`capped`)
+   */
+  finish: z.object({ outcome: z.enum(['met', 'failed', 'cancelled', 'forfeited', 'capped']) }).optional(),
+  /**
    * a withdrawal's review: `reason` (WITHDRAW_REJECT_REASONS) once refused; `returned` once the money is back in the
    * wallet; `cancellable` while it waits for review (POST /api/wallet/withdraw/:id/cancel)
    */

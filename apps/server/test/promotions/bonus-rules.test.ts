@@ -182,6 +182,15 @@ describe('maxWithdraw and maxBet are enforced', () => {
         expect.objectContaining({ statementType: 'finish_bonus', status: 'SUCCESS' }),
       ]),
     );
+    // claimed in Thai, read in Lao: the promotion's Lao name (the server-fed content has a form per language)
+    const lao = await app.t.app.inject({
+      method: 'POST',
+      url: '/api/statement',
+      headers: { ...m.auth, 'accept-language': 'la' },
+      payload: { page: 1, limit: 20 },
+    });
+    const bonusRow = StatementListSchema.parse(lao.json()).statements.find((r) => r.statementType === 'bonus');
+    expect(bonusRow?.bonus).toEqual({ name: 'ໂບນັດ' });
     await expectLedgerSound(app.t);
   });
 

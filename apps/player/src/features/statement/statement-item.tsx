@@ -60,7 +60,11 @@ export function StatementItem({ row, gameNames, action }: StatementItemProps) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2">
-          <p className="truncate font-bold">{t(`type.${row.statementType}`, { defaultValue: row.statementType })}</p>
+          <p className="truncate font-bold" data-testid="statement-type">
+            {row.finish
+              ? t(`finish.${row.finish.outcome}`)
+              : t(`type.${row.statementType}`, { defaultValue: row.statementType })}
+          </p>
           <p className={clsx('shrink-0 font-bold tabular-nums', AMOUNT_TONE[way])} data-testid="statement-amount">
             {SIGN[way]}
             {formatMoney(row.amount)}

@@ -13,15 +13,17 @@ describe('statusTone (docs/spec.md §4)', () => {
 
 describe('direction', () => {
   it('is in for money into the wallet and out for money leaving it', () => {
-    expect(direction({ statementType: 'transfer', from: 'pg', to: 'WALLET' })).toBe('in');
-    expect(direction({ statementType: 'transfer', from: 'WALLET', to: 'pg' })).toBe('out');
-    expect(direction({ statementType: 'deposit', from: 'KBANK', to: 'WALLET' })).toBe('in');
-    expect(direction({ statementType: 'withdraw', from: 'WALLET', to: 'KBANK' })).toBe('out');
+    expect(direction({ statementType: 'transfer', from: 'pg', to: 'WALLET', amount: 1 })).toBe('in');
+    expect(direction({ statementType: 'transfer', from: 'WALLET', to: 'pg', amount: 1 })).toBe('out');
+    expect(direction({ statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 1 })).toBe('in');
+    expect(direction({ statementType: 'withdraw', from: 'WALLET', to: 'KBANK', amount: 1 })).toBe('out');
   });
   it('falls back to the type when neither side is the wallet', () => {
-    expect(direction({ statementType: 'bonus', from: '', to: '' })).toBe('in');
-    expect(direction({ statementType: 'withdraw', from: '', to: '' })).toBe('out');
-    expect(direction({ statementType: 'finish_bonus', from: '', to: '' })).toBe('neutral');
+    expect(direction({ statementType: 'bonus', from: '', to: '', amount: 1 })).toBe('in');
+    expect(direction({ statementType: 'withdraw', from: '', to: '', amount: 1 })).toBe('out');
+    expect(direction({ statementType: 'finish_bonus', from: '', to: '', amount: 1 })).toBe('neutral');
+    // a condition that ended moves no money: no "+0.00"
+    expect(direction({ statementType: 'finish_bonus', from: 'BONUS', to: 'WALLET', amount: 0 })).toBe('neutral');
   });
 });
 

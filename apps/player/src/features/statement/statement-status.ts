@@ -18,7 +18,9 @@ export function statusTone(status: string): StatusTone {
 export type Direction = 'in' | 'out' | 'neutral';
 
 /** Money into the main wallet is +, out of it is −; a move between two non-wallet places is neutral. */
-export function direction(row: Pick<StatementRow, 'statementType' | 'from' | 'to'>): Direction {
+export function direction(row: Pick<StatementRow, 'statementType' | 'from' | 'to' | 'amount'>): Direction {
+  // a bonus condition that ended moves no money: neither + nor −
+  if (row.amount === 0) return 'neutral';
   if (row.to === WALLET_CODE && row.from !== WALLET_CODE) return 'in';
   if (row.from === WALLET_CODE && row.to !== WALLET_CODE) return 'out';
   if (row.statementType === 'deposit' || row.statementType === 'bonus') return 'in';

@@ -160,7 +160,8 @@ export async function claimPromotion(
       const { bonus, base, deposit } = await amountsOf(tx, p, member);
       await checkBalanceAtClaim(tx, p, member, deposit);
       const ref = `promo:${p.id}:member:${member.id}:${period}:${seq}`;
-      const name = p.name[lang] || p.name.th;
+      // every language's name: the statement shows the reader's (statement-rows.ts), whatever the claim's language
+      const name = p.name;
       const { transactionId } = await deps.ledger.post(
         {
           kind: kind === 'code' ? LEDGER_KINDS.promotion : LEDGER_KINDS.bonus,

@@ -82,6 +82,8 @@ function localizedText(value: unknown, lang: ContentLanguage): string | undefine
 }
 
 const CONDITION_STATUS: Record<string, string> = { success: 'SUCCESS', fail: 'FAILED', cancelled: 'CANCELLED' };
+type FinishOutcome = NonNullable<StatementRow['finish']>['outcome'];
+const CONDITION_OUTCOME: Record<string, FinishOutcome> = { success: 'met', fail: 'failed', cancelled: 'cancelled' };
 
 export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): StatementRow {
   const createdAt = raw.createdAt.toISOString();
@@ -97,6 +99,7 @@ export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): Sta
       status: CONDITION_STATUS[raw.status] ?? raw.status.toUpperCase(),
       createdAt,
       ...(name ? { bonus: { name } } : {}),
+      ...(CONDITION_OUTCOME[raw.status] ? { finish: { outcome: CONDITION_OUTCOME[raw.status]! } } : {}),
     };
   }
   if (raw.source === 'transfer') {
@@ -142,6 +145,12 @@ export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): Sta
     status: 'SUCCESS',
     createdAt,
   };
+  if (raw.kind === LEDGER_KINDS.finishBonus) {
+    // money taken back as a bonus ends: above the cap at success, or the unplayed bonus at a cancel (condition-engine.ts)
+    const isCapped = raw.metadata.reason === 'maxWithdraw';
+    row.finish = { outcome: isCapped ? 'capped' : 'forfeited' };
+    if (!isCapped) row.status = 'CANCELLED';
+  }
   const description = localizedText(raw.metadata.description, lang);
   if (spec.note === 'bonus') {
     const name = localizedText(raw.metadata.name, lang) ?? description;
