@@ -113,12 +113,12 @@ export function WithdrawDialog({ open, onOpenChange, onSuccess, wallet }: Withdr
         {t('done')}
       </Button>
     ) : review !== null ? (
-      // the modal's footer lays the two out side by side, each half wide
+      // the modal's footer lays the two out side by side; the confirm takes the room its words need
       <>
         <Button
           variant="secondary"
           size="lg"
-          className="flex-1"
+          className="shrink-0"
           onClick={() => setReview(null)}
           disabled={withdraw.isPending}
           data-testid="withdraw-back"
