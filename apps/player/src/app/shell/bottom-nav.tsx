@@ -40,7 +40,7 @@ function FeaturedItem({ item }: { item: BottomNavItem & { to: string } }) {
           </span>
           <span
             className={clsx(
-              'max-w-full truncate text-[11px] leading-[1.45] font-semibold',
+              'line-clamp-2 max-w-full text-center text-[11px] leading-[1.45] font-semibold',
               isActive ? 'text-primary' : 'text-muted',
             )}
           >
@@ -83,7 +83,7 @@ export function BottomNav({ label, items }: BottomNavProps) {
                     >
                       <Icon name={item.icon} className="size-[22px]" />
                     </span>
-                    <span className="max-w-full truncate">{item.label}</span>
+                    <span className="line-clamp-2 max-w-full text-center">{item.label}</span>
                   </>
                 )}
               </NavLink>
@@ -92,7 +92,7 @@ export function BottomNav({ label, items }: BottomNavProps) {
                 <span className="flex h-8 w-12 items-center justify-center rounded-full">
                   <Icon name={item.icon} className="size-[22px]" />
                 </span>
-                <span className="max-w-full truncate">{item.label}</span>
+                <span className="line-clamp-2 max-w-full text-center">{item.label}</span>
               </button>
             )}
           </li>

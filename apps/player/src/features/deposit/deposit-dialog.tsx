@@ -109,7 +109,8 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
                   onClick={() => setTab(key)}
                   data-testid={`deposit-tab-${key}`}
                   className={clsx(
-                    'flex items-center justify-center gap-1.5 rounded-xl py-2 text-sm font-semibold transition',
+                    // 44 px tall; at 320 px a long label wraps inside its tab
+                    'flex min-h-11 min-w-0 items-center justify-center gap-1.5 rounded-xl px-1 py-1.5 text-center text-sm leading-tight font-semibold transition',
                     current === key ? 'bg-primary text-on-primary shadow-glow' : 'text-muted hover:text-fg',
                   )}
                 >

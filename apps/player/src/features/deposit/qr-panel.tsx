@@ -261,7 +261,7 @@ function QrView({
       {qr.payload && (
         <button
           type="button"
-          className="flex items-center gap-1.5 text-sm font-semibold text-primary"
+          className="flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-primary"
           data-testid="qr-copy"
           onClick={() =>
             void copyText(qr.payload ?? '').then(
