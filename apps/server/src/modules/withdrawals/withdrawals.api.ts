@@ -16,7 +16,6 @@ export async function memberWithdrawals(db: Db, memberId: number, limit = 20) {
 export {
   decisionTimesByReviewer,
   findWithdrawals,
-  listWithdrawals,
   membersPaidToSameAccounts,
   withdrawalPage,
   withdrawalsInBatches,
