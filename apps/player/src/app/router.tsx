@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.bets, lazy: () => import('./routes/user/bets.tsx') },
       { path: paths.userContact, lazy: withStrings(['content'], () => import('./routes/user/contact.tsx')) },
       { path: paths.spin, lazy: () => import('./routes/user/spin.tsx') },
+      { path: paths.responsiblePlay, lazy: () => import('./routes/user/responsible-play.tsx') },
     ],
   },
   { path: paths.terminated, lazy: () => import('./routes/terminated.tsx'), ...topLevel },

@@ -17,6 +17,7 @@ export const paths = {
   bets: '/user/bets',
   userContact: '/user/contact',
   spin: '/user/spin',
+  responsiblePlay: '/user/responsible-play',
   terminated: '/terminated',
   /** the invite link {origin}/register?code=PR{profile id} */
   inviteLink: (origin: string, profileId: string) => `${origin}/register?code=PR${profileId}`,

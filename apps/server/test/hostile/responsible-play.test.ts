@@ -84,21 +84,23 @@ describe('hostile responsible play', () => {
     expect(theirs.break).toBeNull();
     const url = `/api/admin/members/${other.id}/responsible-play`;
     expect((await h.send('GET', url, undefined, me.token)).status).toBe(401);
-    expect((await h.send('POST', `${url}/limit`, { kind: 'deposit_day', value: 1, reason: 'xxx' }, me.token)).status).toBe(
-      401,
+    expect(
+      (await h.send('POST', `${url}/limit`, { kind: 'deposit_day', value: 1, reason: 'xxx' }, me.token)).status,
+    ).toBe(401);
+    expect((await h.send('GET', '/api/admin/members/999999999/responsible-play', undefined, admin)).body).toMatchObject(
+      {
+        message: 'NOT_FOUND',
+      },
     );
-    expect((await h.send('GET', '/api/admin/members/999999999/responsible-play', undefined, admin)).body).toMatchObject({
-      message: 'NOT_FOUND',
-    });
     expect((await h.send('GET', '/api/admin/members/abc/responsible-play', undefined, admin)).status).toBe(400);
     // an operator cannot remove a limit (null is not a value there) nor raise one
     await rp(other, 'limit', { kind: 'loss_day', value: 100 });
-    expect((await h.send('POST', `${url}/limit`, { kind: 'loss_day', value: null, reason: 'remove' }, admin)).status).toBe(
-      400,
-    );
-    expect((await h.send('POST', `${url}/limit`, { kind: 'loss_day', value: 101, reason: 'raise' }, admin)).body).toMatchObject(
-      { message: 'LIMIT_TIGHTEN_ONLY' },
-    );
+    expect(
+      (await h.send('POST', `${url}/limit`, { kind: 'loss_day', value: null, reason: 'remove' }, admin)).status,
+    ).toBe(400);
+    expect(
+      (await h.send('POST', `${url}/limit`, { kind: 'loss_day', value: 101, reason: 'raise' }, admin)).body,
+    ).toMatchObject({ message: 'LIMIT_TIGHTEN_ONLY' });
   });
 
   it('hammering changes is rate limited, and every answer is a code', async () => {

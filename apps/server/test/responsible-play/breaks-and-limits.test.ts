@@ -70,13 +70,16 @@ describe('operators', () => {
     const raised = await h.admin('POST', `${url}/limit`, { kind: 'loss_week', value: 3000, reason: 'asked to raise' });
     expect(raised.status).toBe(403);
     expect(raised.body).toMatchObject({ message: 'LIMIT_TIGHTEN_ONLY' });
-    expect((await h.admin('POST', `${url}/break`, { kind: 'cooling_off', days: 3, reason: 'worried call' })).status).toBe(
-      200,
-    );
+    expect(
+      (await h.admin('POST', `${url}/break`, { kind: 'cooling_off', days: 3, reason: 'worried call' })).status,
+    ).toBe(200);
     expect(
       (await h.admin('POST', `${url}/break`, { kind: 'cooling_off', days: 1, reason: 'lift it please' })).body,
     ).toMatchObject({ message: 'COOLING_OFF' });
-    const audit = await h.t.ctx.db.select().from(auditLog).where(eq(auditLog.target, `member:${m.id}`));
+    const audit = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `member:${m.id}`));
     expect(audit.map((a) => a.action).sort()).toEqual(['member.responsiblePlay.break', 'member.responsiblePlay.limit']);
     expect((await view(m)).break).toMatchObject({ kind: 'cooling_off' });
   });

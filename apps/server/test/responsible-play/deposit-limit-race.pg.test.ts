@@ -43,9 +43,9 @@ it('20 credits of 100 at once against a daily limit of 1000: exactly 1000 credit
   expect(results.filter((r) => r.kind === 'review')).toHaveLength(10);
   expect(await h.walletMinor(m.id)).toBe(100_000n);
   const rows = await h.deposits(m.id);
-  expect(rows.filter((r) => r.status === 'review').every((r) => r.note === 'responsible play: DEPOSIT_LIMIT_REACHED')).toBe(
-    true,
-  );
+  expect(
+    rows.filter((r) => r.status === 'review').every((r) => r.note === 'responsible play: DEPOSIT_LIMIT_REACHED'),
+  ).toBe(true);
 });
 
 it('QRs of five providers paid at once (a second tab, split deposits) never pass the limit', async () => {

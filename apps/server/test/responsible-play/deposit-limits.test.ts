@@ -38,9 +38,15 @@ describe('deposit limits', () => {
     expect((await pay(ok.body.payload)).status).toBe(200);
     await expect.poll(() => h.walletMinor(m.id), { timeout: 15_000 }).toBe(60_000n);
     const view = (await h.send('GET', '/api/responsible-play', undefined, m.token)).body;
-    expect(view.limits.find((l: { kind: string }) => l.kind === 'deposit_day')).toMatchObject({ value: 1000, used: 600 });
+    expect(view.limits.find((l: { kind: string }) => l.kind === 'deposit_day')).toMatchObject({
+      value: 1000,
+      used: 600,
+    });
     // 400 left: 500 is refused, 400 is offered
-    expect((await qr(m, 'PAYTIMZ', 500)).body).toMatchObject({ message: 'DEPOSIT_LIMIT_REACHED', values: { left: '400.00' } });
+    expect((await qr(m, 'PAYTIMZ', 500)).body).toMatchObject({
+      message: 'DEPOSIT_LIMIT_REACHED',
+      values: { left: '400.00' },
+    });
     expect((await qr(m, 'PAYTIMZ', 400)).status).toBe(200);
   });
 
@@ -90,9 +96,9 @@ describe('breaks on every deposit channel', () => {
     expect(slip.json()).toMatchObject(expected);
     // the QR made before the break is paid anyway: held for finance, nothing credited, nothing lost
     await pay(before.payload);
-    await expect.poll(async () => (await h.deposits(m.id)).map((d) => d.status), { timeout: 15_000 }).toEqual([
-      'review',
-    ]);
+    await expect
+      .poll(async () => (await h.deposits(m.id)).map((d) => d.status), { timeout: 15_000 })
+      .toEqual(['review']);
     expect(await h.walletMinor(m.id)).toBe(0n);
   });
 });

@@ -25,6 +25,7 @@ import { ChatsTab, DepositsTab, LinkedTab, NotesTab, WithdrawalsTab } from './me
 import { ProvidersTab } from './member-providers-tab.tsx';
 import { AdjustmentsTab, AuditTab, LedgerTab, SessionsTab, TransfersTab } from './member-tabs.tsx';
 import { major } from './money.ts';
+import { ResponsiblePlayTab } from './member-responsible-play-tab.tsx';
 
 type Action = 'deactivate' | 'reactivate' | 'flag' | 'unflag' | 'hold' | 'unhold' | 'adjust';
 const TABS = [
@@ -39,6 +40,7 @@ const TABS = [
   'sessions',
   'chats',
   'adjustments',
+  'responsiblePlay',
   'audit',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -48,6 +50,7 @@ const TAB_ROLES: Partial<Record<Tab, OperatorRole[]>> = {
   withdrawals: ['finance'],
   promotions: ['marketing', 'admin'],
   chats: ['support', 'admin'],
+  responsiblePlay: ['support', 'finance'],
 };
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
@@ -244,6 +247,7 @@ export function MemberDetailPage() {
         {tab === 'chats' && <ChatsTab memberId={id} />}
         {tab === 'promotions' && <PromotionsTab memberId={id} currency={member.currency} />}
         {tab === 'adjustments' && <AdjustmentsTab memberId={id} />}
+        {tab === 'responsiblePlay' && <ResponsiblePlayTab memberId={id} currency={member.currency} />}
         {tab === 'audit' && <AuditTab rows={detail.audit} />}
       </div>
 

@@ -2,7 +2,7 @@
 import type { ResponsibleLimitKind } from '../../db/schema/responsible-play.ts';
 
 /** a looser value (higher, or none) waits this long */
-export const LOOSEN_DELAY_MS = 24 * 60 * 60 * 1000;
+const LOOSEN_DELAY_MS = 24 * 60 * 60 * 1000;
 
 export type LimitRow = {
   kind: ResponsibleLimitKind;

@@ -18,6 +18,13 @@ const LineNotifications = lazy(() =>
   import('../../../features/profile/line-notifications.tsx').then((m) => ({ default: m.LineNotifications })),
 );
 
+// the way to responsible play loads with its strings after the page (docs/responsible-play.md)
+const ResponsiblePlayLink = lazy(() =>
+  import('../../../features/responsible-play/responsible-play-link.tsx').then((m) => ({
+    default: m.ResponsiblePlayLink,
+  })),
+);
+
 /** /user/profile (docs/spec.md §2). A load failure hides the overlay and shows nothing (docs/spec.md §8). */
 export function Component() {
   const profile = useProfile();
@@ -44,6 +51,9 @@ export function Component() {
           </Suspense>
           <Suspense fallback={null}>
             <LineNotifications />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ResponsiblePlayLink />
           </Suspense>
           <SecurityHistory />
           {isBankChangeOpen && <BankAccountChangeDialog open onOpenChange={setIsBankChangeOpen} profile={data} />}

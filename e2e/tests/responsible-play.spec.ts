@@ -1,0 +1,162 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { signInConsoleContext } from '../support/operator.ts';
+import { saveScreen } from '../support/screens.ts';
+
+/**
+ * Responsible play (docs/responsible-play.md) at 390×844 in th, la and en, with a member of its own (a break would
+ * stop the demo member for the other specs): set a daily deposit limit on the page linked from the profile, hit it
+ * with a QR and read the message with the time it resets; start a cooling-off (two steps), which refuses a transfer
+ * into a game and never a withdrawal. The console shows the member's break and limits.
+ * Screens: e2e/artifacts/screens/responsible-play-<step>-<lang>.png.
+ */
+
+const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+const LIMIT_MESSAGE = {
+  th: 'เกินวงเงินฝากรายวัน',
+  la: 'ເກີນວົງເງິນຝາກລາຍວັນ',
+  en: 'Over your daily deposit limit',
+} as const;
+const RUNNING = { th: 'คุณพักการเล่นชั่วคราวถึง', la: 'ທ່ານພັກການຫຼິ້ນຊົ່ວຄາວຮອດ', en: 'You are on a cooling-off until' };
+
+async function newestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
+        text: string;
+      }>;
+      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+/** A fresh member registered over the API, signed in, with 300 deposited by a paid QR. */
+async function fundedMember(request: APIRequestContext) {
+  const phone = `08${randomDigits(8)}`;
+  const password = `Rp-${randomDigits(6)}`;
+  const sent = (await (await request.post('/api/otp/send', { data: { phoneNumber: phone } })).json()) as {
+    otpToken: string;
+  };
+  const verified = (await (
+    await request.post('/api/otp/verify', {
+      data: { otpToken: sent.otpToken, otpCode: await newestCode(request, phone) },
+    })
+  ).json()) as { otpTicket?: string };
+  const registered = await request.post('/api/account', {
+    data: {
+      name: 'Limit Tester',
+      username: phone,
+      password,
+      sourceCode: 'FACEBOOK',
+      inviteCode: '',
+      bankCode: 'KBANK',
+      bankAccountName: 'สมชาย ใจดี',
+      bankAccountNo: `1${randomDigits(9)}`,
+      ...(verified.otpTicket ? { otpTicket: verified.otpTicket } : {}),
+    },
+  });
+  expect(registered.status()).toBe(200);
+  const { token } = (await (await request.post('/api/login', { data: { username: phone, password } })).json()) as {
+    token: string;
+  };
+  const headers = { Authorization: `Bearer ${token}` };
+  const wallet = (await (await request.get('/api/wallet', { headers })).json()) as { profile: { _id: string } };
+  const qr = (await (await request.post('/api/qrcode/KBANK', { data: { amount: 300 }, headers })).json()) as {
+    payload: string;
+  };
+  expect((await request.post('/sandbox/qr/pay', { data: { payload: qr.payload } })).ok()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/wallet', { headers })).json()) as { wallet: { amount: number } }).wallet
+          .amount,
+    )
+    .toBe(300);
+  return { token, headers, memberId: wallet.profile._id };
+}
+
+async function signIn(page: Page, lang: string, member: { token: string; memberId: string }) {
+  await page.addInitScript(
+    ([value, language, memberId]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('locale', language);
+      localStorage.setItem('agreement', memberId);
+    },
+    [member.token, lang, member.memberId] as const,
+  );
+}
+
+test.describe('responsible play', () => {
+  // the refused QR is an expected 403 the browser logs
+  test.use({ allowConsole: /status of 403 \(Forbidden\) .*\/api\/qrcode\/KBANK$/ });
+  for (const lang of LANGUAGES) {
+    test(`a deposit limit and a cooling-off (${lang})`, async ({ page, browser, server }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const shot = (step: string) => saveScreen(page, { test: 'responsible-play', step, lang });
+      const member = await fundedMember(page.request);
+      await signIn(page, lang, member);
+
+      await page.goto('/user/profile');
+      await page.getByTestId('profile-responsible-play').click();
+      await expect(page.getByTestId('rp-deposit_day')).toBeVisible();
+      await expect(page.getByTestId('rp-deposit_day')).toContainText('300.00');
+      await shot('page');
+
+      // a daily limit of 350 with 300 already deposited today: a QR of 100 is refused, with the reset time
+      await page.getByTestId('rp-deposit_day-input').fill('350');
+      await page.getByTestId('rp-deposit_day-save').click();
+      await expect(page.getByTestId('rp-deposit_day-value')).toContainText('350.00');
+      await shot('limit-set');
+      await page.goto('/user/home');
+      await page.getByTestId('widget-deposit').click();
+      await page.getByTestId('qr-quick-100').click();
+      await page.getByTestId('qr-create').click();
+      await expect(page.getByText(LIMIT_MESSAGE[lang])).toBeVisible();
+      await expect(page.getByText(/\d{4}-\d{2}-\d{2} 00:00/)).toBeVisible();
+      await shot('limit-reached');
+
+      // cooling-off: two steps, then the page says until when
+      await page.goto('/user/responsible-play');
+      await page.getByTestId('rp-cooling-1').click();
+      await page.getByTestId('rp-break-start').click();
+      await page.getByTestId('rp-break-confirm').click();
+      await expect(page.getByTestId('rp-break-running')).toContainText(RUNNING[lang]);
+      await shot('cooling-off');
+
+      // a transfer into a game is refused; the member's own money still goes out
+      await page.request.get('/api/wallet/activate/pg', { headers: member.headers });
+      const transfer = await page.request.post('/api/wallet/transfer', {
+        data: { from: 'WALLET', to: 'pg', amount: 50 },
+        headers: member.headers,
+      });
+      expect(transfer.status()).toBe(403);
+      expect(((await transfer.json()) as { message: string }).message).toBe('COOLING_OFF');
+      const withdraw = await page.request.post('/api/wallet/withdraw', {
+        data: { amount: 100 },
+        headers: { ...member.headers, 'Idempotency-Key': `rp-${lang}-${randomDigits(8)}` },
+      });
+      expect(withdraw.status()).toBe(200);
+
+      if (lang !== 'la') {
+        const context = await browser.newContext({
+          baseURL: server.url,
+          viewport: { width: 1366, height: 900 },
+          locale: lang === 'th' ? 'th-TH' : 'en-US',
+          timezoneId: 'Asia/Bangkok',
+        });
+        await context.addInitScript((language) => localStorage.setItem('wallet.admin.language', language), lang);
+        await signInConsoleContext(context, server);
+        const admin = await context.newPage();
+        await admin.goto(`/admin/members/${member.memberId}?tab=responsiblePlay`);
+        await expect(admin.getByTestId('rp-admin-break')).toBeVisible();
+        await expect(admin.getByTestId('rp-admin-deposit_day')).toContainText('350.00');
+        await saveScreen(admin, { test: 'responsible-play', step: 'console', lang }, { check: false });
+        await context.close();
+      }
+    });
+  }
+});
