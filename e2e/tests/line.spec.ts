@@ -1,4 +1,6 @@
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { signInConsoleContext } from '../support/operator.ts';
+import { SCREENS_DIR } from '../support/paths.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
@@ -67,5 +69,18 @@ test.describe('LINE notifications', () => {
         )
         .toEqual([CREDITED[lang]]);
     });
+  });
+
+  test("the console sets the operators' LINE group for alerts (th, en)", async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInConsoleContext(page.context(), server);
+    for (const lang of ['th', 'en'] as const) {
+      await page.addInitScript((l) => localStorage.setItem('wallet.admin.language', l), lang);
+      await page.goto('/admin/settings?key=lineOperatorAlerts');
+      const setting = page.getByTestId('setting-lineOperatorAlerts');
+      await expect(setting).toBeVisible();
+      await expect(setting).toContainText(lang === 'th' ? 'แจ้งเตือนเจ้าหน้าที่ทาง LINE' : 'LINE alerts to operators');
+      await page.screenshot({ path: `${SCREENS_DIR}/line-console-settings-${lang}.png` });
+    }
   });
 });
