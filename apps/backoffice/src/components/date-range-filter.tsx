@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { addDays, bangkokDay, type Day } from '../lib/bangkok.ts';
+import { DateField } from './date-field.tsx';
 
 export type DayRange = { from?: Day | undefined; to?: Day | undefined };
 
@@ -11,10 +12,11 @@ export type DateRangeFilterProps = {
 };
 
 const inputClass =
-  'h-11 rounded-xl bg-bg-raised px-3 text-sm text-fg ring-1 ring-line ring-inset [color-scheme:dark] focus:ring-2 focus:ring-primary focus:outline-none';
+  'h-11 w-32 rounded-xl bg-bg-raised px-3 text-sm text-fg tabular-nums ring-1 ring-line ring-inset focus:ring-2 focus:ring-primary focus:outline-none aria-invalid:ring-2 aria-invalid:ring-danger';
 
 /**
- * Two calendar days in Bangkok time (both inclusive) with quick presets. Pair with `useListParams`, whose `query`
+ * Two calendar days in Bangkok time (both inclusive), typed as dd/mm/yyyy like the tables print them, with quick
+ * presets. Pair with `useListParams`, whose `query`
  * turns the days into the instants the server filters on.
  */
 export function DateRangeFilter({ value, onChange, className }: DateRangeFilterProps) {
@@ -30,26 +32,20 @@ export function DateRangeFilter({ value, onChange, className }: DateRangeFilterP
   return (
     <fieldset className={clsx('flex flex-wrap items-end gap-2', className)}>
       <legend className="sr-only">{t('dateRange.label')}</legend>
-      <label className="flex flex-col gap-1 text-xs font-semibold text-muted">
-        {t('dateRange.from')}
-        <input
-          type="date"
-          className={inputClass}
-          value={value.from ?? ''}
-          max={value.to ?? today}
-          onChange={(e) => onChange({ ...value, from: e.target.value || undefined })}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-semibold text-muted">
-        {t('dateRange.to')}
-        <input
-          type="date"
-          className={inputClass}
-          value={value.to ?? ''}
-          min={value.from}
-          onChange={(e) => onChange({ ...value, to: e.target.value || undefined })}
-        />
-      </label>
+      <DateField
+        label={t('dateRange.from')}
+        className={inputClass}
+        value={value.from}
+        max={value.to ?? today}
+        onChange={(from) => onChange({ ...value, from })}
+      />
+      <DateField
+        label={t('dateRange.to')}
+        className={inputClass}
+        value={value.to}
+        min={value.from}
+        onChange={(to) => onChange({ ...value, to })}
+      />
       <div
         className="flex gap-1 rounded-xl bg-bg-raised p-1 ring-1 ring-line"
         role="group"
