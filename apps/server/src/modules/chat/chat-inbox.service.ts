@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatConversationLabels, chatConversations, chatMessages } from '../../db/schema/chat.ts';
 import { AppError } from '../../errors.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 import { appendAudit } from '../audit/audit.api.ts';
 import { newSession, type ChatOperator, type ChatService } from './chat.service.ts';
 
@@ -183,6 +184,7 @@ export class ChatInboxService {
         .update(chatConversations)
         .set({ status: 'resolved', sessionId, unreadOperator: 0 })
         .where(eq(chatConversations.id, id));
+      queueChanged('chats', id, 'resolved');
       await appendAudit(
         tx,
         {

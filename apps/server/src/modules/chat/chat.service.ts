@@ -5,9 +5,10 @@ import { CHAT_TEXT_MAX_CHARS } from '@wallet/contract/limits';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
+import { chatConversationLabels, chatConversations, chatMedia, chatMessages } from '../../db/schema/chat.ts';
 import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
+import { queueChanged } from '../../realtime/queue-signals.ts';
 
 type ChatMessage = Conversation['message'];
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -242,6 +243,8 @@ export class ChatService {
           : { unreadCustomer: sql`${chatConversations.unreadCustomer} + 1` }),
       })
       .where(eq(chatConversations.id, conversation.id));
+    // the console's "chats waiting" count, once this commits (docs/decisions/0033-live-queues.md)
+    queueChanged('chats', conversation.id, status);
     await emit(tx, {
       type: 'chat.message',
       payload: { conversationId: String(conversation.id), messageId: String(row.id), from: sender },
@@ -280,7 +283,13 @@ export class ChatService {
           unreadCustomer: sql`${chatConversations.unreadCustomer} + ${guest.unreadCustomer}`,
         })
         .where(eq(chatConversations.id, existing.id));
+      // the guest conversation's labels stay on the merged one (deleting it would drop them with it)
+      await tx.execute(sql`
+        insert into ${chatConversationLabels} (conversation_id, label_id)
+        select ${existing.id}, label_id from ${chatConversationLabels} where conversation_id = ${guest.id}
+        on conflict do nothing`);
       await tx.delete(chatConversations).where(eq(chatConversations.id, guest.id));
+      queueChanged('chats', existing.id, existing.status);
     });
   }
 }
