@@ -8,4 +8,4 @@ export {
   type LocalizedContent,
   type SettingValues,
 } from './settings.service.ts';
-export { walletAmounts, type WalletAmounts } from './wallet-amounts.ts';
+export { walletAmounts } from './wallet-amounts.ts';
