@@ -20,7 +20,8 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<WithdrawalsHarness['member']>>;
 const rp = (m: Member, path: string, body: unknown) => h.call(m.token, 'POST', `/api/responsible-play/${path}`, body);
 const view = async (m: Member) => (await h.call(m.token, 'GET', '/api/responsible-play')).body;
-const limitOf = (v: { limits: Array<{ kind: string }> }, kind: string) => v.limits.find((l) => l.kind === kind);
+const limitOf = (v: { limits?: unknown }, kind: string) =>
+  (v.limits as Array<{ kind: string }>).find((l) => l.kind === kind);
 
 describe('a break', () => {
   it('self-exclusion blocks a bonus claim, a spin and a coupon claim, and still lets the member withdraw', async () => {
