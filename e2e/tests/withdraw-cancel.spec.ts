@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
@@ -18,11 +19,21 @@ const firstWithdrawRow = (page: Page) => page.locator('[data-testid=statement-ro
 const CANCELLED = { th: 'ยกเลิกแล้ว', la: 'ຍົກເລີກແລ້ວ', en: 'Cancelled' } as const;
 
 test.describe('withdraw: review, then cancel while pending', () => {
+  // an own server: the withdrawals spec counts the withdrawals of the shared one
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
   for (const lang of LANGUAGES) {
-    test(`review step and a cancelled request in ${lang}`, async ({ page, browser, server }) => {
+    test(`review step and a cancelled request in ${lang}`, async ({ page, browser }) => {
       test.setTimeout(120_000);
-      await signInQuickly(page, lang);
-      await page.goto('/user/home');
+      await signInQuickly(page, lang, server.url);
+      await page.goto(`${server.url}/user/home`);
       const before = await walletAmount(page);
       expect(before).toBeGreaterThanOrEqual(150);
 
@@ -40,7 +51,7 @@ test.describe('withdraw: review, then cancel while pending', () => {
       await expect.poll(async () => walletAmount(page)).toBe(before - 150);
 
       // the statement offers the cancel on the pending request; it asks first
-      await page.goto('/user/statement');
+      await page.goto(`${server.url}/user/statement`);
       const row = firstWithdrawRow(page);
       await expect(row).toContainText('150.00');
       await row.getByTestId('withdraw-cancel').click();
@@ -50,7 +61,7 @@ test.describe('withdraw: review, then cancel while pending', () => {
       await expect(row.locator('[data-status=cancelled]')).toHaveText(CANCELLED[lang]);
       await expect(row.getByTestId('withdraw-cancel')).toHaveCount(0);
       await saveScreen(page, { test: 'withdraw-cancel', step: 'cancelled-row', lang });
-      await page.goto('/user/home');
+      await page.goto(`${server.url}/user/home`);
       await expect.poll(async () => walletAmount(page)).toBe(before);
 
       if (lang === 'th' || lang === 'en') {
