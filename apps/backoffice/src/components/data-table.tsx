@@ -98,7 +98,8 @@ export function DataTable<T>({
   let body: ReactNode = null;
   if (error && !data) body = <ErrorState error={error} onRetry={onRetry} />;
   else if (isLoading && !data) body = <LoadingState />;
-  else if (rows.length === 0) body = empty ?? <EmptyRows />;
+  // one empty state everywhere: a page's own words are its title
+  else if (rows.length === 0) body = typeof empty === 'string' ? <EmptyRows title={empty} /> : (empty ?? <EmptyRows />);
 
   return (
     <div className="overflow-hidden rounded-2xl bg-surface ring-1 ring-line">

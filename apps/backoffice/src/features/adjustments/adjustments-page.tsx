@@ -95,9 +95,9 @@ export default function AdjustmentsPage() {
         if (row.status !== 'pending') return null;
         const isOwn = row.requestedBy === me.username;
         return (
-          <div className="flex items-center justify-end gap-1.5">
+          <div className="flex flex-wrap items-center justify-end gap-1.5">
             {isOwn ? (
-              <span className="text-xs text-muted">{t('ownRequest')}</span>
+              <span className="max-w-48 text-right text-xs text-muted">{t('ownRequest')}</span>
             ) : (
               <Button size="sm" onClick={() => setDeciding({ kind: 'approve', row })} data-testid={`approve-${row.id}`}>
                 {t('actions.approve')}
