@@ -25,8 +25,9 @@ afterAll(async () => {
 async function watchPushes(): Promise<void> {
   await deliverOutbox(h.t);
   pushes = [];
-  vi.spyOn(h.t.realtime, 'push').mockImplementation((memberId, _event, payload) => {
-    if ('reason' in payload) pushes.push({ memberId, reason: payload.reason });
+  vi.spyOn(h.t.realtime, 'push').mockImplementation((memberId: number, event: string, ...rest: unknown[]) => {
+    const reason = (rest[0] as { reason?: unknown } | undefined)?.reason;
+    if (event === 'wallet.changed' && typeof reason === 'string') pushes.push({ memberId, reason });
   });
 }
 
@@ -113,10 +114,11 @@ describe('wallet.changed', () => {
     const m = await playerWithPg(10_000n);
     await watchPushes();
     let gameBalanceAtPush: unknown;
-    vi.mocked(h.t.realtime.push).mockImplementation((memberId, _event, payload) => {
-      if (!('reason' in payload)) return;
-      pushes.push({ memberId, reason: payload.reason });
-      if (payload.reason === 'game') gameBalanceAtPush = h.call(m.token, 'GET', '/api/wallet');
+    vi.mocked(h.t.realtime.push).mockImplementation((memberId: number, event: string, ...rest: unknown[]) => {
+      const reason = (rest[0] as { reason?: unknown } | undefined)?.reason;
+      if (event !== 'wallet.changed' || typeof reason !== 'string') return;
+      pushes.push({ memberId, reason });
+      if (reason === 'game') gameBalanceAtPush = h.call(m.token, 'GET', '/api/wallet');
     });
     expect(
       (await h.call(m.token, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 25 })).body,
