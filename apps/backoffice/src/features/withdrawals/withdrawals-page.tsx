@@ -140,40 +140,42 @@ export default function WithdrawalsPage() {
           </div>
         }
       >
-        <div className="w-56">
-          <SelectField
-            label={t('filters.status')}
-            options={[
-              { value: '', label: t('filters.all') },
-              ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            value={status ?? ''}
-            onChange={(event) => list.setFilter('status', event.target.value)}
-            data-testid="withdrawals-status-filter"
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-56">
+            <SelectField
+              label={t('filters.status')}
+              options={[
+                { value: '', label: t('filters.all') },
+                ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+              ]}
+              value={status ?? ''}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+              data-testid="withdrawals-status-filter"
+            />
+          </div>
+          <form
+            className="w-52"
+            onSubmit={(event) => {
+              event.preventDefault();
+              list.setFilter('member', memberText.trim());
+            }}
+          >
+            <TextField
+              label={t('filters.member')}
+              placeholder={t('filters.memberHint')}
+              value={memberText}
+              maxLength={40}
+              onChange={(event) => setMemberText(event.target.value)}
+              onBlur={() => list.setFilter('member', memberText.trim())}
+              data-testid="withdrawals-member-filter"
+            />
+          </form>
+          <DateRangeFilter value={list.days} onChange={list.setDays} />
+          <ExportButton
+            path="/api/admin/exports/withdrawals.csv"
+            query={{ from: list.query.from, to: list.query.to, ...filters }}
           />
         </div>
-        <form
-          className="w-52"
-          onSubmit={(event) => {
-            event.preventDefault();
-            list.setFilter('member', memberText.trim());
-          }}
-        >
-          <TextField
-            label={t('filters.member')}
-            placeholder={t('filters.memberHint')}
-            value={memberText}
-            maxLength={40}
-            onChange={(event) => setMemberText(event.target.value)}
-            onBlur={() => list.setFilter('member', memberText.trim())}
-            data-testid="withdrawals-member-filter"
-          />
-        </form>
-        <DateRangeFilter value={list.days} onChange={list.setDays} />
-        <ExportButton
-          path="/api/admin/exports/withdrawals.csv"
-          query={{ from: list.query.from, to: list.query.to, ...filters }}
-        />
       </PageHeader>
       <PagedTable
         list={list}
