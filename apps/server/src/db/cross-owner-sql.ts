@@ -97,7 +97,8 @@ export const CROSS_OWNER_SQL: readonly CrossOwnerRead[] = [
     reader: 'responsible-play',
     owner: 'deposits',
     tables: ['deposits'],
-    reason: "a deposit limit sums the member's credited deposits in the credit's transaction, under the money lock: ADR 0039",
+    reason:
+      "a deposit limit sums the member's credited deposits in the credit's transaction, under the money lock: ADR 0039",
   },
   {
     reader: 'responsible-play',
