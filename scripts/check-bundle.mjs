@@ -1,4 +1,4 @@
-// Bundle budget (docs/design.md §8): JS loaded for /login and for /user/home ≤ 160 KiB gzip each; all routes ≤ 350 KiB.
+// Bundle budget (docs/design.md §8): JS loaded for /login and for /user/home ≤ 160 KiB gzip each; all routes ≤ 380 KiB (docs/decisions/0047-all-routes-bundle-budget.md).
 // Reads the Vite manifest of apps/player/dist and follows static imports from the entry and each route module.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,8 +41,8 @@ for (const [page, keys] of Object.entries(loads)) {
 const all = Object.values(manifest)
   .filter((c) => c.file.endsWith('.js'))
   .reduce((sum, c) => sum + size(c.file), 0);
-failed ||= all > 350 * 1024;
-console.log(`${all <= 350 * 1024 ? 'ok  ' : 'OVER'} all routes: ${kib(all)} KiB gzip (budget 350)`);
+failed ||= all > 380 * 1024;
+console.log(`${all <= 380 * 1024 ? 'ok  ' : 'OVER'} all routes: ${kib(all)} KiB gzip (budget 380)`);
 // the operator API (packages/contract/src/admin) never ships to players (docs/decisions/0012)
 const adminIn = Object.values(manifest)
   .filter((c) => c.file.endsWith('.js'))
