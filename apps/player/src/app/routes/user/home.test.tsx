@@ -183,6 +183,10 @@ describe('home', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '100');
     await userEvent.click(screen.getByTestId('withdraw-submit'));
+    // the review step: nothing is sent before the player confirms
+    expect(await screen.findByTestId('withdraw-review-amount')).toHaveTextContent('100.00');
+    expect(sent).toBeUndefined();
+    await userEvent.click(screen.getByTestId('withdraw-confirm'));
     expect(await screen.findByTestId('withdraw-success')).toHaveTextContent('Waiting for transfer');
     expect(sent).toEqual({ amount: 100 });
   });
