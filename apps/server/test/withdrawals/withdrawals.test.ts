@@ -141,9 +141,11 @@ describe('withdrawals', () => {
       perDayCount: 1_000,
       perDayAmount: 10_000_000,
     });
-    expect((await h.call(m.token, 'GET', '/api/lookup/withdraw')).body).toEqual({
+    // the baht bounds at the top (as the specification's lookup answers), each wallet currency's beside them
+    expect((await h.call(m.token, 'GET', '/api/lookup/withdraw')).body).toMatchObject({
       withdrawMin: 100,
       withdrawMax: 50_000,
+      byCurrency: { THB: { withdrawMin: 100, withdrawMax: 50_000 } },
     });
   });
 
