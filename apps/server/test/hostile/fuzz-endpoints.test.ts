@@ -1,5 +1,5 @@
 import { listEndpoints } from '@wallet/contract/api';
-import { isErrorCode } from '@wallet/contract/errors';
+import { ERROR_REASONS, isErrorCode } from '@wallet/contract/errors';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,9 +110,16 @@ describe('every endpoint of the contract, fuzzed', () => {
           expect(res.statusCode, res.body).not.toBe(500);
           if (res.statusCode < 400 && res.statusCode !== 202) return;
           tally.refused++;
-          const answer = res.json() as { message?: unknown };
-          expect(Object.keys(answer), res.body).toEqual(['message']);
-          const code = String(answer.message);
+          const answer = res.json() as { message?: unknown; reason?: unknown; values?: unknown };
+          // the code, and for a code that names its reasons (ERROR_REASONS) one of them and its values: nothing else
+          const { message, reason, values, ...others } = answer;
+          expect(Object.keys(others), res.body).toEqual([]);
+          expect(message, res.body).toBeDefined();
+          const code = String(message);
+          if (reason !== undefined || values !== undefined) {
+            const reasons: readonly string[] = ERROR_REASONS[code as keyof typeof ERROR_REASONS] ?? [];
+            expect(reasons, res.body).toContain(reason);
+          }
           expect(isErrorCode(code) || TRANSPORT_MESSAGES.has(code), code).toBe(true);
           if (res.statusCode >= 500) expect(UPSTREAM_CODES.has(code), code).toBe(true);
           expect(await snapshot(), `${res.statusCode} ${code} changed state`).toBe(before);
