@@ -88,8 +88,13 @@ export async function saveScreen(
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
-  // let entrance animations settle
-  await page.waitForTimeout(300);
+  // let entrance animations and transitions settle (the finite ones: a spinner never finishes)
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const file = path.join(dir, `${test}-${step}-${lang}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
   return file;
