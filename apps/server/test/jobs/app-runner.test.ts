@@ -19,19 +19,23 @@ describe('the app with JOBS on', () => {
       async () => {
         const runs = await listJobRuns(t.ctx.db, { limit: 100 });
         const succeeded = new Set(runs.filter((r) => r.status === 'succeeded').map((r) => r.job));
-        expect([...succeeded].sort()).toEqual([
-          'daily-refunds',
-          'game-transfer-reconciler',
-          'history-purge',
-          'idempotency-purge',
-          'ledger-invariant-check',
-          'otp-cleanup',
-          'qr-payment-inquiry',
-          'slip-verify-retry',
-          'spin-coupon-expiry',
-          'turnover-pull',
-          'withdrawal-payout-reconciler',
-        ]);
+        // every scheduled job has run; jobs that events start (a LINE push) may have run too, depending on the data
+        expect([...succeeded].sort()).toEqual(
+          expect.arrayContaining([
+            'daily-refunds',
+            'game-transfer-reconciler',
+            'history-purge',
+            'idempotency-purge',
+            'ledger-invariant-check',
+            'otp-cleanup',
+            'qr-payment-inquiry',
+            'slip-verify-retry',
+            'spin-coupon-expiry',
+            'turnover-pull',
+            'withdrawal-payout-reconciler',
+          ]),
+        );
+        expect(runs.filter((r) => r.status === 'failed').map((r) => r.job)).toEqual([]);
       },
       { timeout: 30_000, interval: 100 },
     );
