@@ -32,7 +32,7 @@ test.describe('money', () => {
     await page.goto('/login');
     await page.locator('input[name=username]').fill(DEMO.phone);
     await page.locator('input[name=password]').fill(DEMO.password);
-    await page.getByTestId('login-form').getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.getByTestId('login-form').getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/home$/);
     await expect(page.getByTestId('total-balance')).toContainText('1,000.00');
     // the agreement opens by itself 1.5 s after home loads
