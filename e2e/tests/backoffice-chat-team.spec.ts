@@ -114,6 +114,10 @@ test.describe('chat for a support team', () => {
     // a label on the conversation; the inbox filters by it and finds it by search
     await b.getByTestId('chat-labels-edit').click();
     await b.getByTestId('chat-labels-menu').getByText(`Payout ${stamp}`).click();
+    // the menu stays open for more labels (it lists the chosen one too); Escape closes it
+    await expect(b.getByTestId('chat-labels-menu').getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await b.keyboard.press('Escape');
+    await expect(b.getByTestId('chat-labels-menu')).toHaveCount(0);
     await expect(b.getByTestId('chat-thread').getByTestId('chat-label')).toContainText(`Payout ${stamp}`);
     await b.keyboard.press('Escape');
     await b.getByRole('button', { name: 'All', exact: true }).click();

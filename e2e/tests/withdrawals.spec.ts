@@ -60,7 +60,7 @@ test.describe('withdrawals', () => {
     await withdraw(page, 200);
     await saveScreen(page, { test: 'withdrawals', step: 'requested', lang: 'th' });
     await page.getByTestId('withdraw-done').click();
-    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 200).toFixed(2));
+    await expect.poll(async () => amountOf(await page.getByTestId('wallet-amount').textContent())).toBe(before - 200);
     await page.goto('/user/statement');
     await expect(firstWithdrawRow(page)).toContainText('200.00');
     await expect(firstWithdrawRow(page)).toContainText('กำลังดำเนินการ');
@@ -89,14 +89,14 @@ test.describe('withdrawals', () => {
     await page.goto('/user/home');
     await withdraw(page, 150);
     await page.getByTestId('withdraw-done').click();
-    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 350).toFixed(2));
+    await expect.poll(async () => amountOf(await page.getByTestId('wallet-amount').textContent())).toBe(before - 350);
     await admin.goto('/admin/withdrawals?status=pending_review');
     await admin.locator('[data-testid^=reject-]').first().click();
     await admin.getByTestId('reject-reason').selectOption('TURNOVER_INCOMPLETE');
     await admin.getByRole('dialog').getByRole('button', { name: 'ปฏิเสธ' }).click();
     await expect(admin.getByRole('dialog')).toHaveCount(0);
     await page.reload();
-    await expect(page.getByTestId('wallet-amount')).toHaveText((before - 200).toFixed(2));
+    await expect.poll(async () => amountOf(await page.getByTestId('wallet-amount').textContent())).toBe(before - 200);
     await page.goto('/user/statement');
     await expect(firstWithdrawRow(page)).toContainText('ไม่สำเร็จ');
     await expect(firstWithdrawRow(page)).toContainText('ยอดเทิร์นโอเวอร์ยังไม่ครบ');
