@@ -17,7 +17,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { listSort, orderValue } from '../../lib/list-sort.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
-import { brief, changedFields } from './changes.ts';
+import { brief, changedFields, withMoney } from './changes.ts';
 
 const column = createColumnHelper<AuditRow>();
 /** suggestions for the action filter (a prefix matches every action under it) */
@@ -40,6 +40,8 @@ export default function AuditPage() {
   const list = useListParams(['operator', 'action', 'order']);
   const sort = listSort(list.filters.order, AUDIT_SORTS, { id: 'at', dir: 'desc' });
   const [detail, setDetail] = useState<AuditRow | null>(null);
+  // the detail shows amounts in baht or kip; the raw JSON (what the hash chain covers) is one click away
+  const [isRaw, setRaw] = useState(false);
   const filters = {
     ...(list.filters.operator ? { operator: list.filters.operator } : {}),
     ...(list.filters.action ? { action: list.filters.action } : {}),
@@ -79,6 +81,7 @@ export default function AuditPage() {
       header: t('columns.changes'),
       cell: ({ row: { original: row } }) => {
         const fields = changedFields(row.before, row.after);
+        const [before, after] = [withMoney(row.before), withMoney(row.after)];
         return (
           <button
             type="button"
@@ -89,8 +92,8 @@ export default function AuditPage() {
             {row.before === null ? t('created') : fields.length ? fields.join(', ') : '—'}
             {fields.length === 1 && row.before !== null && (
               <span className="ml-1 text-subtle">
-                {brief((row.before as Record<string, unknown>)?.[fields[0]!] ?? row.before, 24)} →{' '}
-                {brief((row.after as Record<string, unknown>)?.[fields[0]!] ?? row.after, 24)}
+                {brief((before as Record<string, unknown>)?.[fields[0]!] ?? before, 24)} →{' '}
+                {brief((after as Record<string, unknown>)?.[fields[0]!] ?? after, 24)}
               </span>
             )}
           </button>
@@ -135,7 +138,11 @@ export default function AuditPage() {
       />
       <Modal
         open={detail !== null}
-        onOpenChange={(open) => !open && setDetail(null)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setDetail(null);
+          setRaw(false);
+        }}
         size="lg"
         title={detail ? `${detail.action} · ${detail.target}` : ''}
         description={
@@ -144,11 +151,25 @@ export default function AuditPage() {
       >
         {detail && (
           <div className="grid gap-3 pb-4 sm:grid-cols-2">
+            <div className="col-span-full flex justify-end">
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-pressed={isRaw}
+                onClick={() => setRaw((raw) => !raw)}
+                data-testid="audit-raw"
+              >
+                {isRaw ? t('readable') : t('raw')}
+              </Button>
+            </div>
             {(['before', 'after'] as const).map((side) => (
               <div key={side} className="min-w-0">
                 <p className="mb-1 text-xs font-semibold text-muted uppercase">{t(side)}</p>
-                <pre className="max-h-80 overflow-auto rounded-xl bg-bg p-3 font-mono text-xs leading-relaxed text-fg ring-1 ring-line">
-                  {JSON.stringify(detail[side], null, 2)}
+                <pre
+                  className="max-h-80 overflow-auto rounded-xl bg-bg p-3 font-mono text-xs leading-relaxed text-fg ring-1 ring-line"
+                  data-testid={`audit-${side}`}
+                >
+                  {JSON.stringify(isRaw ? detail[side] : withMoney(detail[side]), null, 2)}
                 </pre>
               </div>
             ))}
