@@ -1,5 +1,5 @@
 import { expect, test as base, type BrowserContext } from '@playwright/test';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export const LANGUAGES = ['th', 'la', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -7,6 +7,8 @@ export type Language = (typeof LANGUAGES)[number];
 type WorkerFixtures = {
   /** one real server per worker (fresh PGlite, demo data); tests needing another setup call startServer() */
   server: RunningServer;
+  /** how the worker's server starts (set by testOnOwnServer; a file that sets it runs in a worker of its own) */
+  serverOptions: ServerOptions;
 };
 
 /**
@@ -36,10 +38,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(page);
     expect(violations, 'CSP violations').toEqual([]);
   },
+  serverOptions: [{}, { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ serverOptions }, use) => {
+      const server = await startServer(serverOptions);
       await use(server);
       await server.stop();
     },
@@ -90,5 +92,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * `test` for a file that runs on a server of its own: one that changes what other files read (the demo member's
+ * balance, a setting, a queue's count) or needs a server started differently (`options`, e.g. `publicHost`).
+ * Call it once at the top of the file — `const test = testOnOwnServer();` — and use `server` (or its alias
+ * `ownServer`) and `baseURL` as usual. Each call makes a fixture set of its own, so Playwright gives the file a
+ * worker of its own and that worker's `server` is started for this file alone (two files never share it).
+ */
+export function testOnOwnServer(options: ServerOptions = {}) {
+  return test.extend<object, { ownServer: RunningServer }>({
+    // a new object per call: Playwright tells fixture sets apart by their values, so this file gets its own worker
+    serverOptions: [{ ...options }, { scope: 'worker' }],
+    ownServer: [async ({ server }, use) => use(server), { scope: 'worker' }],
+  });
+}
 
 export { expect };

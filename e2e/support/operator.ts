@@ -1,4 +1,12 @@
-import { expect, type APIRequestContext, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Cookie,
+  type Page,
+} from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import type { RunningServer } from './server.ts';
 
@@ -73,6 +81,33 @@ export async function signInOperator(
   await form.locator('input[name="totp"]').fill(await freshTotp(operator.secret));
   await form.getByRole('button', { name: language === 'th' ? 'เข้าสู่ระบบ' : 'Sign in' }).click();
   await expect(page.getByTestId('operator-chip')).toContainText(operator.username);
+}
+
+/** The console's desktop window (the config's defaults are the player's phone). */
+export const DESKTOP = {
+  viewport: { width: 1366, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+} as const satisfies BrowserContextOptions;
+
+/**
+ * A browser context of its own on `server`'s console (a server or its URL) with `operator` signed in through the form
+ * in `lang` (signInOperator), Bangkok time. `window`: the context's size and device (default DESKTOP; e.g.
+ * `{ viewport: { width: 768, height: 900 } }`). Close the context when done.
+ */
+export async function openConsole(
+  browser: Browser,
+  server: RunningServer | string,
+  operator: OperatorCredentials,
+  lang: 'th' | 'en' = 'en',
+  window: BrowserContextOptions = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const baseURL = typeof server === 'string' ? server : server.url;
+  const context = await browser.newContext({ ...window, baseURL, timezoneId: 'Asia/Bangkok' });
+  const page = await context.newPage();
+  await signInOperator(page, operator, { language: lang });
+  return { context, page };
 }
 
 /** An operator token through the API (a second session, or setting things up without the form). */

@@ -1,24 +1,13 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test as base } from '../support/fixtures.ts';
+import { expect, testOnOwnServer } from '../support/fixtures.ts';
 import { approveSettingAsSecondAdmin } from '../support/four-eyes.ts';
 import { demoOperatorSecret, demoOperatorToken, freshTotp } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
 // deposits raise the demo member's balance and manual mode changes a setting: a server of this file's own
-const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture without dependencies
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
+const test = testOnOwnServer();
 
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 const walletAmount = async (page: Page) => amountOf(await page.getByTestId('wallet-amount').textContent());

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
   createOperator,
@@ -6,8 +6,8 @@ import {
   DEMO_OPERATOR,
   operatorToken,
   secondAdmin,
-  signInOperator,
   type OperatorCredentials,
+  openConsole,
 } from '../support/operator.ts';
 import { approveSettingAsSecondAdmin } from '../support/four-eyes.ts';
 import { saveScreen } from '../support/screens.ts';
@@ -21,17 +21,9 @@ import { DEMO } from '../support/sign-in.ts';
  * money). Desktop 1366×900; screenshots of the dialog and the Approvals page.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-four-eyes';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await saveScreen(page, { test: 'backoffice-four-eyes', step, lang }, { dir: SHOTS, check: false });
-}
-
-async function openConsole(browser: Browser, server: RunningServer, operator: OperatorCredentials, lang: 'th' | 'en') {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: server.url, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
 }
 
 test.describe('back office: four eyes', () => {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { demoOperatorSecret, DEMO_OPERATOR, signInOperator, type OperatorCredentials } from '../support/operator.ts';
+import { demoOperatorSecret, DEMO_OPERATOR, type OperatorCredentials, openConsole } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -22,23 +22,6 @@ const PAGES = [
   { name: 'audit', path: '/admin/audit' },
   { name: 'house-accounts', path: '/admin/reconciliation', table: 'House and provider accounts' },
 ] as const satisfies ReadonlyArray<{ name: string; path: string; table?: string }>;
-
-async function openConsole(
-  browser: Browser,
-  server: RunningServer,
-  operator: OperatorCredentials,
-  width: number,
-  lang: 'th' | 'en' = 'en',
-) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    baseURL: server.url,
-    timezoneId: 'Asia/Bangkok',
-  });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
-}
 
 /** The demo member's bank account name becomes LONG_NAME, then a withdrawal carries it to the queue. */
 async function longNameWithdrawal(request: APIRequestContext): Promise<number> {
@@ -104,7 +87,7 @@ test.describe('back office: tables keep their actions on screen', () => {
   for (const width of WIDTHS) {
     test(`at ${width} px`, async ({ browser }) => {
       test.setTimeout(240_000);
-      const { context, page } = await openConsole(browser, server, admin, width);
+      const { context, page } = await openConsole(browser, server, admin, 'en', { viewport: { width, height: 900 } });
       for (const entry of PAGES) {
         const { name, path } = entry;
         await page.goto(path);
@@ -136,7 +119,7 @@ test.describe('back office: tables keep their actions on screen', () => {
     test.setTimeout(300_000);
     for (const width of WIDTHS) {
       for (const lang of ['th', 'en'] as const) {
-        const { context, page } = await openConsole(browser, server, admin, width, lang);
+        const { context, page } = await openConsole(browser, server, admin, lang, { viewport: { width, height: 900 } });
         await page.goto(`/admin/members/${memberId}?tab=withdrawals`);
         await expect(page.getByTestId('balance-coins')).toBeVisible();
         await expect(page.getByRole('row').filter({ hasText: '150.00' }).first()).toBeVisible();

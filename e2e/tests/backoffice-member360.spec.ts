@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures.ts';
-import { demoOperatorSecret, DEMO_OPERATOR, signInOperator, type OperatorCredentials } from '../support/operator.ts';
+import { demoOperatorSecret, DEMO_OPERATOR, type OperatorCredentials, openConsole } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -12,18 +12,10 @@ import { DEMO } from '../support/sign-in.ts';
  * (the downloaded file has the BOM, the header and the day's rows). On its own server: the demo member withdraws.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/member360';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 const NOTE = 'Called the member: asked to send ID card before the next payout';
 
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await saveScreen(page, { test: 'backoffice-member360', step, lang }, { dir: SHOTS, check: false });
-}
-
-async function openConsole(browser: Browser, server: RunningServer, operator: OperatorCredentials, lang: 'th' | 'en') {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: server.url, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
 }
 
 /** The demo member asks for a withdrawal through the player API; returns the member id. */

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
   createOperator,
@@ -6,8 +6,8 @@ import {
   demoOperatorSecret,
   DEMO_OPERATOR,
   operatorToken,
-  signInOperator,
   type OperatorCredentials,
+  openConsole,
 } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -19,24 +19,10 @@ import { DEMO } from '../support/sign-in.ts';
  * member's balance, which other specs read. Desktop 1366×900; screenshots th/en of every page of the feature.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-backoffice-members';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 const OPERATOR_PASSWORD = 'second-operator-password';
 
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await saveScreen(page, { test: 'backoffice-members', step, lang }, { fullPage: true, dir: SHOTS, check: false });
-}
-
-/** A desktop browser context on this spec's own server, signed in as `operator` in `lang`. */
-async function openConsole(
-  browser: Browser,
-  base: string,
-  operator: OperatorCredentials,
-  lang: 'th' | 'en',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: base, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
 }
 
 test.describe('back office: members and balance adjustments', () => {

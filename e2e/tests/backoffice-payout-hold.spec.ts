@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { demoOperatorSecret, DEMO_OPERATOR, signInOperator, type OperatorCredentials } from '../support/operator.ts';
+import { demoOperatorSecret, DEMO_OPERATOR, type OperatorCredentials, openConsole } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -12,19 +12,11 @@ import { DEMO } from '../support/sign-in.ts';
  * Desktop 1366×900; screenshots of the dialogs in th and en.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-payout-hold';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 const HOLD_REASON = 'Pending KYC documents';
 const LIFT_REASON = 'KYC documents received and checked';
 
 async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await saveScreen(page, { test: 'backoffice-payout-hold', step, lang }, { dir: SHOTS, check: false });
-}
-
-async function openConsole(browser: Browser, server: RunningServer, operator: OperatorCredentials, lang: 'th' | 'en') {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: server.url, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
 }
 
 /** The demo member asks for a withdrawal through the player API; returns the member id. */

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { demoOperatorSecret, DEMO_OPERATOR, signInOperator, type OperatorCredentials } from '../support/operator.ts';
+import { demoOperatorSecret, DEMO_OPERATOR, type OperatorCredentials, openConsole } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -14,7 +14,6 @@ import { DEMO } from '../support/sign-in.ts';
  * demo member's balance, which other specs read. Desktop 1366×900; screenshots th/en of every promotions page.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-backoffice-promotions';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
 const BANNER = readFileSync(path.join(import.meta.dirname, '../../apps/player/public/videos/wallet.jpg'));
 const CODE = 'E2E50';
 const USER = { 'X-Wallet-User': '1' };
@@ -23,13 +22,6 @@ async function shot(page: Page, step: string, lang: 'th' | 'en') {
   await expect(page.getByRole('status')).toHaveCount(0); // loaded
   // what the operator sees at 1366×900 (the console's frame is fixed: a full-page capture would cut through it)
   await saveScreen(page, { test: 'backoffice-promotions', step, lang }, { dir: SHOTS, check: false });
-}
-
-async function openConsole(browser: Browser, base: string, operator: OperatorCredentials, lang: 'th' | 'en') {
-  const context: BrowserContext = await browser.newContext({ ...DESKTOP, baseURL: base, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
 }
 
 /** The demo member's token and member id, through the player API. */

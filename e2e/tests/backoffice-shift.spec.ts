@@ -1,6 +1,12 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { demoOperatorSecret, DEMO_OPERATOR, signInOperator, type OperatorCredentials } from '../support/operator.ts';
+import {
+  demoOperatorSecret,
+  DEMO_OPERATOR,
+  type OperatorCredentials,
+  openConsole,
+  DESKTOP,
+} from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
@@ -13,14 +19,6 @@ import { DEMO } from '../support/sign-in.ts';
  * 768, 1366 and 1920.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/queues';
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 };
-
-async function openConsole(browser: Browser, server: RunningServer, operator: OperatorCredentials, lang: 'th' | 'en') {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: server.url, timezoneId: 'Asia/Bangkok' });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
-}
 
 /** The demo member asks for a withdrawal through the player API; returns the member id. */
 async function requestWithdrawal(request: APIRequestContext, amount: number): Promise<number> {

@@ -1,14 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import {
   demoOperatorSecret,
   DEMO_OPERATOR,
   operatorToken,
-  signInOperator,
   type OperatorCredentials,
+  openConsole,
 } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import type { RunningServer } from '../support/server.ts';
 
 /**
  * Every console page at 768, 1366 and 1920 px in Thai and English (docs/operator-console.md): each opens with its
@@ -39,23 +38,6 @@ const PAGES = [
   'sessions',
   'password',
 ] as const;
-
-async function openConsole(
-  browser: Browser,
-  server: RunningServer,
-  operator: OperatorCredentials,
-  width: number,
-  lang: 'th' | 'en',
-) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    baseURL: server.url,
-    timezoneId: 'Asia/Bangkok',
-  });
-  const page = await context.newPage();
-  await signInOperator(page, operator, { language: lang });
-  return { context, page };
-}
 
 /** Every row's actions (or its last cell) lie inside the viewport and inside the table's scroll area. */
 async function expectActionsInView(page: Page, width: number, where: string) {
@@ -103,7 +85,7 @@ test.describe('back office: every page at three widths in th and en', () => {
     for (const lang of ['th', 'en'] as const) {
       test(`at ${width} px in ${lang}`, async ({ browser, server }) => {
         test.setTimeout(300_000);
-        const { context, page } = await openConsole(browser, server, admin, width, lang);
+        const { context, page } = await openConsole(browser, server, admin, lang, { viewport: { width, height: 900 } });
         for (const name of PAGES) {
           await page.goto(`/admin/${name}`);
           await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test as base, type Language } from '../support/fixtures.ts';
+import { expect, testOnOwnServer, type Language } from '../support/fixtures.ts';
 import { demoOperatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
@@ -10,18 +10,7 @@ import { signInQuickly } from '../support/sign-in.ts';
  * demo member's balance and conditions change here): chosen with a QR, claimed when the sandbox bank pays it, the
  * member told; afterwards the picker shows why it cannot be chosen again.
  */
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testOnOwnServer();
 test.describe.configure({ mode: 'serial' });
 
 const shot = (page: Page, step: string, lang: Language) => saveScreen(page, { test: 'bonus-at-deposit', step, lang });

@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
 import { QR_PROVIDERS } from '@wallet/contract/limits';
-import { expect, LANGUAGES, test as base } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 // deposits raise the demo member's balance: this file runs on a server of its own, so the other specs sharing the
 // worker's server keep the opening balance they expect
-const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture without dependencies
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
+const test = testOnOwnServer();
 
 /** "฿1,234.50" / "1,234.50" → 1234.5 */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));

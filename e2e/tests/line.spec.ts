@@ -1,8 +1,7 @@
-import { expect, LANGUAGES, test as base } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { SCREENS_DIR } from '../support/paths.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
 /**
@@ -13,18 +12,7 @@ import { DEMO, signInQuickly } from '../support/sign-in.ts';
  */
 
 // a server of its own: the demo member's balance grows by every deposit here, and other specs expect the opening one
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testOnOwnServer();
 
 const CREDITED: Record<(typeof LANGUAGES)[number], string> = {
   th: 'ฝากเงิน 100.00 THB เข้ากระเป๋าของคุณแล้ว',

@@ -1,7 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, LANGUAGES, test as base } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
  * Passkeys (docs/decisions/0040-passkeys.md) with Chromium's virtual authenticator, in th, la and en at 390×844:
@@ -10,18 +9,7 @@ import { startServer, type RunningServer } from '../support/server.ts';
  */
 
 // WebAuthn needs a domain, not an IP address: a server of this file's own, reached as localhost
-const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture without dependencies
-    async ({}, use) => {
-      const server = await startServer({ publicHost: 'localhost' });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
+const test = testOnOwnServer({ publicHost: 'localhost' });
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 

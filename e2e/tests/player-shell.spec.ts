@@ -1,22 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, LANGUAGES, test as base } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
 
 // QR deposits raise the demo member's balance and fill its inbox: this file runs on a server of its own
-const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture without dependencies
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ ownServer }, use) => use(ownServer.url),
-});
+const test = testOnOwnServer();
 
 const TOAST_TITLE = { th: 'ฝากเงินสำเร็จ', la: 'ຝາກເງິນສຳເລັດ', en: 'Deposit credited' } as const;
 const OFFLINE_TEXT = {

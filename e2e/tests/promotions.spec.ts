@@ -1,9 +1,9 @@
 // Longer than 300 lines by choice: the promotion journeys share one server of their own and run in order on it.
 import type { Page } from '@playwright/test';
-import { expect, LANGUAGES, test as base, type Language } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer, type Language } from '../support/fixtures.ts';
 import { demoOperatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
 
 /**
@@ -11,17 +11,7 @@ import { signInQuickly } from '../support/sign-in.ts';
  * other specs expect the opening balance): a deposit bonus with its progress bar moved by the turnover job, withdraw
  * blocked then open, a promotion code, cancelling a bonus, the invite modal.
  */
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+const test = testOnOwnServer();
 test.describe.configure({ mode: 'serial' });
 
 const shot = (page: Page, step: string, lang: Language) => saveScreen(page, { test: 'promotions', step, lang });

@@ -1,22 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, LANGUAGES, test as base } from '../support/fixtures.ts';
+import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
 
 // a server of its own: its members withdraw, and the withdrawals spec counts the rows of the worker's server
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testOnOwnServer();
 
 /**
  * Responsible play (docs/responsible-play.md) at 390×844 in th, la and en, with a member of its own (a break would
