@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositsHarness } from '../deposits/deposits-harness.ts';
 import { adminToken } from '../operators/operator-helpers.ts';
+import { memberInvite, memberWallet, LedgerService } from '../../src/modules/ledger/ledger.api.ts';
+import { uniqueIp } from '../account/account-helpers.ts';
+import { deposit, join } from '../referral/referral-harness.ts';
 
 /**
  * Hostile use of responsible play (docs/responsible-play.md, ADR 0016): raising a limit to use it at once, values
@@ -101,6 +104,30 @@ describe('hostile responsible play', () => {
     expect(
       (await h.send('POST', `${url}/limit`, { kind: 'loss_day', value: 101, reason: 'raise' }, admin)).body,
     ).toMatchObject({ message: 'LIMIT_TIGHTEN_ONLY' });
+  });
+
+  it('a self-excluded member hammering every claim at once (invite, refund, bonus, wheel) moves nothing in', async () => {
+    await h.t.ctx.settings.set('referralRates', { depositPercent: 10 });
+    const inviter = await join(h.t, uniqueIp());
+    const friend = await join(h.t, uniqueIp(), { inviteCode: `PR${inviter.id}` });
+    await deposit(h.t, friend.id, 100_000n);
+    const ledger = new LedgerService(h.t.ctx.db);
+    expect(await ledger.balance(memberInvite(inviter.id), 'THB')).toBe(10_000n);
+    expect((await rp(inviter.token, 'break', { kind: 'self_exclusion', months: 6 })).status).toBe(200);
+    const claims = [
+      () => h.send('GET', '/api/invite/bonus', undefined, inviter.token),
+      () => h.send('GET', '/api/refund/addWallet', undefined, inviter.token),
+      () => h.send('GET', '/api/bonus/activate/NOPE', undefined, inviter.token),
+      () => h.send('POST', '/api/spinwheel/spin', undefined, inviter.token),
+    ];
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => claims[i % claims.length]!()));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBeLessThan(500);
+    // the unknown bonus answers NO_PROMOTION before it looks at the member; every other path names the break
+    expect(answers.filter((_, i) => i % claims.length !== 2).every((a) => a.body.message === 'SELF_EXCLUDED')).toBe(
+      true,
+    );
+    expect(await ledger.balance(memberWallet(inviter.id), 'THB')).toBe(0n);
+    expect(await ledger.balance(memberInvite(inviter.id), 'THB')).toBe(10_000n);
   });
 
   it('hammering changes is rate limited, and every answer is a code', async () => {

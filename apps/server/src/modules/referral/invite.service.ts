@@ -16,6 +16,7 @@ import {
   type LedgerService,
 } from '../ledger/ledger.api.ts';
 import { hasRunningCondition, startCreditCondition } from '../promotions/promotions.api.ts';
+import { assertNoBreak } from '../responsible-play/responsible-play.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
 type InviteList = { invites: Array<{ from: { name: string }; amount: number; createdAt: string }>; total: number };
@@ -61,6 +62,8 @@ export class InviteService {
     return ledger.transaction(async (tx) => {
       // the member's money lock before the claim-state row (docs/decisions/0019)
       await lockMemberMoney(tx, member.id);
+      // money into play: none during a cooling-off or self-exclusion (docs/responsible-play.md §4)
+      await assertNoBreak(tx, member.id, clock.now());
       await tx.insert(referralClaimState).values({ memberId: member.id }).onConflictDoNothing();
       const [state] = await tx
         .select()

@@ -17,6 +17,7 @@ import {
   type LedgerService,
 } from '../ledger/ledger.api.ts';
 import { hasRunningCondition, promotionConditionRunning, startCreditCondition } from '../promotions/promotions.api.ts';
+import { assertNoBreak } from '../responsible-play/responsible-play.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
 
 type Deps = { db: Db; clock: Clock; ledger: LedgerService; settings: SettingsService };
@@ -115,6 +116,8 @@ export class RefundService {
     return ledger.transaction(async (tx) => {
       // the member's money lock before the state row (docs/decisions/0019)
       await lockMemberMoney(tx, member.id);
+      // money into play: none during a cooling-off or self-exclusion (docs/responsible-play.md §4)
+      await assertNoBreak(tx, member.id, clock.now());
       await tx.insert(refundWalletState).values({ memberId: member.id }).onConflictDoNothing();
       const [state] = await tx
         .select()

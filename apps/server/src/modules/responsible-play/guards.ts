@@ -51,7 +51,7 @@ function breakError(b: { kind: ResponsibleBreakKind; until: Date }): AppError {
   });
 }
 
-/** Refuse while a cooling-off or self-exclusion runs: claiming a bonus, a coupon, spinning the wheel. */
+/** Refuse while a cooling-off or self-exclusion runs: a bonus, coupon, refund or invite claim, a wheel spin. */
 export async function assertNoBreak(db: Db | Tx, memberId: number, now: Date): Promise<void> {
   const running = await runningBreak(db, memberId, now);
   if (running) throw breakError(running);
