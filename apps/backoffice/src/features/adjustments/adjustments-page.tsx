@@ -20,8 +20,7 @@ import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { unlessDecided } from '../../lib/decided.ts';
 import { useOperator } from '../../lib/operator.ts';
-import { listSort, orderValue } from '../../lib/list-sort.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { oneOf, useSortedList } from '../../lib/use-sorted-list.ts';
 
 const STATUSES = ['pending', 'posted', 'rejected'] as const;
 type Status = (typeof STATUSES)[number];
@@ -36,11 +35,12 @@ const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
 export default function AdjustmentsPage() {
   const { t } = useTranslation('adjustments');
   const me = useOperator();
-  const list = useListParams(['status', 'order']);
-  const sort = listSort(list.filters.order, ADJUSTMENT_SORTS, { id: 'queue', dir: 'desc' });
-  const status: Status = (STATUSES as readonly string[]).includes(list.filters.status)
-    ? (list.filters.status as Status)
-    : 'pending';
+  const { list, sort, tableSort } = useSortedList({
+    filters: ['status'],
+    sorts: ADJUSTMENT_SORTS,
+    defaultSort: { id: 'queue', dir: 'desc' },
+  });
+  const status: Status = oneOf(list.filters.status, STATUSES) ?? 'pending';
   const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<{ kind: 'approve' | 'reject'; row: Adjustment } | null>(null);
   const query = usePagedQuery(
@@ -143,8 +143,7 @@ export default function AdjustmentsPage() {
         columns={columns}
         getRowId={(r) => String(r.id)}
         empty={status === 'pending' ? <EmptyRows title={t('emptyPending')} /> : undefined}
-        sort={sort}
-        onSortChange={(next) => list.setFilter('order', orderValue(next))}
+        {...tableSort}
       />
       <ConfirmDialog
         open={deciding !== null}

@@ -15,8 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
-import { listSort, orderValue } from '../../lib/list-sort.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { useSortedList } from '../../lib/use-sorted-list.ts';
 import { brief, changedFields, withMoney } from './changes.ts';
 
 const column = createColumnHelper<AuditRow>();
@@ -37,8 +36,11 @@ const inputClass =
 
 export default function AuditPage() {
   const { t } = useTranslation('audit');
-  const list = useListParams(['operator', 'action', 'order']);
-  const sort = listSort(list.filters.order, AUDIT_SORTS, { id: 'at', dir: 'desc' });
+  const { list, sort, tableSort } = useSortedList({
+    filters: ['operator', 'action'],
+    sorts: AUDIT_SORTS,
+    defaultSort: { id: 'at', dir: 'desc' },
+  });
   const [detail, setDetail] = useState<AuditRow | null>(null);
   // the detail shows amounts in baht or kip; the raw JSON (what the hash chain covers) is one click away
   const [isRaw, setRaw] = useState(false);
@@ -133,8 +135,7 @@ export default function AuditPage() {
         columns={columns}
         getRowId={(row) => String(row.id)}
         empty={<EmptyRows title={isFiltered ? t('common:table.emptyFiltered') : undefined} />}
-        sort={sort}
-        onSortChange={(next) => list.setFilter('order', orderValue(next))}
+        {...tableSort}
       />
       <Modal
         open={detail !== null}

@@ -5,13 +5,11 @@ import {
   DEPOSIT_SORTS,
   type AdminDepositRow,
   type AdminDepositStatus,
-  type DepositChannel,
 } from '@wallet/contract/admin/deposits';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
-import { TextField } from '@wallet/ui/text-field';
 import { formatDateTime, formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
@@ -19,14 +17,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { MemberFilter } from '../../components/member-filter.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { unlessDecided } from '../../lib/decided.ts';
-import { listSort, orderValue } from '../../lib/list-sort.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { memberOf, oneOf, useSortedList } from '../../lib/use-sorted-list.ts';
 import { ConfirmDepositDialog } from './confirm-deposit-dialog.tsx';
 import { DepositDetailDialog } from './deposit-detail-dialog.tsx';
 import { DepositSummary } from './deposit-summary.tsx';
@@ -43,20 +41,18 @@ const TONE: Record<AdminDepositStatus, BadgeTone> = {
   cancelled: 'neutral',
 };
 type Action = 'confirm' | 'reject' | 'reverify';
-const isStatus = (v: string): v is AdminDepositStatus => (ADMIN_DEPOSIT_STATUSES as readonly string[]).includes(v);
-const isChannel = (v: string): v is DepositChannel => (DEPOSIT_CHANNELS as readonly string[]).includes(v);
-/** a member id, username or phone number (the server ignores spaces and dashes) */
-const MEMBER_PATTERN = /^[0-9A-Za-z_. -]{1,40}$/;
 
 /** Deposits across channels (docs/design.md §9.5): filters, a row's detail with its slip image, review decisions. */
 export default function DepositsPage() {
   const { t } = useTranslation('deposits');
-  const list = useListParams(['status', 'channel', 'member', 'order']);
-  const sort = listSort(list.filters.order, DEPOSIT_SORTS, { id: 'queue', dir: 'desc' });
-  const status = isStatus(list.filters.status) ? list.filters.status : undefined;
-  const channel = isChannel(list.filters.channel) ? list.filters.channel : undefined;
-  const member = MEMBER_PATTERN.test(list.filters.member) ? list.filters.member : undefined;
-  const [memberText, setMemberText] = useState(list.filters.member);
+  const { list, sort, tableSort } = useSortedList({
+    filters: ['status', 'channel', 'member'],
+    sorts: DEPOSIT_SORTS,
+    defaultSort: { id: 'queue', dir: 'desc' },
+  });
+  const status = oneOf(list.filters.status, ADMIN_DEPOSIT_STATUSES);
+  const channel = oneOf(list.filters.channel, DEPOSIT_CHANNELS);
+  const member = memberOf(list.filters.member);
   const queryClient = useQueryClient();
   const [action, setAction] = useState<{ kind: Action; row: AdminDepositRow } | null>(null);
   const [open, setOpen] = useState<AdminDepositRow | null>(null);
@@ -201,23 +197,14 @@ export default function DepositsPage() {
               data-testid="deposits-channel-filter"
             />
           </div>
-          <form
-            className="w-52"
-            onSubmit={(event) => {
-              event.preventDefault();
-              list.setFilter('member', memberText.trim());
-            }}
-          >
-            <TextField
-              label={t('filters.member')}
-              placeholder={t('filters.memberHint')}
-              value={memberText}
-              maxLength={32}
-              onChange={(event) => setMemberText(event.target.value)}
-              onBlur={() => list.setFilter('member', memberText.trim())}
-              data-testid="deposits-member-filter"
-            />
-          </form>
+          <MemberFilter
+            value={list.filters.member}
+            onApply={(text) => list.setFilter('member', text)}
+            label={t('filters.member')}
+            placeholder={t('filters.memberHint')}
+            maxLength={32}
+            data-testid="deposits-member-filter"
+          />
           <DateRangeFilter value={list.days} onChange={list.setDays} />
         </div>
       </PageHeader>
@@ -229,8 +216,7 @@ export default function DepositsPage() {
         getRowId={(d) => `${d.channel}-${d.id}`}
         empty={t('empty')}
         rowClassName={(d) => (d.status === 'review' ? 'bg-warning/5' : undefined)}
-        sort={sort}
-        onSortChange={(next) => list.setFilter('order', orderValue(next))}
+        {...tableSort}
       />
       {action?.kind === 'confirm' && (
         // four eyes on manual notices: the dialog shows a refusal or "waiting for a second operator" (ADR 0022)

@@ -13,23 +13,19 @@ import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { useSortedList } from '../../lib/use-sorted-list.ts';
 import { MemberMarks } from './member-marks.tsx';
 
 const column = createColumnHelper<MemberSummary>();
 
-type MemberSort = (typeof MEMBER_SORTS)[number];
-
 export function MemberSearch() {
   const { t } = useTranslation('members');
-  const list = useListParams(['q', 'order']);
+  const { list, sort, tableSort } = useSortedList({
+    filters: ['q'],
+    sorts: MEMBER_SORTS,
+    defaultSort: { id: 'id', dir: 'desc' },
+  });
   const [text, setText] = useState(list.filters.q);
-  // `?order=name.asc`: one URL value for the server's whitelisted sort and its direction
-  const [sortId, sortDir] = list.filters.order.split('.');
-  const sort = {
-    id: (MEMBER_SORTS as readonly string[]).includes(sortId ?? '') ? (sortId as MemberSort) : 'id',
-    dir: sortDir === 'asc' ? ('asc' as const) : ('desc' as const),
-  };
   const query = usePagedQuery(['admin', 'members'], list, (q) => adminCall(adminApi.members.search, { query: q }), {
     q: list.filters.q,
     sort: sort.id,
@@ -118,8 +114,7 @@ export function MemberSearch() {
         columns={columns}
         getRowId={(m) => String(m.id)}
         rowClassName={(m) => (m.flagged ? 'bg-warning/5' : undefined)}
-        sort={sort}
-        onSortChange={(next) => list.setFilter('order', `${next.id}.${next.dir}`)}
+        {...tableSort}
       />
     </>
   );

@@ -1,11 +1,10 @@
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { WITHDRAWAL_SORTS } from '@wallet/contract/admin/withdrawals';
-import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wallet/contract/limits';
+import { WITHDRAW_REJECT_REASONS, WITHDRAWAL_STATUSES } from '@wallet/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Button } from '@wallet/ui/button';
 import { SelectField } from '@wallet/ui/select-field';
-import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
@@ -15,13 +14,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { PagedTable, usePagedQuery } from '../../components/paged-table.tsx';
 import { ExportButton } from '../../components/export-button.tsx';
+import { MemberFilter } from '../../components/member-filter.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ShortcutSheet } from '../../components/shortcut-sheet.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { decidedOf, unlessDecided } from '../../lib/decided.ts';
 import { moveCursor, useQueueKeys } from '../../lib/queue-keys.ts';
-import { listSort, orderValue } from '../../lib/list-sort.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
+import { memberOf, oneOf, useSortedList } from '../../lib/use-sorted-list.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { BulkApproveDialog } from './bulk-approve-dialog.tsx';
@@ -29,12 +28,6 @@ import { withdrawalColumns, type Dialog } from './withdrawal-columns.tsx';
 
 const KEY = ['admin', 'withdrawals'] as const;
 type Reason = (typeof WITHDRAW_REJECT_REASONS)[number];
-
-/** a member id, username or phone number (the server ignores spaces and dashes) */
-const MEMBER_PATTERN = /^[0-9A-Za-z_. -]{1,40}$/;
-
-const isStatus = (value: string): value is WithdrawalStatus =>
-  (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
 
 /**
  * The finance queue, live (docs/decisions/0033-live-queues.md): failed payouts first, then pending review, oldest
@@ -44,11 +37,13 @@ const isStatus = (value: string): value is WithdrawalStatus =>
  */
 export default function WithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
-  const list = useListParams(['status', 'member', 'order']);
-  const status = isStatus(list.filters.status) ? list.filters.status : undefined;
-  const member = MEMBER_PATTERN.test(list.filters.member) ? list.filters.member : undefined;
-  const [memberText, setMemberText] = useState(list.filters.member);
-  const sort = listSort(list.filters.order, WITHDRAWAL_SORTS, { id: 'queue', dir: 'asc' });
+  const { list, sort, tableSort } = useSortedList({
+    filters: ['status', 'member'],
+    sorts: WITHDRAWAL_SORTS,
+    defaultSort: { id: 'queue', dir: 'asc' },
+  });
+  const status = oneOf(list.filters.status, WITHDRAWAL_STATUSES);
+  const member = memberOf(list.filters.member);
   // the list's filters and order; the CSV export takes the same ones
   const filters = { ...(status ? { status } : {}), ...(member ? { member } : {}), sort: sort.id, dir: sort.dir };
   const queryClient = useQueryClient();
@@ -153,23 +148,14 @@ export default function WithdrawalsPage() {
               data-testid="withdrawals-status-filter"
             />
           </div>
-          <form
-            className="w-52"
-            onSubmit={(event) => {
-              event.preventDefault();
-              list.setFilter('member', memberText.trim());
-            }}
-          >
-            <TextField
-              label={t('filters.member')}
-              placeholder={t('filters.memberHint')}
-              value={memberText}
-              maxLength={40}
-              onChange={(event) => setMemberText(event.target.value)}
-              onBlur={() => list.setFilter('member', memberText.trim())}
-              data-testid="withdrawals-member-filter"
-            />
-          </form>
+          <MemberFilter
+            value={list.filters.member}
+            onApply={(text) => list.setFilter('member', text)}
+            label={t('filters.member')}
+            placeholder={t('filters.memberHint')}
+            maxLength={40}
+            data-testid="withdrawals-member-filter"
+          />
           <DateRangeFilter value={list.days} onChange={list.setDays} />
           <ExportButton
             path="/api/admin/exports/withdrawals.csv"
@@ -190,8 +176,7 @@ export default function WithdrawalsPage() {
             w.id === current?.id && 'outline-2 -outline-offset-2 outline-primary',
           ) || undefined
         }
-        sort={sort}
-        onSortChange={(next) => list.setFilter('order', orderValue(next))}
+        {...tableSort}
       />
       {row && (
         <ConfirmDialog
