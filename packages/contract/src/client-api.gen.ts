@@ -201,6 +201,9 @@ export const api = {
     statement: { method: 'POST', path: '/api/statement', access: 'member' } as ClientEndpoint<
       A['statement']['statement']
     >,
+    receipt: { method: 'GET', path: '/api/statement/receipt/:id', access: 'member' } as ClientEndpoint<
+      A['statement']['receipt']
+    >,
     slips: { method: 'POST', path: '/api/statement/slip', access: 'member' } as ClientEndpoint<A['statement']['slips']>,
     slipReference: {
       method: 'GET',

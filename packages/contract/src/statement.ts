@@ -30,7 +30,41 @@ export const StatementRowSchema = z.object({
     .optional(),
 });
 export type StatementRow = z.infer<typeof StatementRowSchema>;
-export const StatementListSchema = z.object({ total: z.number(), statements: z.array(StatementRowSchema) });
+/**
+ * beyond the spec: the statement narrowed to one row type and/or one calendar month (`YYYY-MM`, Thai and Lao time,
+ * UTC+7); `total` and `totals` then count the whole filtered history, not only the page
+ */
+export const StatementRequestSchema = PageRequestSchema.extend({
+  type: z.enum(STATEMENT_TYPES).optional(),
+  month: z
+    .string()
+    .regex(/^20\d\d-(0[1-9]|1[0-2])$/)
+    .optional(),
+});
+export type StatementRequest = z.infer<typeof StatementRequestSchema>;
+/** money into the wallet and out of it over the filtered history (failed, rejected and cancelled moves count 0) */
+export const StatementTotalsSchema = z.object({ in: MoneySchema, out: MoneySchema });
+export const StatementListSchema = z.object({
+  total: z.number(),
+  statements: z.array(StatementRowSchema),
+  totals: StatementTotalsSchema.optional(),
+});
+
+/**
+ * One statement row's receipt (beyond the spec): the references behind it. A deposit's channel and its outside
+ * reference; a withdrawal's destination (masked account) and the bank's payout reference once paid; a game
+ * transfer's provider reference. Balances before/after are not kept per posting, so they are not offered.
+ */
+export const StatementReceiptSchema = z.object({
+  id: z.string(),
+  channel: z.string().optional(),
+  reference: z.string().optional(),
+  bankCode: z.string().optional(),
+  accountNo: z.string().optional(),
+  bankReference: z.string().optional(),
+  providerReference: z.string().optional(),
+});
+export type StatementReceipt = z.infer<typeof StatementReceiptSchema>;
 
 export const SlipRowSchema = z.object({
   createdAt: z.string(),
@@ -47,9 +81,17 @@ export const statementEndpoints = {
     method: 'POST',
     path: '/api/statement',
     access: 'member',
-    body: PageRequestSchema,
+    body: StatementRequestSchema,
     response: StatementListSchema,
-    summary: 'Transactions, newest first',
+    summary: 'Transactions, newest first (optionally of one type and month, with totals in and out)',
+  }),
+  receipt: defineEndpoint({
+    method: 'GET',
+    path: '/api/statement/receipt/:id',
+    access: 'member',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: StatementReceiptSchema,
+    summary: "One statement row's references (own rows only)",
   }),
   slips: defineEndpoint({
     method: 'POST',

@@ -59,7 +59,8 @@ export type RawStatementRow =
       reason: string | null;
       amount: bigint;
       createdAt: Date;
-    };
+    }
+  | { source: 'notice'; id: string; status: string; channel: string; amount: bigint; createdAt: Date };
 
 /**
  * pending_review, approved, paying and payout_failed (awaiting an operator) all read as in progress; CANCELLED is the
@@ -111,6 +112,18 @@ export function toStatementRow(raw: RawStatementRow, lang: ContentLanguage): Sta
       to: toGame ? raw.game : WALLET_CODE,
       amount: toMajor(raw.amount),
       status: TRANSFER_STATUS[raw.status] ?? raw.status.toUpperCase(),
+      createdAt,
+    };
+  }
+  if (raw.source === 'notice') {
+    // a deposit waiting for an operator (a transfer notice, money for an expired QR) or refused: nothing credited yet
+    return {
+      _id: raw.id,
+      statementType: 'deposit',
+      from: raw.channel,
+      to: WALLET_CODE,
+      amount: toMajor(raw.amount),
+      status: raw.status === 'rejected' ? 'FAILED' : 'REVIEW',
       createdAt,
     };
   }
