@@ -1,7 +1,8 @@
 import { TextField } from '@wallet/ui/text-field';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-time-field.tsx';
 import { NumberInput, Section, Segmented, useErrorText } from './form-bits.tsx';
-import { fromLocalInput, numberOf, toLocalInput } from './promotion-draft.ts';
+import { numberOf } from './promotion-draft.ts';
 import type { SectionProps } from './section-props.ts';
 
 /** Kind, code, receive limit, schedule and the on/off switch. */
@@ -57,19 +58,19 @@ export function BasicsSection({ draft, set, errors }: SectionProps) {
         />
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start">
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('form.startsAt')}
           hint={t('form.scheduleHint')}
-          value={toLocalInput(draft.startsAt)}
-          onChange={(e) => set({ startsAt: fromLocalInput(e.target.value) })}
+          value={draft.startsAt}
+          onChange={(startsAt) => set({ startsAt })}
+          data-testid="promotion-starts-at"
         />
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('form.endsAt')}
           error={errorText(errors.endsAt)}
-          value={toLocalInput(draft.endsAt)}
-          onChange={(e) => set({ endsAt: fromLocalInput(e.target.value) })}
+          value={draft.endsAt}
+          onChange={(endsAt) => set({ endsAt })}
+          data-testid="promotion-ends-at"
         />
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-semibold text-muted">{t('form.status')}</span>

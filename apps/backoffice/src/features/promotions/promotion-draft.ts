@@ -103,11 +103,6 @@ export function promotionState(
   return 'live';
 }
 
-/** `2026-11-23T10:00:00.000Z` ↔ the value of a datetime-local input in Bangkok time. */
-export const toLocalInput = (iso: string | null): string =>
-  iso ? new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 16) : '';
-export const fromLocalInput = (value: string): string | null => (value ? `${value}:00+07:00` : null);
-
 /** A number input's text → the draft's number (NaN while empty, so the check can say "required"). */
 export const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 /** A nullable cap's text → null while empty (no cap). */

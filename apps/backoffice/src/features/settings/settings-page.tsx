@@ -55,8 +55,8 @@ export default function SettingsPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
-          <nav aria-label={t('title')} className="lg:sticky lg:top-22 lg:self-start">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
+          <nav aria-label={t('title')} className="min-w-0 lg:sticky lg:top-22 lg:self-start">
             <div className="flex gap-4 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
               {groups.map((group) => (
                 <div key={group.id} className="min-w-44 lg:min-w-0">

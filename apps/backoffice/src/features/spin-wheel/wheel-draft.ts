@@ -37,8 +37,3 @@ export function previewOdds(slices: WheelSliceInput[]): number[] {
   const total = slices.reduce((sum, s) => sum + (Number.isFinite(s.weight) ? s.weight : 0), 0);
   return slices.map((s) => (total > 0 ? Math.round((s.weight / total) * 10_000) / 100 : 0));
 }
-
-/** `2026-11-23T10:00:00.000Z` ↔ the value of a datetime-local input in Bangkok time. */
-export const toLocalInput = (iso: string | null): string =>
-  iso ? new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 16) : '';
-export const fromLocalInput = (value: string): string | null => (value ? `${value}:00+07:00` : null);

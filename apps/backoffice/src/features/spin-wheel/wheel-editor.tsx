@@ -8,18 +8,11 @@ import { errorMessage } from '@wallet/web-core/present-error';
 import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../components/date-time-field.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { SliceRow } from './slice-row.tsx';
 import { WheelOddsDialog } from './wheel-odds-dialog.tsx';
-import {
-  draftOf,
-  emptyWheel,
-  fromLocalInput,
-  newSlice,
-  previewOdds,
-  toLocalInput,
-  type WheelDraft,
-} from './wheel-draft.ts';
+import { draftOf, emptyWheel, newSlice, previewOdds, type WheelDraft } from './wheel-draft.ts';
 
 const MAX_SLICES = 16;
 
@@ -65,23 +58,23 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
         </Button>
       }
     >
-      <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end">
+      <div className="grid gap-4 md:grid-cols-2 md:items-end xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
         <TextField
           label={t('editor.name')}
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
         />
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('editor.startsAt')}
-          value={toLocalInput(draft.startsAt)}
-          onChange={(e) => setDraft({ ...draft, startsAt: fromLocalInput(e.target.value) })}
+          value={draft.startsAt}
+          onChange={(startsAt) => setDraft((d) => ({ ...d, startsAt }))}
+          data-testid="wheel-starts-at"
         />
-        <TextField
-          type="datetime-local"
+        <DateTimeField
           label={t('editor.endsAt')}
-          value={toLocalInput(draft.endsAt)}
-          onChange={(e) => setDraft({ ...draft, endsAt: fromLocalInput(e.target.value) })}
+          value={draft.endsAt}
+          onChange={(endsAt) => setDraft((d) => ({ ...d, endsAt }))}
+          data-testid="wheel-ends-at"
         />
         <label className="flex h-12 items-center gap-2 rounded-xl bg-surface-2 px-4 ring-1 ring-line">
           <input
