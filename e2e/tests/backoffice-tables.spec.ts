@@ -11,8 +11,9 @@ import { saveScreen } from '../support/screens.ts';
 
 /**
  * Every console page at 768, 1366 and 1920 px in Thai and English (docs/operator-console.md): each opens with its
- * heading and is saved for a person to look at; the adjustments and
- * deposits tables keep every row's actions inside the window and the table's scroll area at each width. An adjustment
+ * heading, is no wider than the window (a wide table scrolls inside its own area) and is saved for a person to look
+ * at; the adjustments and deposits tables keep every row's actions inside the window and the table's scroll area at
+ * each width. An adjustment
  * over the four-eyes limit is requested first so the adjustments queue has a row with actions.
  */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/backoffice-tables';
@@ -65,6 +66,24 @@ async function expectActionsInView(page: Page, width: number, where: string) {
   expect(problems, where).toEqual([]);
 }
 
+/** The page is no wider than the window; when it is, the widest elements that stick out are named. */
+async function expectNoPageOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const width = document.documentElement.scrollWidth;
+    if (width <= viewport) return null;
+    const out = Array.from(document.querySelectorAll('body *'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.right > viewport + 1)
+      .slice(0, 5)
+      .map(
+        ({ el, box }) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} ..${Math.round(box.right)}`,
+      );
+    return { width, viewport, out };
+  });
+  expect(overflow, where).toBeNull();
+}
+
 test.describe('back office: every page at three widths in th and en', () => {
   let admin: OperatorCredentials;
   test.beforeAll(async ({ playwright, server }) => {
@@ -96,6 +115,8 @@ test.describe('back office: every page at three widths in th and en', () => {
             { test: 'backoffice-tables', step: `${name}-${width}`, lang },
             { dir: SHOTS, check: false },
           );
+          // after the screenshot: the page's data and lazy parts have arrived
+          await expectNoPageOverflow(page, `${name} at ${width} in ${lang}`);
         }
         await context.close();
       });
