@@ -9,7 +9,6 @@ import { walletQueries } from '../../../api/wallet.ts';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
 import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
 import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
-import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -86,7 +85,6 @@ export function Component() {
   const wallet = useWallet();
   const isSpinActive = useSpinActive();
   const [modal, setModal] = useState<OpenModal>(null);
-  useWalletPush();
   useBalancesOnReturn();
   // the back button or gesture closes the open sheet instead of leaving home
   useSheetHistory(modal !== null, () => setModal(null));

@@ -9,6 +9,7 @@ import { Spinner } from '@wallet/ui/spinner';
 import { paths } from '../../../config/paths.ts';
 import { InboxButton } from '../../../features/notifications/inbox-button.tsx';
 import { LanguageSwitcher } from '../../../features/site/language-switcher.tsx';
+import { useWalletPush } from '../../../features/wallet/use-wallet-push.ts';
 import { call } from '../../../lib/api-client.ts';
 import { memberEvents } from '../../../lib/member-events.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -49,6 +50,9 @@ export function Component() {
   // the back button closes an open sheet rather than leaving the page
   const inboxHistory = useSheetHistory(isInboxOpen, () => setIsInboxOpen(false));
   useSheetHistory(isConditionsOpen, () => setIsConditionsOpen(false));
+  // the member socket lives with the shell, not with one screen: a push (a toast, the badge, the wallet) reaches the
+  // member on every /user/* route
+  useWalletPush();
   // a pushed notification shows as a toast, its strings and text loaded with the first one
   useEffect(
     () =>
