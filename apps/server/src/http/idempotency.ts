@@ -1,11 +1,12 @@
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/limits';
 import type { Endpoint } from '@wallet/contract/endpoint';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { rawRows } from '../db/raw.ts';
 import { idempotencyKeys } from '../db/schema/http.ts';
 import { AppError } from '../errors.ts';
 import { canonicalJson } from '../lib/canonical-json.ts';
@@ -63,7 +64,7 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly clock: Clock,
+    readonly clock: Clock,
   ) {
     const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
     // a new key inserts; an expired one is taken over in the same statement; a live one returns nothing
@@ -167,6 +168,24 @@ export class IdempotencyStore {
     await this.releaseQuery.execute({ id: claim.id, createdAt: claim.createdAt.toISOString() });
   }
 
+  /**
+   * Record the answer of a keyed move whose money transaction did not commit (a refusal: it rolled back with the key's
+   * row), unless another request with the key recorded one first: then that earlier answer is returned, and it is the
+   * one this request gives too (one answer per key, docs/decisions/0048-money-moves-fast-path.md).
+   */
+  async recordAnswer(scope: Scope, stored: Stored): Promise<Stored | null> {
+    const now = this.clock.now();
+    const [recorded] = await rawRows<{ id: number }>(this.db, keyRowSql(scope, stored, now, sql`(select 1) as one`));
+    if (recorded) return null;
+    const [existing] = await this.findQuery.execute({
+      principalKind: scope.principal.kind,
+      principalId: scope.principal.id,
+      key: scope.key,
+    });
+    if (!existing) throw new KeyRefusal('IDEMPOTENCY_IN_PROGRESS');
+    return storedAnswer(existing, scope.hash);
+  }
+
   /** Delete keys past their TTL (they already count as new; this only keeps the table small). */
   async purgeExpired(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - IDEMPOTENCY_TTL_MS);
@@ -176,6 +195,106 @@ export class IdempotencyStore {
       .returning({ id: idempotencyKeys.id });
     return rows.length;
   }
+}
+
+/**
+ * The key's row as a completed answer, inserted from `source` (one row) unless a live row holds the key (an expired
+ * one is taken over, as `claim` does): `returning id` answers a row only when this statement recorded the answer.
+ */
+function keyRowSql(scope: Scope, stored: Stored, now: Date, source: SQL): SQL {
+  const at = now.toISOString();
+  const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  return sql`insert into ${idempotencyKeys} (principal_kind, principal_id, key, endpoint, request_hash, status,
+      response_status, response_body, created_at, completed_at)
+    select ${scope.principal.kind}::text, ${scope.principal.id}::int, ${scope.key}::text, ${scope.endpointId}::text,
+      ${scope.hash}::text, 'completed', ${stored.status}::int, ${JSON.stringify(stored.body ?? null)}::jsonb,
+      ${at}::timestamptz, ${at}::timestamptz
+    from ${source}
+    on conflict (principal_kind, principal_id, key) do update set endpoint = excluded.endpoint,
+      request_hash = excluded.request_hash, status = excluded.status, response_status = excluded.response_status,
+      response_body = excluded.response_body, created_at = excluded.created_at, completed_at = excluded.completed_at
+    where ${idempotencyKeys.createdAt} < ${expiredBefore}::timestamptz
+    returning id`;
+}
+
+/** A refusal about the key itself (another request's key, or one still running): never recorded as the key's answer. */
+class KeyRefusal extends AppError {}
+
+/** Thrown out of a keyed move's transaction when the key already has an answer: the request replays it. */
+export class IdempotentReplay extends Error {
+  constructor(readonly stored: Stored) {
+    super('idempotent replay');
+    this.name = 'IdempotentReplay';
+  }
+}
+
+/** What the earlier request with the key answered (422 for another request, 409 while it still runs). */
+function storedAnswer(existing: typeof idempotencyKeys.$inferSelect, hash: string): Stored {
+  if (existing.requestHash !== hash) throw new KeyRefusal('KEY_INVALID', 422);
+  if (existing.status !== 'completed' || existing.responseStatus === null)
+    throw new KeyRefusal('IDEMPOTENCY_IN_PROGRESS');
+  return { status: existing.responseStatus, body: existing.responseBody };
+}
+
+/**
+ * A keyed request whose key is recorded in its money transaction itself (docs/decisions/0048-money-moves-fast-path.md):
+ * the handler hands it to `lockMemberMoney`, whose statement takes the member's lock and inserts the key as
+ * `completed` with the endpoint's success answer, so the key and the money move commit together or not at all. A
+ * key already answered throws `IdempotentReplay` (or 422 / 409) out of the transaction, which rolls back.
+ */
+export class KeyedMove {
+  /** true once the key's insert ran in a transaction (the handler's path reached its money transaction) */
+  claimed = false;
+
+  constructor(
+    private readonly scope: Scope,
+    readonly answer: Stored,
+    private readonly clock: Clock,
+  ) {}
+
+  claimSql(after: SQL): SQL {
+    this.claimed = true;
+    return keyRowSql(this.scope, this.answer, this.clock.now(), after);
+  }
+
+  async conflict(tx: Tx): Promise<never> {
+    this.claimed = false;
+    const [existing] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.principalKind, this.scope.principal.kind),
+          eq(idempotencyKeys.principalId, this.scope.principal.id),
+          eq(idempotencyKeys.key, this.scope.key),
+        ),
+      );
+    if (!existing) throw new KeyRefusal('IDEMPOTENCY_IN_PROGRESS');
+    throw new IdempotentReplay(storedAnswer(existing, this.scope.hash));
+  }
+}
+
+/** Handlers whose key is recorded in their money transaction, with the answer they give when it commits. */
+const keyedHandlers = new WeakMap<object, Stored>();
+const keyedMoves = new WeakMap<FastifyRequest, KeyedMove>();
+
+/**
+ * Mark a money-moving handler whose keys are recorded in its money transaction (`KeyedMove`): it passes
+ * `keyedMoveOf(request)` to `lockMemberMoney` and answers exactly `answer` when that transaction commits.
+ */
+export function keyInTransaction<H extends object>(answer: Stored, handler: H): H {
+  keyedHandlers.set(handler, answer);
+  return handler;
+}
+
+/** The answer a handler marked by `keyInTransaction` records with its key, or null for any other handler. */
+export function keyedAnswerOf(handler: object | undefined): Stored | null {
+  return (handler && keyedHandlers.get(handler)) ?? null;
+}
+
+/** The request's keyed move, or null (no key sent, or an endpoint whose key is claimed around the handler). */
+export function keyedMoveOf(request: FastifyRequest): KeyedMove | null {
+  return keyedMoves.get(request) ?? null;
 }
 
 /** A JSON-safe copy of what the route serializer will send for a 200 (unknown keys stripped). */
@@ -196,6 +315,8 @@ export type IdempotentCall = {
   endpoint: Endpoint;
   principal: Principal | null;
   log: FastifyRequest['log'];
+  /** the handler's answer when its key rides in its money transaction (`keyInTransaction`), else null */
+  inTransaction?: Stored | null;
 };
 
 /** Run a money-moving handler at most once per (principal, key); see the module comment for the answers. */
@@ -206,6 +327,15 @@ export async function runIdempotent(call: IdempotentCall, run: () => Promise<unk
 
   const path = request.url.split('?')[0] ?? request.url;
   const hash = requestHash(request.method, path, request.body);
+  const answer = call.inTransaction;
+  if (answer) {
+    return runKeyedInTransaction(
+      call,
+      { principal: call.principal, key, endpointId: call.endpointId, hash },
+      answer,
+      run,
+    );
+  }
   const outcome = await store.claim({ principal: call.principal, key, endpointId: call.endpointId, hash });
   if ('replay' in outcome) {
     reply.code(outcome.replay.status).header(REPLAYED_HEADER, 'true');
@@ -243,6 +373,59 @@ export async function runIdempotent(call: IdempotentCall, run: () => Promise<unk
   if (status >= 500) await settle(call, () => store.release(claim));
   else await settle(call, () => store.complete(claim, { status, body }));
   return value;
+}
+
+function replay(reply: FastifyReply, stored: Stored): unknown {
+  reply.code(stored.status).header(REPLAYED_HEADER, 'true');
+  return stored.body;
+}
+
+/**
+ * A keyed move whose key rides in its money transaction: one commit for the key and the money. A refusal (4xx) rolled
+ * the key back with everything else, so it is recorded afterwards, unless a request with the same key recorded an
+ * answer meanwhile: then that answer is this request's too.
+ */
+async function runKeyedInTransaction(
+  call: IdempotentCall,
+  scope: Scope,
+  answer: Stored,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const move = new KeyedMove(scope, answer, call.store.clock);
+  keyedMoves.set(call.request, move);
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (err) {
+    if (err instanceof IdempotentReplay) return replay(call.reply, err.stored);
+    if (err instanceof AppError && err.status < 500 && !(err instanceof KeyRefusal)) {
+      const earlier = await recordOrLog(call, scope, {
+        status: err.status,
+        body: { message: err.code, ...err.detail },
+      });
+      if (earlier) return replay(call.reply, earlier);
+    }
+    throw err;
+  }
+  if (!move.claimed && !call.reply.sent) {
+    // the handler answered without its money transaction: record that answer like a refusal's
+    const earlier = await recordOrLog(call, scope, {
+      status: call.reply.statusCode,
+      body: storableBody(call.endpoint, call.reply.statusCode, value),
+    });
+    if (earlier) return replay(call.reply, earlier);
+  }
+  return value;
+}
+
+async function recordOrLog(call: IdempotentCall, scope: Scope, stored: Stored): Promise<Stored | null> {
+  try {
+    return await call.store.recordAnswer(scope, stored);
+  } catch (err) {
+    if (err instanceof KeyRefusal) throw err;
+    call.log.error({ err, endpoint: call.endpointId }, 'idempotency: could not record the outcome');
+    return null;
+  }
 }
 
 /**

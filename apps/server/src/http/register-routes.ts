@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { holdsAnyRole, type AuthMember, type AuthOperator } from '../modules/auth/auth.api.ts';
 import type { AnyEndpointId, Handlers, Module } from './handlers.ts';
-import { IdempotencyStore, runIdempotent, type Principal } from './idempotency.ts';
+import { IdempotencyStore, keyedAnswerOf, runIdempotent, type Principal } from './idempotency.ts';
 import { parseMultipart, uploadFingerprint, type ParsedUpload } from './multipart.ts';
 
 declare module 'fastify' {
@@ -123,6 +123,7 @@ export function registerRoutes(
           endpoint,
           principal: principalOf(request),
           log: request.log,
+          inTransaction: keyedAnswerOf(handler),
         };
         return runIdempotent(call, run);
       },

@@ -5,7 +5,15 @@ import { AppError } from '../../errors.ts';
 import { emit } from '../../events/emit.ts';
 import { queueChanged } from '../../realtime/queue-signals.ts';
 import { bangkokDayStart } from '../../lib/bangkok-time.ts';
-import { house, LEDGER_KINDS, lockMemberMoney, memberWallet, toMinor, type PostInput } from '../ledger/ledger.api.ts';
+import {
+  house,
+  LEDGER_KINDS,
+  lockMemberMoney,
+  memberWallet,
+  toMinor,
+  type KeyWithLock,
+  type PostInput,
+} from '../ledger/ledger.api.ts';
 import { walletAmounts } from '../settings/settings.api.ts';
 import { insertWithdrawalSql, newWithdrawal, withinDailyLimits, type Withdrawal } from './withdrawal.repository.ts';
 import type { WithdrawalDeps } from './withdrawal-deps.ts';
@@ -21,12 +29,14 @@ const newWithdrawalId = () => randomBytes(18).toString('base64url');
  * one transaction the member's money lock (docs/decisions/0019), the running condition, the payout account and its
  * cooling read after it, and ONE statement with the daily limits' check, the row, its event and the hold. A claim
  * that credits a bonus and starts its condition takes the same lock, so it either committed before these reads
- * (BONUS_REMAINING) or waits for this request to commit.
+ * (BONUS_REMAINING) or waits for this request to commit. With `key` (the request's Idempotency-Key), the lock's statement
+ * records the key and its answer in this transaction too (docs/decisions/0048-money-moves-fast-path.md).
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
   member: { id: number; currency: string },
   amountMajor: number,
+  key: KeyWithLock | null = null,
 ): Promise<Withdrawal> {
   const amount = toMinor(amountMajor);
   // bounds and daily total in the wallet's own currency (docs/money-rules.md)
@@ -45,7 +55,7 @@ export async function requestWithdrawal(
   const id = newWithdrawalId();
   const row = await deps.ledger.transaction(async (tx) => {
     // the lock first: the next statements' snapshots see every earlier request and claim of this member
-    await lockMemberMoney(tx, member.id);
+    await lockMemberMoney(tx, member.id, key);
     if (await deps.conditionRunning(member.id, tx)) throw new AppError('BONUS_REMAINING');
     // PAYOUT_ACCOUNT_COOLING while the cooling period after a payout-account change runs
     const destination = await deps.account.payoutDestination(member.id, tx);

@@ -5,7 +5,7 @@ import { alreadyDecided } from '../../lib/decided-conflict.ts';
 import type { PayoutStatus } from '../../providers/bank/bank-port.ts';
 import { payoutHeldLocked } from '../account/account.api.ts';
 import { appendAudit } from '../audit/audit.api.ts';
-import { LEDGER_KINDS, memberWallet } from '../ledger/ledger.api.ts';
+import { LEDGER_KINDS, memberWallet, type KeyWithLock } from '../ledger/ledger.api.ts';
 import type { Operator, WithdrawalDeps } from './withdrawal-deps.ts';
 import { CANCELLED_BY_MEMBER, cancelWithdrawal } from './withdrawal-cancel.ts';
 import { applyPayoutOutcome, sendPayout } from './withdrawal-payout.ts';
@@ -38,8 +38,12 @@ export class WithdrawalService {
   constructor(private readonly deps: WithdrawalDeps) {}
 
   /** POST /api/wallet/withdraw: checks, then the row and the hold in one transaction; auto-approved ones are paid. */
-  async request(member: { id: number; currency: string }, amountMajor: number): Promise<Withdrawal> {
-    const row = await requestWithdrawal(this.deps, member, amountMajor);
+  async request(
+    member: { id: number; currency: string },
+    amountMajor: number,
+    key: KeyWithLock | null = null,
+  ): Promise<Withdrawal> {
+    const row = await requestWithdrawal(this.deps, member, amountMajor, key);
     if (row.status === 'approved') return this.payout(row.id);
     return row;
   }

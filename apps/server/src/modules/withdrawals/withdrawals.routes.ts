@@ -3,7 +3,8 @@ import { isErrorCode } from '@wallet/contract/errors';
 import { MINOR_PER_MAJOR } from '@wallet/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { ModuleFactory } from '../../http/handlers.ts';
+import type { Handlers, ModuleFactory } from '../../http/handlers.ts';
+import { keyedMoveOf, keyInTransaction } from '../../http/idempotency.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import { HttpPayoutBank } from '../../providers/bank/http-payout-bank.ts';
@@ -27,6 +28,9 @@ export type WithdrawalsModuleOptions = {
   games?: GamesModuleOptions;
   memberFlags?: (memberId: number) => Promise<MemberFlags>;
 };
+
+/** What a withdrawal request answers; recorded with its Idempotency-Key in its transaction (ADR 0048). */
+const WITHDRAW_ANSWER = { status: 200, body: { message: 'SUCCESS' as const } };
 
 /** The paying bank from the configuration: the sandbox bank under /sandbox/bank (PROVIDERS=sandbox) or BANK_PAYOUT_URL. */
 function defaultBank(ctx: AppContext): PayoutBank {
@@ -69,10 +73,14 @@ export function createWithdrawalsModule(options: WithdrawalsModuleOptions = {}):
     return {
       name: 'withdrawals',
       handlers: {
-        'wallet.withdraw': async ({ member, body }) => {
-          await service.request(member, body.amount);
-          return { message: 'SUCCESS' };
-        },
+        // with an Idempotency-Key, the key and its answer commit in the request's transaction (ADR 0048)
+        'wallet.withdraw': keyInTransaction<NonNullable<Handlers['wallet.withdraw']>>(
+          WITHDRAW_ANSWER,
+          async ({ member, body, request }) => {
+            await service.request(member, body.amount, keyedMoveOf(request));
+            return WITHDRAW_ANSWER.body;
+          },
+        ),
         'wallet.withdrawCancel': async ({ member, params, request }) => {
           await service.cancel(member, params.id, request.ip);
           return { message: 'SUCCESS' };
