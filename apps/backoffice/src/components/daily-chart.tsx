@@ -1,6 +1,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dayText } from './date-field.tsx';
+
+/** a chart's x value (seconds) → its `yyyy-mm-dd` day (the days are placed at noon UTC) */
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 export type ChartSeries = { label: string; color: string; values: number[]; kind: 'bars' | 'line' };
 
@@ -39,7 +43,8 @@ export function DailyChart({
         // half a day of room on each side, so the first and last bars are whole
         scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] } },
         axes: [
-          { ...axis, values: (_u, splits) => splits.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) },
+          // dd/mm on the axis and dd/mm/yyyy under the cursor, the way every console table prints a day
+          { ...axis, values: (_u, splits) => splits.map((s) => dayText(isoDay(s)).slice(0, 5)) },
           {
             ...axis,
             size: 64,
@@ -47,7 +52,7 @@ export function DailyChart({
           },
         ],
         series: [
-          { label: dayLabel, value: (_u, v) => (v == null ? '--' : new Date(v * 1000).toISOString().slice(0, 10)) },
+          { label: dayLabel, value: (_u, v) => (v == null ? '--' : dayText(isoDay(v))) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,

@@ -13,6 +13,7 @@ import { DailyChart } from '../../components/daily-chart.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyRows, ErrorState, LoadingState } from '../../components/states.tsx';
 import { adminCall } from '../../lib/api.ts';
+import { dayText } from '../../components/date-field.tsx';
 
 const major = (minor: string) => Number(minor) / MINOR_PER_MAJOR;
 
@@ -59,7 +60,7 @@ export default function DashboardPage() {
     <>
       <PageHeader
         title={t('title')}
-        description={t('description', { day: today.day })}
+        description={t('description', { day: dayText(today.day) })}
         actions={
           <Button size="sm" variant="secondary" onClick={() => void query.refetch()} isLoading={query.isFetching}>
             {t('refresh')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table.tsx';
 import { MoneyCell } from '../../components/money-cell.tsx';
 import type { PromotionTotals } from './report-data.ts';
+import { dayText } from '../../components/date-field.tsx';
 
 const promotionColumn = createColumnHelper<PromotionTotals>();
 const dayColumn = createColumnHelper<PromotionReportRow>();
@@ -62,7 +63,7 @@ export function ReportTables({ promotions, rows }: { promotions: PromotionTotals
           columns={[
             dayColumn.accessor('day', {
               header: t('day'),
-              cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
+              cell: (c) => <span className="tabular-nums">{dayText(c.getValue())}</span>,
             }),
             dayColumn.accessor('code', {
               header: t('promotion'),

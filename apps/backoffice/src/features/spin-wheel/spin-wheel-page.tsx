@@ -16,6 +16,7 @@ import { StatusBadge, type BadgeTone } from '../../components/status-badge.tsx';
 import { adminCall } from '../../lib/api.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { WheelEditor } from './wheel-editor.tsx';
+import { dayText } from '../../components/date-field.tsx';
 
 const column = createColumnHelper<AdminCoupon>();
 const TONES: Record<string, BadgeTone> = { open: 'info', claimed: 'success', expired: 'neutral' };
@@ -94,7 +95,7 @@ export default function SpinWheelPage() {
             <tbody>
               {(stats.data?.days ?? []).map((d) => (
                 <tr key={d.day} className="border-t border-line">
-                  <td className="p-2 tabular-nums">{d.day}</td>
+                  <td className="p-2 tabular-nums">{dayText(d.day)}</td>
                   <td className="p-2 text-right tabular-nums">{d.spins}</td>
                   <td className="p-2 text-right tabular-nums">{d.claims}</td>
                   <td className="p-2">
