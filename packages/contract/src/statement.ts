@@ -63,6 +63,8 @@ export const StatementReceiptSchema = z.object({
   accountNo: z.string().optional(),
   bankReference: z.string().optional(),
   providerReference: z.string().optional(),
+  /** the row itself, when asked by a deposit's id (an inbox entry names the deposit, not its ledger posting) */
+  row: StatementRowSchema.optional(),
 });
 export type StatementReceipt = z.infer<typeof StatementReceiptSchema>;
 

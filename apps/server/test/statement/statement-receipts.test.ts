@@ -174,6 +174,15 @@ describe('GET /api/statement/receipt/:id', () => {
       id: 'D-notice-1',
       channel: 'manual',
       reference: 'NOTICE-1',
+      row: {
+        _id: 'D-notice-1',
+        statementType: 'deposit',
+        from: 'manual',
+        to: 'WALLET',
+        amount: 700,
+        status: 'REVIEW',
+        createdAt: '2026-11-02T03:00:00.000Z',
+      },
     });
   });
 });
