@@ -115,6 +115,8 @@ function Table(props: { label: string; head: string[]; rows: ReactNode[][]; empt
 function Sections({ report }: { report: PeriodReport }) {
   const { t } = useTranslation('reports');
   const { from, to } = report;
+  // a channel the catalogue does not name yet shows as its code
+  const channelName = (channel: string) => t(`channels.names.${channel}`, { defaultValue: channel });
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <Section title={t('days.title')} section="days" from={from} to={to}>
@@ -167,14 +169,14 @@ function Sections({ report }: { report: PeriodReport }) {
           <SvgBars
             title={t('channels.title')}
             colors={[NEUTRAL]}
-            groups={report.channels.map((c) => ({ label: c.channel.toUpperCase(), values: [Number(c.amount)] }))}
+            groups={report.channels.map((c) => ({ label: channelName(c.channel), values: [Number(c.amount)] }))}
           />
         )}
         <Table
           label={t('channels.title')}
           empty={t('channels.empty')}
           head={[t('channels.channel'), t('channels.amount'), t('channels.count')]}
-          rows={report.channels.map((c) => [c.channel.toUpperCase(), baht(c.amount), c.count])}
+          rows={report.channels.map((c) => [channelName(c.channel), baht(c.amount), c.count])}
         />
       </Section>
       <Section title={t('operators.title')} section="operators" from={from} to={to}>
