@@ -125,7 +125,8 @@ export default function ReconciliationPage() {
     houseColumn.accessor('balance', {
       header: t('house.balance'),
       meta: { align: 'right' },
-      cell: (c) => <MoneyCell amount={major(c.getValue())} currency={c.row.original.currency} isSigned />,
+      // minor units for the account's unit: spin coins are whole coins, never ÷ 100
+      cell: (c) => <MoneyCell minor={c.getValue()} currency={c.row.original.currency} isSigned />,
     }),
   ];
   const runColumns = [
