@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AmountSchema, CodeParamsSchema, codeString, MessageSchema, MoneySchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ProfileSchema } from './account.ts';
+import { DepositBonusOutcomeSchema } from './bets.ts';
 import { GAME_CATEGORIES, SLIP_IMAGE_MAX_BYTES } from './limits.ts';
 
 export const SlotAccountSchema = z.object({
@@ -63,14 +64,28 @@ export const AmountRequestSchema = z.object({ amount: AmountSchema });
  * money is credited or skipped with the reason pushed (docs/decisions/0042-bets-and-bonus-at-deposit.md).
  */
 export const QrCreateRequestSchema = AmountRequestSchema.extend({ bonusCode: codeString(64).min(1).optional() });
-export const TrueLinkRequestSchema = z.object({ link: z.string().min(1).max(2000) });
-export const DepositResultSchema = z.object({ message: z.string(), amount: MoneySchema.optional() });
+/**
+ * A deposit bonus chosen with a slip or a True Wallet voucher (their amount is known only when they are credited): the
+ * choice is claimed in the crediting transaction, never refusing the deposit; the answer's `bonus` tells what became
+ * of it (docs/decisions/0042-bets-and-bonus-at-deposit.md).
+ */
+const ChosenBonusSchema = z.object({ bonusCode: codeString(64).min(1).optional() });
+export const SlipUploadFieldsSchema = ChosenBonusSchema;
+export const TrueLinkRequestSchema = z.object({ link: z.string().min(1).max(2000) }).extend(ChosenBonusSchema.shape);
+/** what became of the chosen bonus: claimed, skipped with the reason, or still `chosen` while the slip is verified */
+const BonusOutcomeField = DepositBonusOutcomeSchema.shape.outcome.unwrap().optional();
+export const DepositResultSchema = z.object({
+  message: z.string(),
+  amount: MoneySchema.optional(),
+  bonus: BonusOutcomeField,
+});
 export const SlipUploadResponseSchema = z.object({
   message: z.string(),
   status: z.string(),
   amount: MoneySchema.optional(),
   note: z.string().optional(),
   reference: z.string().optional(),
+  bonus: BonusOutcomeField,
 });
 
 export const QrStateSchema = z.object({
@@ -190,6 +205,7 @@ export const walletEndpoints = {
     method: 'POST',
     path: '/api/wallet/slip',
     access: 'member',
+    body: SlipUploadFieldsSchema,
     response: SlipUploadResponseSchema,
     isUpload: true,
     maxUploadBytes: SLIP_IMAGE_MAX_BYTES,

@@ -56,7 +56,8 @@ export const cancelQr = (qrcodeId: string) => call(api.wallet.qrDelete, { params
 /** POST /api/wallet/truelink {link: `${ciphertext}::${walletAccountName}`}, once per intent. */
 export function useTrueLink() {
   return useMoneyMutation({
-    mutationFn: (body: { link: string }, idempotencyKey: string) => call(api.wallet.truelink, { body, idempotencyKey }),
+    mutationFn: (body: { link: string; bonusCode?: string }, idempotencyKey: string) =>
+      call(api.wallet.truelink, { body, idempotencyKey }),
   });
 }
 

@@ -3,7 +3,15 @@ import { ApiError, NETWORK_ERROR, TIMEOUT_ERROR } from '@wallet/web-core/api-cli
 import { call } from '../lib/api-client.ts';
 
 /** SlipUploadResponseSchema (packages/contract/src/wallet.ts) */
-export type SlipUploadResult = { message: string; status: string; amount?: number; note?: string; reference?: string };
+export type SlipUploadResult = {
+  message: string;
+  status: string;
+  amount?: number;
+  note?: string;
+  reference?: string;
+  /** what became of the bonus chosen with the slip (docs/decisions/0050-bonus-with-slip-and-voucher.md) */
+  bonus?: { name: string; status: 'chosen' | 'claimed' | 'skipped'; reason: string | null; amount: number };
+};
 export type SlipUploadFailure = { code: string };
 
 /**
@@ -13,12 +21,16 @@ export type SlipUploadFailure = { code: string };
  */
 export async function uploadSlip(
   file: File,
-  options: { idempotencyKey: string; onProgress: (fraction: number) => void },
+  options: { idempotencyKey: string; onProgress: (fraction: number) => void; bonusCode?: string | null },
 ): Promise<SlipUploadResult> {
   const formData = new FormData();
+  // the text field before the file: the server reads the parts in order
+  if (options.bonusCode) formData.append('bonusCode', options.bonusCode);
   formData.append('file', file);
   try {
     return await call(api.wallet.slip, {
+      // the fields travel in the form data (sent instead of a JSON body); `body` only types them
+      body: options.bonusCode ? { bonusCode: options.bonusCode } : {},
       formData,
       idempotencyKey: options.idempotencyKey,
       onUploadProgress: options.onProgress,

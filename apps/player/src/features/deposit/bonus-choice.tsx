@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositBonusOption } from '@wallet/contract/bets';
 import { Spinner } from '@wallet/ui/spinner';
+import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { notify } from '@wallet/web-core/toast';
 import { depositBonusOutcome, useDepositBonuses } from '../../api/bets.ts';
@@ -72,6 +73,77 @@ function BonusChoiceList({ amount, unit, value, onChange }: BonusChoiceProps) {
   );
 }
 
+/** what the member typed as the amount sent, as a deposit amount (at most 2 decimals, from 1), or null */
+function sentAmount(text: string): number | null {
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return null;
+  const value = Number(text);
+  return value >= 1 ? value : null;
+}
+
+/**
+ * The slip and True Wallet sheets' bonus picker (docs/decisions/0050-bonus-with-slip-and-voucher.md): their amount is
+ * known only when the money is checked, so the member types what they sent to see the bonuses; the server computes
+ * the bonus from the amount it credits.
+ */
+export function BonusChoiceForSent(props: Omit<BonusChoiceProps, 'amount'>) {
+  const isReady = useBonusChoiceStrings();
+  return isReady ? <BonusChoiceSent {...props} /> : null;
+}
+
+function BonusChoiceSent({ unit, value, onChange }: Omit<BonusChoiceProps, 'amount'>) {
+  const { t } = useTranslation('bonusChoice');
+  const [sent, setSent] = useState('');
+  return (
+    <div className="flex flex-col gap-2" data-testid="bonus-choice-sent">
+      <TextField
+        label={t('sent.label')}
+        hint={t('sent.hint')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={sent}
+        onChange={(event) => setSent(event.target.value.replace(/[^\d.]/g, '').slice(0, 13))}
+        data-testid="bonus-sent-amount"
+      />
+      <BonusChoiceList amount={sentAmount(sent)} unit={unit} value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+/** What became of the bonus chosen with a slip or a voucher, as its answer tells it: a line under the result. */
+export function BonusChoiceTold(props: { outcome: DepositBonusTold; unit: string }) {
+  const isReady = useBonusChoiceStrings();
+  return isReady ? <ToldLine {...props} /> : null;
+}
+
+function ToldLine({ outcome, unit }: { outcome: DepositBonusTold; unit: string }) {
+  const { t } = useTranslation('bonusChoice');
+  const text =
+    outcome.status === 'claimed'
+      ? t('outcome.claimed', { name: outcome.name, amount: formatMoney(outcome.amount), unit })
+      : outcome.status === 'chosen'
+        ? t('outcome.chosen', { name: outcome.name })
+        : t('outcome.skipped', { name: outcome.name, why: whyOf(t, outcome.reason) });
+  return (
+    <p
+      className={clsx(
+        'rounded-xl p-3 text-sm',
+        outcome.status === 'skipped' ? 'bg-amber-500/10 text-amber-200' : 'bg-emerald-500/10 text-emerald-200',
+      )}
+      role="status"
+      data-testid="bonus-told"
+    >
+      {text}
+    </p>
+  );
+}
+
+export type DepositBonusTold = {
+  name: string;
+  status: 'chosen' | 'claimed' | 'skipped';
+  reason: string | null;
+  amount: number;
+};
+
 function OptionText({ option, unit }: { option: DepositBonusOption; unit: string }) {
   const { t } = useTranslation('bonusChoice');
   return (
@@ -136,6 +208,9 @@ const KNOWN_WHY = new Set([
   'HELD_FOR_REVIEW',
 ]);
 
+const whyOf = (t: (key: string) => string, reason: string | null) =>
+  t(`why.${reason && KNOWN_WHY.has(reason) ? reason : 'other'}`);
+
 /**
  * While the QR tab is open: when a deposit is credited, what became of the bonus chosen with it (claimed, or not and
  * why) as a toast (docs/decisions/0042-bets-and-bonus-at-deposit.md). Renders nothing.
@@ -152,8 +227,7 @@ export function BonusChoiceOutcome({ unit }: { unit: string }) {
           if (outcome.status === 'claimed')
             notify.success(t('outcome.claimed', { name: outcome.name, amount: formatMoney(outcome.amount), unit }));
           else {
-            const why = t(`why.${outcome.reason && KNOWN_WHY.has(outcome.reason) ? outcome.reason : 'other'}`);
-            notify.warning(t('outcome.skipped', { name: outcome.name, why }));
+            notify.warning(t('outcome.skipped', { name: outcome.name, why: whyOf(t, outcome.reason) }));
           }
         },
         // the deposit itself is shown either way; only the bonus line is missing

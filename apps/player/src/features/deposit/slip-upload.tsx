@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wallet/ui/button';
 import { Icon } from '@wallet/ui/icon';
@@ -13,6 +13,10 @@ type Phase =
   /** the chosen file is not a PNG or JPEG image: no preview, nothing to upload */
   | { kind: 'notImage' };
 
+// the bonus picker loads on its own, after the sheet (docs/decisions/0050-bonus-with-slip-and-voucher.md)
+const BonusChoiceForSent = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceForSent })));
+const BonusChoiceTold = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceTold })));
+
 /** what the server's slip policy accepts (apps/server/src/lib/uploads/upload-policy.ts) */
 const SLIP_TYPES = ['image/png', 'image/jpeg'];
 
@@ -25,6 +29,7 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   // one upload per chosen file: a retry of the same file replays on the server (Idempotency-Key)
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const [bonusCode, setBonusCode] = useState<string | null>(null);
 
   // the preview's object URL lives as long as it is shown
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -40,7 +45,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
   const send = () => {
     if (!file || phase.kind === 'uploading') return;
     setPhase({ kind: 'uploading', progress: 0 });
-    uploadSlip(file, { idempotencyKey: key, onProgress: (progress) => setPhase({ kind: 'uploading', progress }) }).then(
+    uploadSlip(file, {
+      idempotencyKey: key,
+      bonusCode,
+      onProgress: (progress) => setPhase({ kind: 'uploading', progress }),
+    }).then(
       (result) => setPhase({ kind: 'done', result }),
       (failure: SlipUploadFailure) => setPhase({ kind: 'error', code: failure.code }),
     );
@@ -118,6 +127,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
           {t('slip.processing')}
         </p>
       )}
+      {result?.bonus && (
+        <Suspense fallback={null}>
+          <BonusChoiceTold outcome={result.bonus} unit={unit} />
+        </Suspense>
+      )}
       {phase.kind === 'notImage' && (
         <p className="rounded-xl bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="slip-result" role="alert">
           {t('slip.notImage')}
@@ -127,6 +141,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
         <p className="rounded-xl bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="slip-result" role="alert">
           {t(`errors:${phase.code}`, { defaultValue: t('errors:SLIP_UPLOAD_FAIL') })}
         </p>
+      )}
+      {result === null && (
+        <Suspense fallback={null}>
+          <BonusChoiceForSent unit={unit} value={bonusCode} onChange={setBonusCode} />
+        </Suspense>
       )}
       <Button
         isBlock

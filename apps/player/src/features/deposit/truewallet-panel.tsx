@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { giftLinkIn } from '@wallet/contract/gift-link';
 import { TRUEWALLET_MIN_BAHT } from '@wallet/contract/limits';
@@ -8,6 +8,11 @@ import { TextField } from '@wallet/ui/text-field';
 import { formatMoney } from '@wallet/web-core/format';
 import { presentError } from '@wallet/web-core/present-error';
 import { useTrueLink } from '../../api/deposit.ts';
+import type { DepositBonusTold } from './bonus-choice.tsx';
+
+// the bonus picker loads on its own, after the sheet (docs/decisions/0050-bonus-with-slip-and-voucher.md)
+const BonusChoiceForSent = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceForSent })));
+const BonusChoiceTold = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceTold })));
 
 /** The fixed shared secret (docs/payments.md §4.1: obfuscation, not security); the server's TRUELINK_SECRET. */
 const TRUELINK_SECRET = (import.meta.env.VITE_TRUELINK_SECRET as string | undefined) ?? 'member-wallet-truelink';
@@ -24,6 +29,8 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
   const send = useTrueLink();
   const [link, setLink] = useState('');
   const [credited, setCredited] = useState<number | null>(null);
+  const [bonusCode, setBonusCode] = useState<string | null>(null);
+  const [told, setTold] = useState<DepositBonusTold | null>(null);
   // the clipboard can be refused (permission, an older browser): then long-press paste still works
   const [isPasteRefused, setIsPasteRefused] = useState(false);
 
@@ -43,11 +50,14 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
     if (!text) return;
     const cipher = await encryptLink(text);
     send.submit(
-      { link: `${cipher}::${walletAccountName}` },
+      { link: `${cipher}::${walletAccountName}`, ...(bonusCode ? { bonusCode } : {}) },
       {
         onSuccess: (result) => {
           setCredited(result.amount ?? 0);
+          setTold(result.bonus ?? null);
           setLink('');
+          // a next gift starts without a bonus: the one chosen went with this one
+          setBonusCode(null);
         },
         onError: (error) => presentError(error, { as: 'alert', title: t('errorLabel') }),
       },
@@ -105,6 +115,14 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
           {t('truewallet.credited', { amount: `${formatMoney(credited)} ${unit}` })}
         </p>
       )}
+      {told && (
+        <Suspense fallback={null}>
+          <BonusChoiceTold outcome={told} unit={unit} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <BonusChoiceForSent unit={unit} value={bonusCode} onChange={setBonusCode} />
+      </Suspense>
       <Button
         type="submit"
         isBlock

@@ -91,13 +91,21 @@ function createDepositsModule(options: DepositsModuleOptions = {}): ModuleFactor
       name: 'deposits',
       handlers: {
         // responsible play: no deposit offered during a break or past a limit (docs/decisions/0039)
-        'wallet.slip': async ({ member, file }) => {
+        'wallet.slip': async ({ member, file, body, request }) => {
           await assertMayDeposit(ctx.db, member.id, null, ctx.clock.now());
-          return slip.upload(member, file);
+          return slip.upload(
+            member,
+            file,
+            body.bonusCode ? { code: body.bonusCode, lang: requestLanguage(request) } : undefined,
+          );
         },
-        'wallet.truelink': async ({ member, body }) => {
+        'wallet.truelink': async ({ member, body, request }) => {
           await assertMayDeposit(ctx.db, member.id, null, ctx.clock.now());
-          return trueWallet.redeem(member, body.link);
+          return trueWallet.redeem(
+            member,
+            body.link,
+            body.bonusCode ? { code: body.bonusCode, lang: requestLanguage(request) } : undefined,
+          );
         },
         'statement.slips': ({ member, body }) => listSlips(ctx.db, member.id, body.page, body.limit),
         'statement.slipReference': async ({ member, params }) => {

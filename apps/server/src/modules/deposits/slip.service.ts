@@ -14,6 +14,7 @@ import { StorageNotFoundError, type ObjectStorage } from '../../providers/storag
 import type { AccountApi } from '../account/account.api.ts';
 import { toMajor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
+import { chooseForCredit, outcomeForAnswer, type ChosenBonus } from './credit-bonus.ts';
 import { newDepositId, recordIncoming } from './credit.ts';
 import { decodeQrTexts } from './slip-qr.ts';
 import { decideSlip } from './slip-rules.ts';
@@ -40,7 +41,14 @@ const RETRY_AFTER_MS = 30_000;
  */
 const MIN_SLIP_SIDE_PX = 160;
 
-export type SlipAnswer = { message: string; status: string; amount?: number; note?: string; reference?: string };
+export type SlipAnswer = {
+  message: string;
+  status: string;
+  amount?: number;
+  note?: string;
+  reference?: string;
+  bonus?: { name: string; status: 'chosen' | 'claimed' | 'skipped'; reason: string | null; amount: number };
+};
 
 /** Minutes since midnight, Asia/Bangkok (UTC+7, no DST). */
 const bangkokMinutes = (at: Date) => (Math.floor(at.getTime() / 60_000) + 7 * 60) % (24 * 60);
@@ -58,7 +66,15 @@ function isClosedAt(at: Date, window: { closeFrom: string; closeTo: string }): b
 export class SlipService {
   constructor(private readonly deps: SlipDeps) {}
 
-  async upload(member: { id: number; currency: string }, file: ReceivedFile | null): Promise<SlipAnswer> {
+  /**
+   * `bonus`: the deposit bonus the member chose on the slip sheet, stored with the slip and claimed when it is
+   * credited (now, or by the retry job after a verifier outage); the answer says what became of it.
+   */
+  async upload(
+    member: { id: number; currency: string },
+    file: ReceivedFile | null,
+    bonus?: ChosenBonus,
+  ): Promise<SlipAnswer> {
     const window = await this.deps.settings.get('slipWindow');
     const now = this.deps.clock.now();
     if (isClosedAt(now, window)) throw new AppError('SLIP_UPLOAD_FAIL');
@@ -86,9 +102,14 @@ export class SlipService {
         updatedAt: now,
       })
       .returning();
+    const intent = { channel: 'slip', intentId: row!.id } as const;
+    const refused = bonus ? await chooseForCredit(this.deps, member, intent, bonus) : null;
     const isTiny = Math.min(accepted.width ?? 0, accepted.height ?? 0) < MIN_SLIP_SIDE_PX;
-    if (!payload && isTiny) return answerOf(await this.fail(row!, 'IMG_SIZE_UNABLE_TO_PROCESS'));
-    return answerOf(await this.evaluate(row!));
+    const decided =
+      !payload && isTiny ? await this.fail(row!, 'IMG_SIZE_UNABLE_TO_PROCESS') : await this.evaluate(row!);
+    // a failed slip credits nothing: its bonus is not mentioned
+    if (!bonus || decided.status === 'FAILED') return answerOf(decided);
+    return { ...answerOf(decided), ...(await outcomeForAnswer(this.deps.db, member.id, intent, bonus, refused)) };
   }
 
   /** A slip by id, with the key of its stored image (the operator's detail and image). */

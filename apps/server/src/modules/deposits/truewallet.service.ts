@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import type { VoucherInvalid, VoucherProvider, VoucherRefusal } from '../../providers/vouchers/voucher-port.ts';
 import { toMajor, toMinor, type LedgerService } from '../ledger/ledger.api.ts';
 import type { SettingsService } from '../settings/settings.api.ts';
+import { chooseForCredit, outcomeForAnswer, type BonusOutcome, type ChosenBonus } from './credit-bonus.ts';
 import { isDepositAmountValid, recordIncoming } from './credit.ts';
 import { decryptTrueLink, extractVoucherHash } from './truelink.ts';
 
@@ -46,7 +47,12 @@ const invalid = (reason: InvalidReason) =>
 export class TrueWalletService {
   constructor(private readonly deps: TrueWalletDeps) {}
 
-  async redeem(member: { id: number; currency: string }, link: string): Promise<{ message: string; amount?: number }> {
+  /** `bonus`: the deposit bonus chosen on the sheet, claimed in the voucher's credit; the answer says what became of it. */
+  async redeem(
+    member: { id: number; currency: string },
+    link: string,
+    bonus?: ChosenBonus,
+  ): Promise<{ message: string; amount?: number; bonus?: BonusOutcome }> {
     const split = link.indexOf('::');
     if (split <= 0) throw invalid('NOT_A_LINK');
     const walletName = link.slice(split + 2);
@@ -67,6 +73,8 @@ export class TrueWalletService {
       .onConflictDoNothing()
       .returning({ hash: trueVouchers.hash });
     if (!reserved) return this.seenBefore(hash);
+    const intent = { channel: 'truewallet', intentId: hash } as const;
+    const refused = bonus ? await chooseForCredit(this.deps, member, intent, bonus) : null;
 
     const provider = this.deps.vouchers();
     const check = await provider.verify(hash, phone);
@@ -122,7 +130,8 @@ export class TrueWalletService {
         })
         .where(eq(trueVouchers.hash, hash));
     });
-    return { message: 'SUCCESS', amount: toMajor(amount) };
+    const told = bonus ? await outcomeForAnswer(this.deps.db, member.id, intent, bonus, refused) : {};
+    return { message: 'SUCCESS', amount: toMajor(amount), ...told };
   }
 
   private async refuse(hash: string, refusal: VoucherRefusal): Promise<never> {

@@ -2,7 +2,7 @@
 // the entered deposit, stored with the deposit intent, claimed through claimPromotion inside the deposit's crediting
 // transaction (a savepoint: a refusal never fails the deposit), or skipped with the reason pushed to the member.
 import type { DepositBonusOption, DepositBonusOutcome } from '@wallet/contract/bets';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { depositBonusChoices, promotionClaims, promotions } from '../../db/schema/promotions.ts';
@@ -149,6 +149,38 @@ export async function chooseDepositBonus(
 }
 
 /**
+ * Store the member's choice with a deposit that is credited in the request that brings it (a slip, a True Wallet
+ * voucher: the amount is not known before). Nothing is refused here — a refusal never fails the deposit: the claim at
+ * the credit decides, with every rule of a claim, and the member is told. Answers NO_PROMOTION (nothing stored) for a
+ * code that is no open deposit bonus, else null.
+ */
+export async function chooseBonusForCredit(
+  db: Db,
+  clock: Clock,
+  member: Member,
+  intent: { channel: string; intentId: string; code: string; lang: ContentLanguage },
+): Promise<'NO_PROMOTION' | null> {
+  const now = clock.now();
+  const [p] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.code, intent.code.toUpperCase()), eq(promotions.kind, 'bonus')));
+  if (!p || !isOpen(p, now) || !isDepositBonus(p)) return 'NO_PROMOTION';
+  await db
+    .insert(depositBonusChoices)
+    .values({
+      memberId: member.id,
+      channel: intent.channel,
+      intentId: intent.intentId,
+      promotionId: p.id,
+      lang: intent.lang,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  return null;
+}
+
+/**
  * The choice waiting on this intent, locked for this crediting transaction, with the member's money lock taken
  * first (docs/decisions/0019: before the deposit's posting touches the wallet row). Null when none waits.
  */
@@ -237,17 +269,43 @@ export async function settleDepositBonus(
 }
 
 /** GET /api/bonus/deposit/{depositId}: the member's own deposit only (another's answers null, like none chosen). */
-export async function depositBonusOutcome(
+export function depositBonusOutcome(
   db: Db,
   memberId: number,
   depositId: string,
   lang: ContentLanguage,
 ): Promise<DepositBonusOutcome> {
+  return outcomeOf(
+    db,
+    and(eq(depositBonusChoices.depositId, depositId), eq(depositBonusChoices.memberId, memberId)),
+    lang,
+  );
+}
+
+/** What became of the bonus chosen with one of the member's deposit intents (a slip, a voucher), as the answer tells it. */
+export function intentBonusOutcome(
+  db: Db,
+  memberId: number,
+  intent: { channel: string; intentId: string },
+  lang: ContentLanguage,
+): Promise<DepositBonusOutcome> {
+  return outcomeOf(
+    db,
+    and(
+      eq(depositBonusChoices.channel, intent.channel),
+      eq(depositBonusChoices.intentId, intent.intentId),
+      eq(depositBonusChoices.memberId, memberId),
+    ),
+    lang,
+  );
+}
+
+async function outcomeOf(db: Db, where: SQL | undefined, lang: ContentLanguage): Promise<DepositBonusOutcome> {
   const [row] = await db
     .select({ choice: depositBonusChoices, promotion: promotions })
     .from(depositBonusChoices)
     .innerJoin(promotions, eq(promotions.id, depositBonusChoices.promotionId))
-    .where(and(eq(depositBonusChoices.depositId, depositId), eq(depositBonusChoices.memberId, memberId)));
+    .where(where);
   if (!row) return { outcome: null };
   const [claim] = row.choice.conditionId
     ? await db

@@ -10,7 +10,13 @@ import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.
 export type { MemberWinLoss } from './turnover-summary.ts';
 // The member 360 page's bets per provider (docs/decisions/0034-member-360-and-exports.md).
 export { memberBetsByGame } from './member-bets.ts';
-export { chooseDepositBonus, pendingDepositBonus, settleDepositBonus } from './deposit-bonus.ts';
+export {
+  chooseBonusForCredit,
+  chooseDepositBonus,
+  intentBonusOutcome,
+  pendingDepositBonus,
+  settleDepositBonus,
+} from './deposit-bonus.ts';
 
 /** A condition a claimed spin-wheel prize starts: base, turnover multiple, fail rule. */
 export type PrizeCondition = {
