@@ -13,7 +13,12 @@ const BASELINE_ENTRY = path.resolve(import.meta.dirname, 'baseline-server.ts');
 const COUNTER_ENTRY = path.resolve(import.meta.dirname, 'query-counter.ts');
 
 /** Statements a child process has sent to the database so far (query-counter.ts), in total and by text. */
-export type QueryCounts = { total: number; statements: Record<string, number> };
+export type QueryCounts = {
+  total: number;
+  statements: Record<string, number>;
+  /** the process's memory right after a forced collection (only when it runs with `--expose-gc`) */
+  memory?: NodeJS.MemoryUsage;
+};
 
 /** Ask a child started with the query counter for its running totals (SIGUSR2 → a JSON file). */
 async function readCounts(child: ChildProcess, file: string): Promise<QueryCounts | null> {
@@ -156,20 +161,27 @@ export async function startServer(
 /** The raw-stack baseline (baseline-server.ts) in a child process on the same database. */
 export async function startBaseline(
   databaseUrl: string,
+  /** another baseline (embedded-baseline.ts) and its environment */
+  options: { entry?: string; env?: Record<string, string> } = {},
 ): Promise<{ url: string; queries(): Promise<QueryCounts | null>; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const countsFile = path.join(os.tmpdir(), `wallet-bench-baseline-${process.pid}-${port}.json`);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', COUNTER_ENTRY, BASELINE_ENTRY], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      BENCH_QUERY_LOG: countsFile,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', COUNTER_ENTRY, options.entry ?? BASELINE_ENTRY],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        BENCH_QUERY_LOG: countsFile,
+        ...options.env,
+      },
     },
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -6,7 +6,10 @@
  * credits the member). Reports the server's RSS per slice (growth after the first slice must stay under 10%), the
  * share of errors and unexpected answers (under 0.1%, deposits included), and the ledger invariant after the run.
  * SOAK_RATE=<req/s> runs the mix open loop at that rate instead of as fast as the connections allow;
- * SOAK_DEPOSITS_PER_S (default 2) sets the deposit stream. Never part of the test suite or CI.
+ * SOAK_DEPOSITS_PER_S (default 2) sets the deposit stream. The server runs with `--expose-gc`: once a minute the
+ * query counter collects garbage and reports the heap left after it (query-counter.ts), and the run ends with the
+ * slope of that heap over its second half — a leak climbs there at a constant rate, a working set stays flat (RSS
+ * alone also follows the rate served and the allocator keeping freed pages). Never part of the test suite or CI.
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
@@ -75,7 +78,24 @@ const rssMb = (pid: number) => {
   return match ? Number(match[1]) / 1024 : 0;
 };
 
+/** Least-squares slope of `ys` against `xs` (per unit of x). */
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  if (n < 2) return 0;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
 async function main(): Promise<void> {
+  // the heap after a forced collection, once a minute (query-counter.ts answers it on SIGUSR2)
+  process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --expose-gc`.trim();
   const database = await createBenchDatabase(ADMIN_URL);
   const db = await openPostgres(database.url, 4);
   const server = await startServer(database.url, { env: { JOBS: 'true' } });
@@ -123,6 +143,8 @@ async function main(): Promise<void> {
     let sent = 0;
     let bad = 0;
     const rss: number[] = [];
+    /** minute, heapUsed and RSS (MB) right after a forced collection */
+    const heap: Array<{ minute: number; heapMb: number; rssMb: number }> = [];
     // the deposit stream runs beside the slices until they end; one member per QR at a time (one open QR each)
     const deposits = { sent: 0, failed: 0, running: true };
     const depositStream = (async () => {
@@ -154,8 +176,15 @@ async function main(): Promise<void> {
       bad += r.errors + r.non2xx;
       rss.push(rssMb(server.child.pid!));
       if (i % 6 === 0 || i === slices - 1) {
+        const minute = ((i + 1) * SLICE_S) / 60;
+        const memory = (await server.queries())?.memory;
+        if (memory) heap.push({ minute, heapMb: memory.heapUsed / 2 ** 20, rssMb: memory.rss / 2 ** 20 });
         console.log(
-          `  ${(((i + 1) * SLICE_S) / 60).toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, ${deposits.sent} deposits (${deposits.failed} failed), server RSS ${rss.at(-1)!.toFixed(0)} MB, load average ${os.loadavg()[0]?.toFixed(1)}`,
+          `  ${minute.toFixed(1)} min: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.non2xx} bad, ${deposits.sent} deposits (${deposits.failed} failed), server RSS ${rss.at(-1)!.toFixed(0)} MB` +
+            (memory
+              ? `, after a forced GC: heap ${(memory.heapUsed / 2 ** 20).toFixed(1)} MB, RSS ${(memory.rss / 2 ** 20).toFixed(0)} MB`
+              : '') +
+            `, load average ${os.loadavg()[0]?.toFixed(1)}`,
         );
       }
     }
@@ -177,6 +206,18 @@ async function main(): Promise<void> {
         `${bad} of ${sent} requests failed or answered non-2xx (${(badShare * 100).toFixed(3)}%, budget < 0.1%: ${badShare < 0.001 ? 'met' : 'NOT met'}); ` +
         `ledger invariant: ${problems.length === 0 ? 'OK' : problems.slice(0, 10).join('; ')}`,
     );
+    const secondHalf = heap.filter((h) => h.minute > MINUTES / 2);
+    if (heap.length >= 2) {
+      const perMinute = slope(
+        secondHalf.map((h) => h.minute),
+        secondHalf.map((h) => h.heapMb),
+      );
+      console.log(
+        `heap after a forced GC: ${heap[0]!.heapMb.toFixed(1)} MB at ${heap[0]!.minute.toFixed(1)} min → ${heap.at(-1)!.heapMb.toFixed(1)} MB at ${heap.at(-1)!.minute.toFixed(1)} min ` +
+          `(min ${Math.min(...heap.map((h) => h.heapMb)).toFixed(1)}, max ${Math.max(...heap.map((h) => h.heapMb)).toFixed(1)}); ` +
+          `second half's slope ${perMinute >= 0 ? '+' : ''}${(perMinute * 1024).toFixed(0)} KB/min over ${secondHalf.length} readings`,
+      );
+    }
     failed = growth >= 0.1 || badShare >= 0.001 || problems.length > 0;
   } finally {
     await server.stop();
