@@ -44,7 +44,12 @@ export function DailyChart({
         scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] } },
         axes: [
           // dd/mm on the axis and dd/mm/yyyy under the cursor, the way every console table prints a day
-          { ...axis, values: (_u, splits) => splits.map((s) => dayText(isoDay(s)).slice(0, 5)) },
+          {
+            ...axis,
+            // a tick on the range's right edge is the midnight after the last day: no label for a day not shown
+            values: (_u, splits) =>
+              splits.map((s) => (s >= (xs.at(-1) ?? 0) + HALF_DAY_S ? '' : dayText(isoDay(s)).slice(0, 5))),
+          },
           {
             ...axis,
             size: 64,
