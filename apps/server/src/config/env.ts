@@ -62,6 +62,14 @@ const EnvSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).optional(),
   /** run background jobs (reconciler, pollers) in this process */
   JOBS: bool.default(true),
+  /** the turnover pull every N seconds instead of every minute (the end-to-end servers; N divides 60) */
+  TURNOVER_PULL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .refine((n) => 60 % n === 0, 'must divide 60')
+    .optional(),
   /**
    * SIGTERM: how long /ready answers 503 while requests are still served, before the process closes (the balancer's
    * health checks must see it in time: interval × fall + margin). Default 5000 in production, 0 elsewhere.
@@ -123,6 +131,8 @@ export type Config = {
   /** the built operator console (apps/backoffice/dist), served at /admin */
   backofficeDist: string;
   jobs: boolean;
+  /** the turnover pull's period when not the minute (TURNOVER_PULL_SECONDS) */
+  turnoverPullSeconds: number | undefined;
   /** graceful drain on SIGTERM (docs/decisions/0032-rolling-restarts-and-migrations.md) */
   shutdown: { drainMs: number; closeMs: number };
   trustProxy: boolean | string[];
@@ -246,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     playerDist: path.resolve(env.PLAYER_DIST ?? path.join(import.meta.dirname, '../../../player/dist')),
     backofficeDist: path.resolve(env.BACKOFFICE_DIST ?? path.join(import.meta.dirname, '../../../backoffice/dist')),
     jobs: env.JOBS,
+    turnoverPullSeconds: env.TURNOVER_PULL_SECONDS,
     shutdown: { drainMs: env.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5000 : 0), closeMs: env.SHUTDOWN_CLOSE_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,

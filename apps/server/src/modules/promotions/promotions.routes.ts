@@ -120,7 +120,9 @@ export function createPromotionsModule(options: PromotionsModuleOptions = {}): M
       jobs: [
         defineJob({
           name: 'turnover-pull',
-          schedule: { everyMinutes: 1 },
+          schedule: ctx.config.turnoverPullSeconds
+            ? { everySeconds: ctx.config.turnoverPullSeconds }
+            : { everyMinutes: 1 },
           timeoutSeconds: 120,
           handler: () => runTurnoverPull(turnover, settleBalances),
         }),
