@@ -69,7 +69,8 @@ describe('inbox sheet', () => {
 
     await userEvent.click(screen.getAllByTestId('inbox-entry')[0]!);
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(onNavigate).toHaveBeenCalledWith('/user/statement');
+    // a credited deposit opens its receipt over the statement
+    expect(onNavigate).toHaveBeenCalledWith('/user/statement?receipt=D40');
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/inbox/40/read')).toBe(true));
   });
 });

@@ -16,7 +16,15 @@ export function notificationText(t: TFunction, entry: InboxEntry): { title: stri
   };
 }
 
-/** Where an entry leads: its row in the statement, or the bonus screen for a bonus condition. */
+/**
+ * Where an entry leads: a credited deposit or verified slip opens its receipt over the statement, a bonus condition
+ * the bonus screen, anything else the statement.
+ */
 export function notificationLink(entry: InboxEntry): string {
-  return entry.kind === 'bonus_completed' || entry.kind === 'bonus_ended' ? paths.bonus : paths.statement;
+  if (entry.kind === 'bonus_completed' || entry.kind === 'bonus_ended') return paths.bonus;
+  const { depositId } = entry.params;
+  if ((entry.kind === 'deposit_credited' || entry.kind === 'slip_verified') && depositId) {
+    return `${paths.statement}?${new URLSearchParams({ receipt: depositId }).toString()}`;
+  }
+  return paths.statement;
 }

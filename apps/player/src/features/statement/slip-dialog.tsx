@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIP_PAGE_SIZE } from '@wallet/contract/limits';
@@ -58,9 +59,23 @@ export function SlipDialog({ open, onOpenChange, unit }: SlipDialogProps) {
                 </div>
                 <div className="mt-1 flex items-end justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="text-lg font-bold tabular-nums">
-                      {formatMoney(s.amount)} <span className="text-sm font-normal text-muted">{unit}</span>
-                    </p>
+                    {/* a refused slip whose amount was never read says so instead of 0.00; one that was read shows
+                        the amount tried, struck through */}
+                    {statusTone(s.status) === 'failed' && s.amount === 0 ? (
+                      <p className="text-lg font-bold text-muted" data-testid="slip-amount">
+                        {t('slipTable.noAmount')}
+                      </p>
+                    ) : (
+                      <p
+                        className={clsx(
+                          'text-lg font-bold tabular-nums',
+                          statusTone(s.status) === 'failed' && 'text-muted line-through',
+                        )}
+                        data-testid="slip-amount"
+                      >
+                        {formatMoney(s.amount)} <span className="text-sm font-normal text-muted">{unit}</span>
+                      </p>
+                    )}
                     {statusTone(s.status) === 'failed' && s.note && (
                       <p className="text-xs text-danger">
                         {t(`errors:slip.${s.note}`, { defaultValue: t('errors:slip.UNKNOW_ERROR') })}

@@ -14,6 +14,10 @@ export type StatementListProps = {
   onPageChange: (page: number) => void;
   /** an action under a row, when it has one (the route wires it: features do not import each other) */
   rowAction?: (row: StatementRow) => ReactNode;
+  /** opens a row's receipt */
+  onOpen?: (row: StatementRow) => void;
+  /** a filter is on: an empty list says nothing matches it instead of "no transactions yet" */
+  isFiltered?: boolean;
 };
 
 /** One page of transactions with the pagination bar; an empty history shows a friendly empty state. */
@@ -25,8 +29,20 @@ export function StatementList({
   isFetching,
   onPageChange,
   rowAction,
+  onOpen,
+  isFiltered = false,
 }: StatementListProps) {
   const { t } = useTranslation('statement');
+  if (rows.length === 0 && page === 1 && isFiltered) {
+    return (
+      <p
+        className="rounded-[var(--radius-card)] bg-surface/70 px-4 py-8 text-center text-sm text-muted ring-1 ring-line"
+        data-testid="statement-empty"
+      >
+        {t('filter.empty')}
+      </p>
+    );
+  }
   if (rows.length === 0 && page === 1) {
     return (
       <div className="rounded-[var(--radius-card)] bg-surface/70 ring-1 ring-line" data-testid="statement-empty">
@@ -42,7 +58,7 @@ export function StatementList({
         data-testid="statement-list"
       >
         {rows.map((row) => (
-          <StatementItem key={row._id} row={row} gameNames={gameNames} action={rowAction?.(row)} />
+          <StatementItem key={row._id} row={row} gameNames={gameNames} action={rowAction?.(row)} onOpen={onOpen} />
         ))}
       </ul>
       <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} isDisabled={isFetching} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageRange } from '@wallet/ui/page-range';
-import { direction, statusTone, totalPages } from './statement-status.ts';
+import { direction, isVoid, statusTone, totalPages } from './statement-status.ts';
 
 describe('statusTone (docs/spec.md §4)', () => {
   it('maps SUCCESS and FAILED, everything else is in progress', () => {
@@ -38,5 +38,18 @@ describe('statement pagination (10 per page, 3 before and 1 after)', () => {
     expect(pageRange(6, totalPages(95, 10))).toEqual([3, 4, 5, 6, 7]);
     expect(pageRange(10, totalPages(95, 10))).toEqual([7, 8, 9, 10]);
     expect(pageRange(2, 2)).toEqual([1, 2]);
+  });
+});
+
+describe('isVoid', () => {
+  it('a failed move or a cancelled withdrawal is void; a bonus taken back at a cancel moved money', () => {
+    expect(isVoid({ status: 'FAILED', amount: 55.5 })).toBe(true);
+    expect(isVoid({ status: 'CANCELLED', amount: 300 })).toBe(true);
+    expect(isVoid({ status: 'CANCELLED', amount: 150, finish: { outcome: 'forfeited' } })).toBe(false);
+    expect(isVoid({ status: 'SUCCESS', amount: 10 })).toBe(false);
+    expect(isVoid({ status: 'FAILED', amount: 0 })).toBe(false);
+  });
+  it('REVIEW is its own tone (a deposit waiting for an operator)', () => {
+    expect(statusTone('REVIEW')).toBe('review');
   });
 });

@@ -1,19 +1,29 @@
 import { WALLET_CODE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
 
-export type StatusTone = 'success' | 'failed' | 'pending' | 'cancelled';
+export type StatusTone = 'success' | 'failed' | 'pending' | 'cancelled' | 'review';
 
 /**
  * docs/spec.md §4: SUCCESS and FAILED; CANCELLED: a withdrawal its member cancelled (modules/withdrawals/README.md);
- * anything else is shown as in progress.
+ * REVIEW: a deposit an operator still has to look at (a transfer notice); anything else is shown as in progress.
  */
 export function statusTone(status: string): StatusTone {
   const upper = status.toUpperCase();
   if (upper === 'SUCCESS') return 'success';
   if (upper === 'FAILED') return 'failed';
   if (upper === 'CANCELLED') return 'cancelled';
+  if (upper === 'REVIEW') return 'review';
   return 'pending';
 }
+
+/**
+ * A move that did not happen (failed, or a withdrawal cancelled): its amount is shown struck through, as tried. A
+ * bonus taken back at a cancel reads Cancelled but did move money, so it is not void.
+ */
+export const isVoid = (row: Pick<StatementRow, 'status' | 'amount' | 'finish'>): boolean => {
+  const tone = statusTone(row.status);
+  return row.amount > 0 && !row.finish && (tone === 'failed' || tone === 'cancelled');
+};
 
 export type Direction = 'in' | 'out' | 'neutral';
 

@@ -7,6 +7,7 @@ const TONES: Record<StatusTone, string> = {
   failed: 'bg-danger/15 text-danger ring-danger/30',
   pending: 'bg-warning/15 text-warning ring-warning/30',
   cancelled: 'bg-fg/10 text-muted ring-line',
+  review: 'bg-warning/15 text-warning ring-warning/30',
 };
 
 /** SUCCESS green, FAILED red, CANCELLED grey, anything else "in progress" amber (docs/spec.md §4). */

@@ -53,7 +53,9 @@ describe('statement', () => {
     expect(within(first).getByTestId('statement-amount')).toHaveTextContent('−100.00');
     expect(first).toHaveTextContent('Successful');
     expect(first).toHaveTextContent('21/11/2026 13:30:15');
-    expect(within(second).getByTestId('statement-amount')).toHaveTextContent('+55.50');
+    // a failed move shows the amount tried, struck through, neither + nor −
+    expect(within(second).getByTestId('statement-amount')).toHaveTextContent(/^55\.50$/);
+    expect(within(second).getByTestId('statement-amount')).toHaveClass('line-through');
     expect(second).toHaveTextContent('Failed');
     expect(third).toHaveTextContent('Deposit');
     expect(third).toHaveTextContent('In progress');
@@ -98,6 +100,9 @@ describe('statement', () => {
     expect(rows[0]).toHaveTextContent('Successful');
     expect(rows[1]).toHaveTextContent('Failed');
     expect(rows[1]?.textContent).toMatch(/expired/i);
+    // a refused slip whose amount was never read is not listed as 0.00
+    expect(within(rows[1]!).getByTestId('slip-amount')).toHaveTextContent('Amount not read');
+    expect(rows[1]?.textContent).not.toContain('0.00');
     expect(calls.find((c) => c.path === '/api/statement/slip')?.body).toEqual({ page: 1, limit: 10 });
     await userEvent.click(within(rows[0]!).getByTestId('slip-view'));
     const image = await screen.findByRole('img');

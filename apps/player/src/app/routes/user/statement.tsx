@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/limits';
 import type { StatementRow } from '@wallet/contract/statement';
-import { useStatementPage } from '../../../api/statement.ts';
+import { type StatementFilter, useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { paths } from '../../../config/paths.ts';
+import { readFilter, StatementFilters, StatementTotals } from '../../../features/statement/statement-filters.tsx';
+import { ReceiptSheet } from '../../../features/statement/receipt-sheet.tsx';
 import { SlipDialog } from '../../../features/statement/slip-dialog.tsx';
 import { StatementList } from '../../../features/statement/statement-list.tsx';
 import { StatementSkeleton } from '../../../features/statement/statement-skeleton.tsx';
 import { totalPages } from '../../../features/statement/statement-status.ts';
 import { LoadFailed } from '../../shell/load-failed.tsx';
+import { useSheetHistory } from '../../shell/use-sheet-history.ts';
 
 // "Cancel request" on a withdrawal still waiting for review: its own chunk (modules/withdrawals/README.md "Cancel")
 const WithdrawCancel = lazy(() =>
@@ -29,12 +32,21 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
 
-/** docs/spec.md §2 statement: transactions, 10 per page, and the slip modal. */
+/**
+ * docs/spec.md §2 statement: transactions, 10 per page, and the slip modal; beyond it, filters by type and month with
+ * the filter's totals (?type=…&month=YYYY-MM) and a receipt for every row (?receipt=<id> opens one: the inbox's link).
+ */
 export function Component() {
   const { t } = useTranslation('statement');
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
-  const statement = useStatementPage(page);
+  const filter = readFilter(params);
+  const statement = useStatementPage(page, filter);
+  const [receipt, setReceipt] = useState<{ id: string; row?: StatementRow } | null>(() => {
+    const id = params.get('receipt');
+    return id ? { id } : null;
+  });
+  useSheetHistory(receipt !== null, () => setReceipt(null));
   const [isSlipsOpen, setSlipsOpen] = useState(false);
   const wallet = useQuery(walletQueries.summary());
   const currency = wallet.data?.wallet.currency ?? 'THB';
@@ -44,14 +56,23 @@ export function Component() {
   const lastPage = Math.max(1, pages ?? 1);
   // ?page=N past the last page (an old link, or rows that moved): go to the last page instead of an empty card
   const isPastEnd = pages !== undefined && !statement.isPlaceholderData && page > lastPage;
+  const search = (next: { page?: number; filter?: StatementFilter }) => {
+    const f = next.filter ?? filter;
+    const out: Record<string, string> = {};
+    if (f.type) out.type = f.type;
+    if (f.month) out.month = f.month;
+    if (next.page && next.page > 1) out.page = String(next.page);
+    return out;
+  };
   useEffect(() => {
-    if (isPastEnd) setParams(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true });
+    if (isPastEnd) setParams(search({ page: lastPage }), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- search reads the filter of this render only
   }, [isPastEnd, lastPage, setParams]);
-
   const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
+    setParams(search({ page: next }));
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  const isFiltered = Boolean(filter.type || filter.month);
 
   return (
     <main data-route="user/statement" className="flex flex-col gap-4">
@@ -80,6 +101,8 @@ export function Component() {
           </button>
         </div>
       </header>
+      <StatementFilters filter={filter} onChange={(next) => setParams(search({ filter: next }), { replace: true })} />
+      {isFiltered && statement.data?.totals && <StatementTotals totals={statement.data.totals} unit={unit} />}
       {/* docs/spec.md §8: a load failure hides the loading state; we also offer a retry instead of an empty screen */}
       {statement.isPending && <StatementSkeleton />}
       {statement.isError && <LoadFailed onRetry={() => void statement.refetch()} />}
@@ -92,8 +115,11 @@ export function Component() {
           isFetching={statement.isPlaceholderData}
           onPageChange={goTo}
           rowAction={withdrawCancel}
+          onOpen={(row) => setReceipt({ id: row._id, row })}
+          isFiltered={isFiltered}
         />
       )}
+      <ReceiptSheet target={receipt} gameNames={gameNames} unit={unit} onClose={() => setReceipt(null)} />
       <SlipDialog open={isSlipsOpen} onOpenChange={setSlipsOpen} unit={unit} />
     </main>
   );
