@@ -119,9 +119,9 @@ export default function ApprovalsPage() {
         const isOwn = row.requestedBy === me.username;
         const mayDecide = me.roles.includes(row.role as never);
         return (
-          <div className="flex items-center justify-end gap-1.5">
+          <div className="flex flex-wrap items-center justify-end gap-1.5">
             {isOwn ? (
-              <span className="text-xs text-muted">{t('ownRequest')}</span>
+              <span className="max-w-48 text-right text-xs text-muted">{t('ownRequest')}</span>
             ) : mayDecide ? (
               <Button
                 size="sm"
@@ -131,7 +131,7 @@ export default function ApprovalsPage() {
                 {t('actions.approve')}
               </Button>
             ) : (
-              <span className="text-xs text-muted">{t('needsRole', { role: row.role })}</span>
+              <span className="max-w-48 text-right text-xs text-muted">{t('needsRole', { role: row.role })}</span>
             )}
             {(isOwn || mayDecide) && (
               <Button
