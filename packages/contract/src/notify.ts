@@ -11,6 +11,8 @@ export const LINE_NOTIFICATION_KINDS = [
   'withdrawalPaid',
   'withdrawalRejected',
   'bonusEnded',
+  'slipRefused',
+  'couponWon',
 ] as const;
 export type LineNotificationKind = (typeof LINE_NOTIFICATION_KINDS)[number];
 
@@ -21,6 +23,8 @@ const PreferencesSchema = z.object({
   withdrawalPaid: z.boolean(),
   withdrawalRejected: z.boolean(),
   bonusEnded: z.boolean(),
+  slipRefused: z.boolean(),
+  couponWon: z.boolean(),
 }) satisfies z.ZodType<Record<LineNotificationKind, boolean>>;
 
 export const LineStatusSchema = z.object({

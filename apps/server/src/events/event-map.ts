@@ -48,6 +48,19 @@ const EVENT_SCHEMAS = {
     reason: z.string().nullable(),
     amount: minor,
   }),
+  /** a slip the member uploaded was refused (reason: the slip failure code, SLIP_REFNO_DUPLICATED…) */
+  'slip.refused': z.object({ memberId, slipId: z.string(), reason: z.string() }),
+  /** a wheel spin won a coupon for the member to claim before `expiresAt` */
+  'coupon.won': z.object({
+    memberId,
+    couponId: z.string(),
+    prizeType: z.string(),
+    amount: minor,
+    currency: z.string(),
+    expiresAt: z.string(),
+  }),
+  /** a ledger check run (nightly or an operator's) found problems: operators are alerted */
+  'reconciliation.mismatch': z.object({ runId: z.number().int(), trigger: z.string(), problemCount: z.number().int() }),
   'withdrawal.changed': z.object({ memberId, withdrawalId: z.string(), status: z.string() }),
   'condition.changed': z.object({ memberId, conditionId: z.string(), status: z.string() }),
   'chat.message': z.object({ conversationId: z.string(), messageId: z.string(), from: z.string() }),
@@ -70,6 +83,9 @@ const EVENT_LANES = {
   'settings.updated': 'live',
   'deposit.credited': 'live',
   'deposit.bonus': 'live',
+  'slip.refused': 'live',
+  'coupon.won': 'live',
+  'reconciliation.mismatch': 'live',
   'withdrawal.changed': 'live',
   'condition.changed': 'live',
   'chat.message': 'live',

@@ -16,7 +16,14 @@ const status = (over: Partial<LineStatus> = {}): LineStatus => ({
   isFollowing: false,
   addFriendUrl: 'https://line.example/add',
   language: 'th',
-  preferences: { depositCredited: true, withdrawalPaid: true, withdrawalRejected: true, bonusEnded: true },
+  preferences: {
+    depositCredited: true,
+    withdrawalPaid: true,
+    withdrawalRejected: true,
+    bonusEnded: true,
+    slipRefused: true,
+    couponWon: true,
+  },
   ...over,
 });
 

@@ -18,6 +18,8 @@ const KINDS: readonly LineNotificationKind[] = [
   'withdrawalPaid',
   'withdrawalRejected',
   'bonusEnded',
+  'slipRefused',
+  'couponWon',
 ];
 const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
 const languageOf = (current: string): Language =>

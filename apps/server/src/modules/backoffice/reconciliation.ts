@@ -2,6 +2,7 @@ import type { LedgerCheckRun, Reconciliation } from '@wallet/contract/admin/repo
 import { and, count, desc, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerCheckRuns } from '../../db/schema/backoffice.ts';
+import { emit } from '../../events/emit.ts';
 import { pendingTransfers } from '../game-transfers/game-transfers.api.ts';
 import { systemAccountSums, toMajor } from '../ledger/ledger.api.ts';
 import { unsettledPayouts } from '../withdrawals/withdrawals.api.ts';
@@ -64,19 +65,28 @@ export async function runLedgerCheck(
 ): Promise<LedgerCheckRun> {
   const startedAt = deps.now();
   const problems = await deps.check();
-  const [row] = await deps.db
-    .insert(ledgerCheckRuns)
-    .values({
-      trigger,
-      operator,
-      startedAt,
-      finishedAt: deps.now(),
-      ok: problems.length === 0,
-      problemCount: problems.length,
-      problems: problems.slice(0, PROBLEMS_KEPT),
-    })
-    .returning();
-  if (!row) throw new Error('ledger_check_runs insert returned nothing');
+  // the run and, when it found problems, the operators' alert (docs/decisions/0041) in one transaction
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(ledgerCheckRuns)
+      .values({
+        trigger,
+        operator,
+        startedAt,
+        finishedAt: deps.now(),
+        ok: problems.length === 0,
+        problemCount: problems.length,
+        problems: problems.slice(0, PROBLEMS_KEPT),
+      })
+      .returning();
+    if (!inserted) throw new Error('ledger_check_runs insert returned nothing');
+    if (problems.length > 0)
+      await emit(tx, {
+        type: 'reconciliation.mismatch',
+        payload: { runId: inserted.id, trigger, problemCount: problems.length },
+      });
+    return inserted;
+  });
   return runView(row);
 }
 

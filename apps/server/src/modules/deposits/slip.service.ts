@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { deposits, slips } from '../../db/schema/deposits.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
 import { acceptUpload } from '../../lib/uploads/accept-upload.ts';
 import type { ReceivedFile } from '../../lib/uploads/received-file.ts';
 import { storeAcceptedUpload } from '../../lib/uploads/store-upload.ts';
@@ -254,11 +255,20 @@ export class SlipService {
     note: SlipFailureReason,
     extra: Partial<Pick<SlipRow, 'attempts' | 'amount' | 'verification'>> = {},
   ): Promise<SlipRow> {
-    const [row] = await this.deps.db
-      .update(slips)
-      .set({ ...extra, status: 'FAILED', note, updatedAt: this.deps.clock.now() })
-      .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
-      .returning();
+    // the refusal and its event in one transaction: the member hears of it once (LINE, docs/decisions/0041)
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(slips)
+        .set({ ...extra, status: 'FAILED', note, updatedAt: this.deps.clock.now() })
+        .where(and(eq(slips.id, slip.id), eq(slips.status, 'PROCESSING')))
+        .returning();
+      if (failed)
+        await emit(tx, {
+          type: 'slip.refused',
+          payload: { memberId: failed.memberId, slipId: failed.id, reason: note },
+        });
+      return failed;
+    });
     if (row) return row;
     const [current] = await this.deps.db.select().from(slips).where(eq(slips.id, slip.id));
     return current ?? slip;

@@ -27,6 +27,16 @@ const TEMPLATES: Record<LineNotificationKind, Record<NotifyLanguage, string>> = 
     la: 'ໂບນັດຂອງທ່ານສິ້ນສຸດແລ້ວ ເບິ່ງລາຍລະອຽດໄດ້ໃນແອັບ',
     en: 'Your bonus has ended. See the details in the app.',
   },
+  slipRefused: {
+    th: 'สลิปที่คุณส่งไม่ผ่านการตรวจสอบ ไม่มีการเติมเงิน ดูเหตุผลได้ในแอป',
+    la: 'ສະລິບທີ່ທ່ານສົ່ງບໍ່ຜ່ານການກວດສອບ ບໍ່ມີການເຕີມເງິນ ເບິ່ງເຫດຜົນໄດ້ໃນແອັບ',
+    en: 'The slip you sent was not accepted and nothing was credited. See why in the app.',
+  },
+  couponWon: {
+    th: 'คุณได้รับคูปอง {amount} {currency} จากวงล้อ กดรับในแอปก่อน {until}',
+    la: 'ທ່ານໄດ້ຮັບຄູປອງ {amount} {currency} ຈາກວົງລໍ້ ກົດຮັບໃນແອັບກ່ອນ {until}',
+    en: 'You won a {amount} {currency} coupon on the wheel. Claim it in the app before {until}.',
+  },
 };
 
 /** The text for a member: `values` fill the template's `{name}` places (unknown places stay as they are). */
@@ -40,6 +50,11 @@ export function formatMinor(minor: string): string {
   const whole = value / 100n;
   const cents = String((value < 0n ? -value : value) % 100n).padStart(2, '0');
   return `${whole.toLocaleString('en-US')}.${cents}`;
+}
+
+/** The reconciliation alert: a ledger check run found problems (both languages, like every operator alert). */
+export function mismatchAlertText(runId: number, trigger: string, problemCount: number): string {
+  return `การตรวจสอบบัญชี #${runId} (${trigger}) พบปัญหา ${problemCount} รายการ โปรดตรวจสอบหน้า Reconciliation ในคอนโซล\nLedger check #${runId} (${trigger}) found ${problemCount} problem(s): see Reconciliation in the console.`;
 }
 
 /** Operator alerts go to one group of Thai and English readers: both languages in one message. */

@@ -2,6 +2,7 @@ import { subscribe } from '../../events/subscriber.ts';
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { AppError } from '../../errors.ts';
+import { formatBangkok } from '../../lib/bangkok-time.ts';
 import { createRateLimitStore, RateLimiter } from '../../lib/rate-limiter.ts';
 import { boundLineTransport, HttpLineMessenger } from '../../providers/line/http-line-messenger.ts';
 import type { LineMessenger } from '../../providers/line/line-port.ts';
@@ -9,7 +10,7 @@ import { readLineWebhook } from '../../providers/line/line-webhook.ts';
 import { findWithdrawals } from '../withdrawals/withdrawals.api.ts';
 import { deliverLineAlert, deliverLinePush, retryKeyOf, type LineAlertJob, type LinePushJob } from './line-delivery.ts';
 import { LineLinkService } from './line-link.service.ts';
-import { alertText, formatMinor } from './line-templates.ts';
+import { alertText, formatMinor, mismatchAlertText } from './line-templates.ts';
 
 const LINE_PUSH_JOB = 'line-push';
 const LINE_ALERT_JOB = 'line-alert';
@@ -111,6 +112,32 @@ export const notifyModule: ModuleFactory = (ctx) => {
           groupId: alerts.groupId,
           kind,
           text: alertText(kind, payload.withdrawalId, amount),
+        } satisfies LineAlertJob);
+      }),
+      subscribe('slip.refused', 'notify.line-slip', async (payload, meta) => {
+        await queue(meta.eventId, { memberId: payload.memberId, kind: 'slipRefused', values: {} });
+      }),
+      subscribe('coupon.won', 'notify.line-coupon', async (payload, meta) => {
+        await queue(meta.eventId, {
+          memberId: payload.memberId,
+          kind: 'couponWon',
+          values: {
+            amount: formatMinor(payload.amount),
+            currency: payload.currency,
+            until: formatBangkok(new Date(payload.expiresAt)).slice(0, 16).replace('T', ' '),
+          },
+        });
+      }),
+      // a ledger check run that found problems: the operators' LINE group hears of it once
+      subscribe('reconciliation.mismatch', 'notify.line-reconciliation', async (payload, meta) => {
+        if (!line) return;
+        const alerts = await ctx.settings.get('lineOperatorAlerts');
+        if (!alerts.groupId) return;
+        await ctx.jobs.enqueue(LINE_ALERT_JOB, {
+          retryKey: retryKeyOf(meta.eventId, `reconciliationMismatch:${alerts.groupId}`),
+          groupId: alerts.groupId,
+          kind: 'reconciliationMismatch',
+          text: mismatchAlertText(payload.runId, payload.trigger, payload.problemCount),
         } satisfies LineAlertJob);
       }),
       subscribe('condition.changed', 'notify.line-bonus', async (payload, meta) => {

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { spinCoupons, spinDraws, spinSlices } from '../../db/schema/spin-wheel.ts';
 import { AppError } from '../../errors.ts';
+import { emit } from '../../events/emit.ts';
 import type { AuthMember } from '../auth/auth.api.ts';
 import type { ContentLanguage } from '../content/content.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
@@ -123,6 +124,18 @@ export class SpinService {
           currency: member.currency,
           expiresAt: new Date(now.getTime() + slice.couponHours * 3600_000),
           createdAt: now,
+        });
+        // the member hears of it on LINE (docs/decisions/0041), once, with the draw's commit
+        await emit(tx, {
+          type: 'coupon.won',
+          payload: {
+            memberId: member.id,
+            couponId,
+            prizeType: slice.prizeType,
+            amount: slice.amount.toString(),
+            currency: member.currency,
+            expiresAt: new Date(now.getTime() + slice.couponHours * 3600_000).toISOString(),
+          },
         });
       }
       return {
