@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatMmSs } from './countdown.ts';
-import { creatableAmount, sanitizeAmount } from './qr-amount.ts';
+import { creatableAmount, hasTooManyDecimals, sanitizeAmount } from './qr-amount.ts';
 
 describe('QR amount rules (docs/spec.md §5)', () => {
-  it('keeps digits and two decimals', () => expect(sanitizeAmount('1a2.345')).toBe('12.34'));
+  it('keeps digits and a third decimal as typed, which is refused instead of cut', () => {
+    expect(sanitizeAmount('1a2.345')).toBe('12.345');
+    expect(hasTooManyDecimals('12.345')).toBe(true);
+    expect(hasTooManyDecimals('12.34')).toBe(false);
+    expect(creatableAmount('100.005', 'KBANK')).toBeNull();
+    expect(creatableAmount('100.05', 'KBANK')).toBe(100.05);
+  });
   it('ignores amounts below 1 and below the provider minimum', () => {
     expect(creatableAmount('0.5', 'KBANK')).toBeNull();
     expect(creatableAmount('10', 'KBANK')).toBe(10);

@@ -1,11 +1,17 @@
 import { QR_MIN_AMOUNT, type Currency, type QrProvider } from '@wallet/contract/limits';
 
-/** Digits and one decimal point with up to 2 decimals (amounts below 1 are ignored, docs/spec.md §5). */
+/**
+ * Digits and one decimal point (amounts below 1 are ignored, docs/spec.md §5). Decimals are not cut: a third one is
+ * kept as typed and refused (hasTooManyDecimals, the server's AMOUNT_DECIMALS text), never silently dropped.
+ */
 export function sanitizeAmount(text: string): string {
   const cleaned = text.replace(/[^\d.]/g, '');
   const [whole = '', ...rest] = cleaned.split('.');
-  return rest.length === 0 ? whole.slice(0, 9) : `${whole.slice(0, 9)}.${rest.join('').slice(0, 2)}`;
+  return rest.length === 0 ? whole.slice(0, 9) : `${whole.slice(0, 9)}.${rest.join('').slice(0, 4)}`;
 }
+
+/** More than two decimals: the server answers AMOUNT_DECIMALS, so the form refuses it first. */
+export const hasTooManyDecimals = (text: string): boolean => /\.\d{3,}$/.test(text);
 
 /**
  * The smallest amount a provider's QR accepts: its minimum (docs/spec.md §5, in baht: a kip wallet has only its own
@@ -23,6 +29,6 @@ export function creatableAmount(
   currency: Currency = 'THB',
 ): number | null {
   const value = Number(text);
-  if (!text || !Number.isFinite(value) || value < 1) return null;
+  if (!text || hasTooManyDecimals(text) || !Number.isFinite(value) || value < 1) return null;
   return value >= qrMinimum(provider, minDeposit, currency) ? value : null;
 }

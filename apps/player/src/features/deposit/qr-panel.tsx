@@ -15,7 +15,7 @@ import { cancelQr, depositQueries, useCreateQr, useQrState } from '../../api/dep
 import { memberEvents } from '../../lib/member-events.ts';
 import { copyText } from '@wallet/web-core/copy-text';
 import { formatMmSs, useSecondsLeft } from './countdown.ts';
-import { creatableAmount, qrMinimum, sanitizeAmount } from './qr-amount.ts';
+import { creatableAmount, hasTooManyDecimals, qrMinimum, sanitizeAmount } from './qr-amount.ts';
 
 // the bonus picker and its outcome toast load on their own, after the sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md)
 const BonusChoice = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoice })));
@@ -157,6 +157,7 @@ function QrForm({
         value={amount}
         onChange={(event) => setAmount(sanitizeAmount(event.target.value))}
         hint={t('qr.minimum', { amount: `${formatMoney(minimum)} ${unit}` })}
+        error={hasTooManyDecimals(amount) ? t('AMOUNT_DECIMALS', { ns: 'errors' }) : undefined}
         endAdornment={<span className="text-sm font-semibold">{unit}</span>}
         className="text-lg font-bold tabular-nums"
         data-testid="qr-amount"
@@ -208,6 +209,7 @@ function QrView({
   const queryClient = useQueryClient();
   const secondsLeft = useSecondsLeft(qr.expireIn);
   const [isCancelling, setIsCancelling] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: depositQueries.qr(provider).queryKey });
   const isExpired = Boolean(qr.expireIn) && secondsLeft === 0;
   const src = qr.qrcode ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.qrcode)}` : null;
@@ -222,6 +224,37 @@ function QrView({
       presentError(error, { as: 'alert', title: t('errorLabel') });
     } finally {
       setIsCancelling(false);
+    }
+  };
+
+  // the QR as a picture for the bank app on this same phone (drawn by a chunk loaded on the first tap)
+  const handleSave = async () => {
+    if (!qr.qrcode) return;
+    setIsSaving(true);
+    try {
+      const [{ renderQrImage }, { shareOrSave }] = await Promise.all([
+        import('./qr-image.ts'),
+        import('../../lib/share-image.ts'),
+      ]);
+      const until = new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Asia/Bangkok',
+      }).format(new Date(Date.now() + secondsLeft * 1000));
+      const blob = await renderQrImage({
+        svg: qr.qrcode,
+        brand: t('common:app.name'),
+        amount: `${formatMoney(qr.amount ?? 0)} ${unit}`,
+        expires: t('qr.payBefore', { time: until }),
+        caption: t(isLapnet ? 'qr.scanLapnet' : 'qr.scan'),
+      });
+      const outcome = await shareOrSave(blob, `qr-${qr.qrcodeId ?? 'deposit'}.png`, t('qr.save'));
+      if (outcome === 'saved') notify.success(t('qr.saved'));
+    } catch {
+      notify.error(t('qr.saveFailed'));
+    } finally {
+      setIsSaving(false);
     }
   };
 
@@ -258,22 +291,50 @@ function QrView({
         </span>
       </p>
       <p className="text-center text-xs text-muted">{t(isLapnet ? 'qr.scanLapnet' : 'qr.scan')}</p>
-      {qr.payload && (
-        <button
-          type="button"
-          className="flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-primary"
-          data-testid="qr-copy"
-          onClick={() =>
-            void copyText(qr.payload ?? '').then(
-              () => notify.success(t('qr.copied')),
-              () => notify.error(t('qr.copyFailed')),
-            )
-          }
-        >
-          <Icon name="copy" className="size-4" />
-          {t('qr.copyCode')}
-        </button>
-      )}
+      <div className="grid w-full grid-cols-2 gap-2">
+        {src && (
+          <Button
+            variant="secondary"
+            size="sm"
+            isLoading={isSaving}
+            onClick={() => void handleSave()}
+            icon={<Icon name="collect" className="size-4" />}
+            className="whitespace-normal"
+            data-testid="qr-save"
+          >
+            {t('qr.save')}
+          </Button>
+        )}
+        {qr.payload && (
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Icon name="copy" className="size-4" />}
+            className="whitespace-normal"
+            data-testid="qr-copy"
+            onClick={() =>
+              void copyText(qr.payload ?? '').then(
+                () => notify.success(t('qr.copied')),
+                () => notify.error(t('qr.copyFailed')),
+              )
+            }
+          >
+            {t('qr.copyCode')}
+          </Button>
+        )}
+      </div>
+      <details className="w-full rounded-2xl bg-surface-2 px-4 ring-1 ring-line" data-testid="qr-same-phone">
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-semibold">
+          <Icon name="phone" className="size-4 text-primary" />
+          {t('qr.samePhone.title')}
+        </summary>
+        <ol className="list-decimal space-y-1.5 pb-3 pl-5 text-sm text-muted">
+          <li>{t('qr.samePhone.save')}</li>
+          <li>{t(isLapnet ? 'qr.samePhone.openLapnet' : 'qr.samePhone.open')}</li>
+          <li>{t('qr.samePhone.pick')}</li>
+          <li>{t('qr.samePhone.back')}</li>
+        </ol>
+      </details>
       <div className="grid w-full grid-cols-2 gap-2 pt-1">
         <Button
           variant="secondary"

@@ -141,7 +141,10 @@ function ShareButton({ row, references, gameNames, unit }: Parts & { references:
   const share = async () => {
     setIsSharing(true);
     try {
-      const { renderReceipt, shareOrSave } = await import('./receipt-image.ts');
+      const [{ renderReceipt }, { shareOrSave }] = await Promise.all([
+        import('./receipt-image.ts'),
+        import('../../lib/share-image.ts'),
+      ]);
       const blob = await renderReceipt({
         brand: tc('app.name'),
         title: `${t('receipt.title')} · ${rowTitle(row, t)}`,
