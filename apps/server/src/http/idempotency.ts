@@ -221,7 +221,7 @@ function keyRowSql(scope: Scope, stored: Stored, now: Date, source: SQL): SQL {
 class KeyRefusal extends AppError {}
 
 /** Thrown out of a keyed move's transaction when the key already has an answer: the request replays it. */
-export class IdempotentReplay extends Error {
+class IdempotentReplay extends Error {
   constructor(readonly stored: Stored) {
     super('idempotent replay');
     this.name = 'IdempotentReplay';
@@ -242,7 +242,7 @@ function storedAnswer(existing: typeof idempotencyKeys.$inferSelect, hash: strin
  * `completed` with the endpoint's success answer, so the key and the money move commit together or not at all. A
  * key already answered throws `IdempotentReplay` (or 422 / 409) out of the transaction, which rolls back.
  */
-export class KeyedMove {
+class KeyedMove {
   /** true once the key's insert ran in a transaction (the handler's path reached its money transaction) */
   claimed = false;
 
