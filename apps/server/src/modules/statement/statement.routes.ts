@@ -1,9 +1,16 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { requestLanguage } from '../content/content.api.ts';
 import { StatementRepository } from './statement.repository.ts';
+import { toMajor } from '../ledger/ledger.api.ts';
+import { findReceipt } from './statement-receipt.ts';
 import { toStatementRow } from './statement-rows.ts';
 
-/** POST /api/statement {page, limit}: the caller's transactions, newest first (one count, one page query). */
+/**
+ * POST /api/statement {page, limit, type?, month?}: the caller's transactions, newest first (the plain statement: its
+ * total and page in one prepared statement); with a type or month, a count that also sums the money in and out of the
+ * whole filtered history beside the page query.
+ * GET /api/statement/receipt/:id: the references behind one of the caller's rows (statement-receipt.ts).
+ */
 export const statementModule: ModuleFactory = ({ db }) => {
   const repository = new StatementRepository(db);
   return {
@@ -11,12 +18,23 @@ export const statementModule: ModuleFactory = ({ db }) => {
     handlers: {
       'statement.statement': async ({ member, body, request }) => {
         if (!member) throw new Error('statement: member endpoint without a member');
-        const [total, rows] = await Promise.all([
-          repository.count(member.id),
-          repository.page(member, body.limit, (body.page - 1) * body.limit),
-        ]);
         const lang = requestLanguage(request);
-        return { total, statements: rows.map((row) => toStatementRow(row, lang)) };
+        const offset = (body.page - 1) * body.limit;
+        if (body.type === undefined && body.month === undefined) {
+          const { total, rows } = await repository.plainPage(member, body.limit, offset);
+          return { total, statements: rows.map((row) => toStatementRow(row, lang)) };
+        }
+        const filter = { type: body.type, month: body.month };
+        const [counted, rows] = await Promise.all([
+          repository.filteredCount(member, filter),
+          repository.page(member, body.limit, offset, filter),
+        ]);
+        const statements = rows.map((row) => toStatementRow(row, lang));
+        return { total: counted.total, statements, totals: { in: toMajor(counted.in), out: toMajor(counted.out) } };
+      },
+      'statement.receipt': async ({ member, params }) => {
+        if (!member) throw new Error('statement: member endpoint without a member');
+        return findReceipt(db, member.id, params.id);
       },
     },
   };
