@@ -14,10 +14,19 @@ export type AccountSliderProps = {
 
 const ICONS: Record<AccountSliderProps['category'], IconName> = { slot: 'slot', sport: 'sport', lotto: 'lotto' };
 
-/** Split into slides of HOME_SLIDER_COUNT (6) cards each. */
-function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
+/**
+ * Split into slides of at most HOME_SLIDER_COUNT (6) cards, as few slides as that allows, the cards shared evenly
+ * between them (7 cards are 4 + 3, not 6 + a last page holding one card).
+ */
+export function toSlides<T>(items: readonly T[], size = HOME_SLIDER_COUNT): T[][] {
+  const count = Math.ceil(items.length / size);
   const slides: T[][] = [];
-  for (let i = 0; i < items.length; i += size) slides.push(items.slice(i, i + size));
+  let start = 0;
+  for (let index = 0; index < count; index++) {
+    const take = Math.ceil((items.length - start) / (count - index));
+    slides.push(items.slice(start, start + take));
+    start += take;
+  }
   return slides;
 }
 

@@ -23,9 +23,9 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
   const name = info?.name || t('app.name');
   const candidate = isPending ? null : info?.logo || DEFAULT_LOGO;
   const logo = candidate && !failedSrcs.includes(candidate) ? candidate : null;
-  const box = size === 'sm' ? 'size-9 rounded-xl text-base' : 'size-20 rounded-3xl text-3xl';
+  const box = size === 'sm' ? 'size-9 shrink-0 rounded-xl text-base' : 'size-20 rounded-3xl text-3xl';
   return (
-    <span className={clsx('inline-flex items-center', size === 'sm' ? 'gap-2.5' : 'flex-col gap-3', className)}>
+    <span className={clsx('inline-flex items-center', size === 'sm' ? 'min-w-0 gap-2.5' : 'flex-col gap-3', className)}>
       {isPending ? (
         <span aria-hidden className={clsx(box, 'animate-pulse bg-surface-2')} />
       ) : logo ? (
@@ -53,7 +53,17 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
         />
       )}
       {hasName && !isPending && (
-        <span className={clsx('font-bold tracking-tight', size === 'sm' ? 'text-base' : 'text-gold-gradient text-2xl')}>
+        <span
+          className={clsx(
+            'font-bold tracking-tight',
+            // the top bar's name stays on one line: cut with an ellipsis when short of room, and below 360 px (where
+            // the bar's actions leave it no room) only the logo shows, the name left to screen readers
+            size === 'sm'
+              ? 'min-w-0 truncate text-base whitespace-nowrap max-[359px]:sr-only'
+              : 'text-gold-gradient text-2xl',
+          )}
+          data-testid={size === 'sm' ? 'brand-name' : undefined}
+        >
           {name}
         </span>
       )}
