@@ -2,11 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractMock } from '../../testing/contract-mock.ts';
 import SettingsPage from './settings-page.tsx';
 
-const adminCall = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/api.ts', () => ({ adminCall }));
+type ContractMock = ReturnType<typeof contractMock>;
+const api = vi.hoisted(() => ({ current: null as null | ContractMock }));
+const toasts = vi.hoisted(() => [] as string[]);
+vi.mock('@wallet/web-core/toast', () => ({
+  notify: Object.fromEntries(
+    ['error', 'success', 'info', 'warning', 'message'].map((k) => [k, (m: string) => toasts.push(m)]),
+  ),
+}));
+vi.mock('../../lib/api.ts', () => ({
+  adminCall: (endpoint: never, input: never) => api.current!.adminCall(endpoint, input),
+}));
 
 const item = (key: string, group: string, value: unknown, units: Record<string, string> = {}) => ({
   key,
@@ -48,9 +58,21 @@ const LIST = {
   ],
 };
 
+beforeEach(() => {
+  toasts.length = 0;
+  // contract-checked: the page's calls are parsed by the admin descriptors' schemas, the answers by their responses
+  api.current = contractMock({
+    'admin.settings.list': () => LIST,
+    'admin.settings.update': ({ params, body }) => ({
+      key: (params as { key: string }).key,
+      value: (body as { value: unknown }).value,
+      pending: null,
+    }),
+  });
+});
+
 async function renderAt(key: string, lng: 'en' | 'th' = 'en') {
   await i18next.changeLanguage(lng);
-  adminCall.mockResolvedValue(LIST);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[`/settings?key=${key}`]}>
@@ -105,5 +127,27 @@ describe('settings page', () => {
     fireEvent.change(box, { target: { value: '<p>Updated <i>text</i></p>' } });
     expect(preview).toHaveTextContent('Updated text');
     expect(preview.querySelector('i')).not.toBeNull();
+  });
+
+  it('saves a changed setting at once (not a four-eyes key) with the whole value, and says so', async () => {
+    await renderAt('chatGuestLimits');
+    const form = await screen.findByTestId('setting-chatGuestLimits');
+    const field = within(form).getByDisplayValue('30');
+    fireEvent.change(field, { target: { value: '45' } });
+    fireEvent.click(within(screen.getByTestId('setting-footer')).getByTestId('setting-save'));
+    await vi.waitFor(() => expect(toasts).toEqual(['Setting saved']));
+    const update = api.current!.calls.find((c) => c.id === 'admin.settings.update')!;
+    expect(update.input).toEqual({
+      params: { key: 'chatGuestLimits' },
+      body: {
+        value: {
+          newIdsPerAddress: 10,
+          newIdsWindowMinutes: 10,
+          messagesPerAddress: 45,
+          messagesWindowMinutes: 1,
+          openConversationsPerAddress: 3,
+        },
+      },
+    });
   });
 });
