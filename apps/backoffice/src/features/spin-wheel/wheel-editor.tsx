@@ -58,7 +58,7 @@ export function WheelEditor({ wheel, onSaved }: { wheel: Wheel | null; onSaved: 
         </Button>
       }
     >
-      <div className="grid gap-4 md:grid-cols-2 md:items-end xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+      <div className="grid gap-4 md:grid-cols-2 md:items-end xl:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
         <TextField
           label={t('editor.name')}
           value={draft.name}
