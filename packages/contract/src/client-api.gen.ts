@@ -266,6 +266,9 @@ export const api = {
     >,
   },
   responsiblePlay: {
+    session: { method: 'GET', path: '/api/responsible-play/session', access: 'member' } as ClientEndpoint<
+      A['responsiblePlay']['session']
+    >,
     get: { method: 'GET', path: '/api/responsible-play', access: 'member' } as ClientEndpoint<
       A['responsiblePlay']['get']
     >,

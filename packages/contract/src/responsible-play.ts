@@ -54,7 +54,31 @@ export const StartBreakSchema = z.discriminatedUnion('kind', [
 ]);
 export type StartBreak = z.infer<typeof StartBreakSchema>;
 
+/**
+ * The reality check's figures for the signed-in session (docs/responsible-play.md §6): when it began and the server's
+ * time now (the player counts from these, not from its own clock, so a reload keeps the count), the reminder interval
+ * in minutes (null: none set), and the money moved into games and back out since the session began; `net` is back
+ * minus into (negative: lost).
+ */
+export const RealityCheckSchema = z.object({
+  startedAt: z.string(),
+  now: z.string(),
+  minutes: z.number().int().nullable(),
+  toGames: MoneySchema,
+  fromGames: MoneySchema,
+  /** signed: a loss is below 0 */
+  net: z.number().finite(),
+});
+export type RealityCheck = z.infer<typeof RealityCheckSchema>;
+
 export const responsiblePlayEndpoints = {
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/api/responsible-play/session',
+    access: 'member',
+    response: RealityCheckSchema,
+    summary: 'The reality check: this session’s start, the reminder interval and the money into games and back since',
+  }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/responsible-play',

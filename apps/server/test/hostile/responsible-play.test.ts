@@ -130,6 +130,15 @@ describe('hostile responsible play', () => {
     expect(await ledger.balance(memberInvite(inviter.id), 'THB')).toBe(10_000n);
   });
 
+  it("the reality check reads only the caller's own session: no token, a forged one and stray input change nothing", async () => {
+    const m = await h.member();
+    expect((await h.send('GET', '/api/responsible-play/session')).status).toBe(401);
+    expect((await h.send('GET', '/api/responsible-play/session', undefined, `${m.token}x`)).status).toBe(401);
+    const own = await h.send('GET', '/api/responsible-play/session?memberId=1&sessionId=x', undefined, m.token);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ minutes: null, toGames: 0, fromGames: 0, net: 0 });
+  });
+
   it('hammering changes is rate limited, and every answer is a code', async () => {
     const m = await h.member();
     const answers = await Promise.all(

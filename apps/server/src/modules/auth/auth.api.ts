@@ -21,3 +21,5 @@ export { membersSharingAddresses } from './address-links.ts';
 export { operatorsWithRoles, operatorUsernames } from './chat-agents.ts';
 // A password reset removes the member's passkeys (docs/decisions/0040-passkeys.md).
 export { removeMemberPasskeys } from './passkeys-removal.ts';
+// The reality check's session start (docs/responsible-play.md §6).
+export { sessionStartedAt } from './session-start.ts';

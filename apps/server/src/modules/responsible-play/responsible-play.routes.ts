@@ -1,6 +1,7 @@
 import type { ModuleFactory } from '../../http/handlers.ts';
 import { AppError } from '../../errors.ts';
 import { memberRecord } from '../account/account.api.ts';
+import { sessionStartedAt } from '../auth/auth.api.ts';
 import { createRateLimitStore, RateLimiter, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { ResponsiblePlayService } from './responsible-play.service.ts';
 
@@ -29,6 +30,11 @@ export const responsiblePlayModule: ModuleFactory = (ctx) => {
     name: 'responsible-play',
     handlers: {
       'responsiblePlay.get': ({ member }) => service.view(member.id),
+      'responsiblePlay.session': async ({ member }) => {
+        const startedAt = await sessionStartedAt(ctx.db, member.id, member.sessionId);
+        if (!startedAt) throw new AppError('UNAUTHORIZED');
+        return service.realityCheck(member.id, startedAt);
+      },
       'responsiblePlay.setLimit': async ({ member, body }) => {
         await throttle(member.id);
         return service.setLimit(member.id, body, { kind: 'member' });

@@ -1,6 +1,6 @@
 // A member's limits and breaks: the view, a member's own changes and an operator's tightening
 // (docs/responsible-play.md §3, §5; docs/decisions/0039).
-import type { ResponsiblePlay, SetLimit, StartBreak } from '@wallet/contract/responsible-play';
+import type { RealityCheck, ResponsiblePlay, SetLimit, StartBreak } from '@wallet/contract/responsible-play';
 import { REALITY_CHECK_MINUTES } from '@wallet/contract/responsible-play';
 import type { Db, Tx } from '../../db/client.ts';
 import { RESPONSIBLE_LIMIT_KINDS, responsibleBreaks, responsibleLimits } from '../../db/schema/responsible-play.ts';
@@ -10,7 +10,7 @@ import { appendAudit, type AuditActor } from '../audit/audit.api.ts';
 import { lockMemberMoney, toMajor, toMinor } from '../ledger/ledger.api.ts';
 import { limitRows, liftTime, runningBreak } from './guards.ts';
 import { applyChange, effectiveLimit, isTighter } from './limit-rules.ts';
-import { depositedSince, lostSince } from './usage.ts';
+import { depositedSince, gameMoneySince, lostSince } from './usage.ts';
 import { periodOf, type LimitPeriod } from './windows.ts';
 
 type Deps = { db: Db; clock: Clock };
@@ -39,6 +39,28 @@ function addMonths(now: Date, months: number): Date {
 
 export class ResponsiblePlayService {
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * GET /api/responsible-play/session: the reality check's figures, counted from the session's start on the server
+   * (`startedAt`, from the auth module) — money into games and back out from our own transfer rows, exact at once.
+   */
+  async realityCheck(memberId: number, startedAt: Date): Promise<RealityCheck> {
+    const now = this.deps.clock.now();
+    const rows = await limitRows(this.deps.db, memberId);
+    const minutes = effectiveLimit(
+      rows.find((r) => r.kind === 'reality_check'),
+      now,
+    );
+    const { toGames, fromGames } = await gameMoneySince(this.deps.db, memberId, startedAt);
+    return {
+      startedAt: startedAt.toISOString(),
+      now: now.toISOString(),
+      minutes: minutes === null ? null : Number(minutes),
+      toGames: toMajor(toGames),
+      fromGames: toMajor(fromGames),
+      net: toMajor(fromGames - toGames),
+    };
+  }
 
   async view(memberId: number, db: Db | Tx = this.deps.db): Promise<ResponsiblePlay> {
     const now = this.deps.clock.now();

@@ -29,3 +29,21 @@ export async function lostSince(db: Db | Tx, memberId: number, from: Date): Prom
   const net = BigInt(row?.net ?? '0');
   return net > 0n ? net : 0n;
 }
+
+/**
+ * Money moved into games (pending or done) and money brought back out (done) since `from`, each a sum of the
+ * member's own transfer rows: the reality check's net result of a session (docs/responsible-play.md §6).
+ */
+export async function gameMoneySince(
+  db: Db | Tx,
+  memberId: number,
+  from: Date,
+): Promise<{ toGames: bigint; fromGames: bigint }> {
+  const [row] = await rawRows<{ into: string | null; back: string | null }>(
+    db,
+    sql`select coalesce(sum(case when direction = 'to_game' and status in ('pending', 'success') then amount else 0 end), 0)::text as into,
+               coalesce(sum(case when direction = 'from_game' and status = 'success' then amount else 0 end), 0)::text as back
+        from game_transfers where member_id = ${memberId} and created_at >= ${from.toISOString()}`,
+  );
+  return { toGames: BigInt(row?.into ?? '0'), fromGames: BigInt(row?.back ?? '0') };
+}
