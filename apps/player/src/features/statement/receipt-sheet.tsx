@@ -10,21 +10,9 @@ import { notify } from '@wallet/web-core/toast';
 import { useReceipt } from '../../api/statement.ts';
 import { AMOUNT_TONE, SIGN } from './statement-item.tsx';
 import { direction, isVoid, statusTone } from './statement-status.ts';
+import { receiptDate } from './statement-dates.ts';
 import { placeName, rowNote, rowTitle } from './statement-text.ts';
 import { StatusBadge } from './status-badge.tsx';
-
-const LOCALES: Record<string, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' };
-
-/** A receipt's date and time in the reader's language (Thai time, as the rest of the app). */
-export function receiptDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'medium',
-    timeZone: 'Asia/Bangkok',
-  }).format(date);
-}
 
 export type ReceiptSheetProps = {
   /**
@@ -48,7 +36,7 @@ function receiptLines(
   language: string,
 ): Line[] {
   const lines: Line[] = [
-    { key: 'date', label: t('receipt.date'), value: receiptDate(row.createdAt, language) },
+    { key: 'date', label: t('receipt.date'), value: receiptDate(row.createdAt, t as never, language) },
     { key: 'from', label: t('receipt.from'), value: placeName(row.from, t as never, gameNames) },
     { key: 'to', label: t('receipt.to'), value: placeName(row.to, t as never, gameNames) },
   ];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { STATEMENT_TYPES } from '@wallet/contract/statement';
 import { formatMoney } from '@wallet/web-core/format';
 import type { StatementFilter } from '../../api/statement.ts';
+import { monthLabel } from './statement-dates.ts';
 
 type StatementType = (typeof STATEMENT_TYPES)[number];
 /** the chips' order: money in and out first (every type of the contract's list) */
@@ -10,7 +11,6 @@ const TYPES: readonly StatementType[] = ['deposit', 'withdraw', 'transfer', 'bon
 const MONTH = /^20\d\d-(0[1-9]|1[0-2])$/;
 /** the months offered: this one and the eleven before it */
 const MONTHS_BACK = 12;
-const LOCALES: Record<string, string> = { th: 'th-TH', la: 'lo-LA', en: 'en-GB' };
 
 /** The filter in the address (?type=…&month=YYYY-MM); anything else is no filter. */
 export function readFilter(params: URLSearchParams): StatementFilter {
@@ -32,15 +32,6 @@ export function recentMonths(now: Date, count = MONTHS_BACK): string[] {
   }
   return out;
 }
-
-const monthLabel = (month: string, language: string) => {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, mon - 1, 15)));
-};
 
 const CHIP =
   'min-h-11 shrink-0 rounded-full px-4 text-sm font-semibold whitespace-nowrap ring-1 ring-inset transition active:scale-95';
@@ -91,7 +82,7 @@ export function StatementFilters({ filter, onChange }: StatementFiltersProps) {
           <option value="">{t('filter.allMonths')}</option>
           {recentMonths(new Date()).map((month) => (
             <option key={month} value={month}>
-              {monthLabel(month, i18n.language)}
+              {monthLabel(month, t, i18n.language)}
             </option>
           ))}
         </select>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import type { StatementRow } from '@wallet/contract/statement';
 import { type StatementFilter, useStatementPage } from '../../../api/statement.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { paths } from '../../../config/paths.ts';
+import { memberEvents } from '../../../lib/member-events.ts';
 import { readFilter, StatementFilters, StatementTotals } from '../../../features/statement/statement-filters.tsx';
 import { ReceiptSheet } from '../../../features/statement/receipt-sheet.tsx';
 import { SlipDialog } from '../../../features/statement/slip-dialog.tsx';
@@ -42,11 +43,21 @@ export function Component() {
   const page = readPage(params.get('page'));
   const filter = readFilter(params);
   const statement = useStatementPage(page, filter);
-  const [receipt, setReceipt] = useState<{ id: string; row?: StatementRow } | null>(() => {
-    const id = params.get('receipt');
-    return id ? { id } : null;
-  });
+  const [receipt, setReceipt] = useState<{ id: string; row?: StatementRow } | null>(null);
   useSheetHistory(receipt !== null, () => setReceipt(null));
+  // ?receipt=<id> (an inbox entry's link, also while the statement is already open) opens that receipt
+  const linkedReceipt = params.get('receipt');
+  const [seenLink, setSeenLink] = useState<string | null>(null);
+  if (linkedReceipt !== seenLink) {
+    setSeenLink(linkedReceipt);
+    if (linkedReceipt) setReceipt({ id: linkedReceipt });
+  }
+  // money credited while the statement is open: its row shows without a reload
+  const queryClient = useQueryClient();
+  useEffect(
+    () => memberEvents.onDeposit(() => void queryClient.invalidateQueries({ queryKey: ['statement', 'page'] })),
+    [queryClient],
+  );
   const [isSlipsOpen, setSlipsOpen] = useState(false);
   const wallet = useQuery(walletQueries.summary());
   const currency = wallet.data?.wallet.currency ?? 'THB';
@@ -119,7 +130,16 @@ export function Component() {
           isFiltered={isFiltered}
         />
       )}
-      <ReceiptSheet target={receipt} gameNames={gameNames} unit={unit} onClose={() => setReceipt(null)} />
+      <ReceiptSheet
+        target={receipt}
+        gameNames={gameNames}
+        unit={unit}
+        onClose={() => {
+          setReceipt(null);
+          // the link's parameter is spent once its receipt closes (a reload or another entry opens afresh)
+          if (params.has('receipt')) setParams(search({ page }), { replace: true });
+        }}
+      />
       <SlipDialog open={isSlipsOpen} onOpenChange={setSlipsOpen} unit={unit} />
     </main>
   );
