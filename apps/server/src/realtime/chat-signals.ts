@@ -1,5 +1,6 @@
 import {
   socketRooms,
+  type ChatServerEvents,
   type ChatPresence,
   type OperatorStatus,
   type SocketClientEvents,
@@ -15,14 +16,45 @@ const PARTY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TYPING_KEYS_MAX = 1_000;
 
 export type ChatSocketData = { principal: SocketPrincipal; rooms: string[]; status?: OperatorStatus };
-type ChatServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
-type ChatSocket = Socket<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
+
+/**
+ * A typing indicator or the team's presence for the sockets of one room. These are ephemeral: they never go through the
+ * adapter's Redis stream, which holds what a dropped socket gets back when it recovers (the messages and pushes,
+ * docs/decisions/0046-recovered-sockets-verified-after-connect.md), so they neither take a stream entry per keystroke
+ * from the 10,000 it keeps (pushing out what a dropped socket would get back) nor wait for the stream's XADD before
+ * reaching this process's own sockets. Each process delivers a signal to its own sockets at once and tells the others by
+ * socket.io's server-side emit, which the streams adapter sends through Redis pub/sub, not the stream. Not volatile:
+ * a volatile emit is dropped while the socket's previous write is still in flight, and the stop of a typing indicator
+ * must arrive; a console that reconnects is sent the team's presence anew.
+ */
+type ChatTyping = Parameters<ChatServerEvents['chat.typing']>[0];
+export type ChatSignal =
+  | { room: string; event: 'chat.typing'; payload: ChatTyping }
+  | { room: string; event: 'chat.presence'; payload: ChatPresence };
+/** What the processes tell each other (server-side emits). */
+export type ServerSideEvents = { 'chat.signal': (signal: ChatSignal) => void };
+type ChatServer = Server<SocketClientEvents, SocketServerEvents, ServerSideEvents, ChatSocketData>;
+type ChatSocket = Socket<SocketClientEvents, SocketServerEvents, ServerSideEvents, ChatSocketData>;
+
+/** A signal to this process's sockets in its room (and nowhere else). */
+export function deliverChatSignal(io: ChatServer, signal: ChatSignal): void {
+  if (signal.event === 'chat.typing') io.local.to(signal.room).emit('chat.typing', signal.payload);
+  else io.local.to(signal.room).emit('chat.presence', signal.payload);
+}
+
+/** A signal to its room's sockets on every process: here at once, the others through Redis pub/sub when clustered. */
+export function sendChatSignal(io: ChatServer, signal: ChatSignal, clustered: boolean): void {
+  deliverChatSignal(io, signal);
+  if (clustered) io.serverSideEmit('chat.signal', signal);
+}
 
 type ChatSignalOptions = {
   /** the chat room `{prefix}-{userId}` / `{prefix}-{guestId}` of a party */
   chatRoomOf(party: { userId: string } | { guestId: string }): Promise<string>;
   now(): number;
   onError(err: unknown): void;
+  /** a signal to a room on every process (sendChatSignal) */
+  signal(signal: ChatSignal): void;
 };
 
 /** The party an operator names, when it is well formed (one of userId / guestId). */
@@ -54,7 +86,7 @@ async function presenceOf(io: ChatServer): Promise<ChatPresence> {
 /**
  * Typing indicators and operator presence on one socket. Typing: a player's goes to the operators with its own
  * party id (taken from its principal, never from the payload); an operator's goes to the chat room of the party it
- * names. Both go through the adapter, so they cross processes like messages do.
+ * names. Both cross processes, outside the recovery stream (`ChatSignal`).
  */
 export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: ChatSignalOptions): void {
   const principal = socket.data.principal;
@@ -72,27 +104,29 @@ export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: C
     lastTypingAt.set(key, now);
     return true;
   };
-  const broadcastPresence = () =>
-    presenceOf(io).then((presence) => io.to(socketRooms.operators).emit('chat.presence', presence), options.onError);
+  const toOperators = (payload: ChatTyping) =>
+    options.signal({ room: socketRooms.operators, event: 'chat.typing', payload });
+  const presenceToOperators = (payload: ChatPresence) =>
+    options.signal({ room: socketRooms.operators, event: 'chat.presence', payload });
+  const broadcastPresence = () => presenceOf(io).then(presenceToOperators, options.onError);
 
   socket.on('typing', (payload) => {
     if (typeof payload !== 'object' || payload === null) return;
     const typing = (payload as { typing?: unknown }).typing === true;
     if (principal.kind !== 'operator' && !passes('own', typing)) return;
     if (principal.kind === 'member') {
-      io.to(socketRooms.operators).emit('chat.typing', {
-        from: 'customer',
-        typing,
-        userId: String(principal.memberId),
-      });
+      toOperators({ from: 'customer', typing, userId: String(principal.memberId) });
     } else if (principal.kind === 'guest') {
-      io.to(socketRooms.operators).emit('chat.typing', { from: 'customer', typing, guestId: principal.guestId });
+      toOperators({ from: 'customer', typing, guestId: principal.guestId });
     } else {
       const party = partyOf(payload);
       if (!party || !passes('userId' in party ? `u:${party.userId}` : `g:${party.guestId}`, typing)) return;
       void options
         .chatRoomOf(party)
-        .then((room) => io.to(room).emit('chat.typing', { from: 'support', typing }), options.onError);
+        .then(
+          (room) => options.signal({ room, event: 'chat.typing', payload: { from: 'support', typing } }),
+          options.onError,
+        );
     }
   });
 
@@ -105,7 +139,7 @@ export function attachChatSignals(io: ChatServer, socket: ChatSocket, options: C
     if (status !== 'online' && status !== 'away') return;
     socket.data.status = status;
     void presenceOf(io).then((presence) => {
-      io.to(socketRooms.operators).emit('chat.presence', presence);
+      presenceToOperators(presence);
       if (typeof ack === 'function') ack(presence);
     }, options.onError);
   });

@@ -12,7 +12,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { attachChatSignals, type ChatSocketData } from './chat-signals.ts';
+import {
+  attachChatSignals,
+  deliverChatSignal,
+  sendChatSignal,
+  type ChatSocketData,
+  type ServerSideEvents,
+} from './chat-signals.ts';
 import {
   authenticate,
   roomsOf,
@@ -25,8 +31,8 @@ import {
 /** How long a dropped socket's rooms and missed pushes are kept for it to recover (docs/dependencies.md §8). */
 const RECOVERY_WINDOW_MS = 120_000;
 
-type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
-type RealtimeSocket = Socket<SocketClientEvents, SocketServerEvents, Record<string, never>, ChatSocketData>;
+type RealtimeServer = Server<SocketClientEvents, SocketServerEvents, ServerSideEvents, ChatSocketData>;
+type RealtimeSocket = Socket<SocketClientEvents, SocketServerEvents, ServerSideEvents, ChatSocketData>;
 
 /** Pushes to connected clients, in this process or (through Redis) any other. */
 export interface Realtime {
@@ -117,6 +123,9 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
       : {}),
   });
 
+  // typing and presence from the other processes (Redis pub/sub, not the recovery stream: chat-signals.ts)
+  if (redis) io.on('chat.signal', (signal) => deliverChatSignal(io, signal));
+
   // every new connect proves who it is; a recovered one proves it again on connection (`reverify`)
   io.use((socket, next) => {
     void authenticate(handshakeAuth(socket.handshake, options), verifiers).then((principal) => {
@@ -169,6 +178,7 @@ export function createRealtimeGateway(server: HttpServer, options: RealtimeOptio
           chatRoomOf,
           now: options.now ?? (() => Date.now()),
           onError: (err) => options.log.warn({ err }, 'realtime: chat signal not delivered'),
+          signal: (signal) => sendChatSignal(io, signal, redis !== null),
         });
       });
     }

@@ -173,5 +173,12 @@ describe('typing and presence across two server processes', () => {
     const isAway = (p: unknown) => (p as { operators: { status: string }[] }).operators[0]?.status === 'away';
     // a bound on waiting for B's broadcast to cross Redis, not a timing assertion
     expect(await pollUntil(async () => (seen.get('chat.presence') ?? []).some(isAway), 10_000)).toBe(true);
+
+    // none of it went into the recovery stream (what a dropped socket is replayed, ADR 0046): signals are ephemeral
+    const redis = new Redis(REDIS_URL);
+    const entries = await redis.xrange(`${env.REDIS_PREFIX}sio:stream`, '-', '+');
+    await redis.quit();
+    const events = entries.flatMap(([, fields]) => fields.filter((f) => /"chat\.(typing|presence)"/.test(f)));
+    expect(events).toEqual([]);
   });
 });
