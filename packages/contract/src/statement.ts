@@ -43,7 +43,7 @@ export const StatementRequestSchema = PageRequestSchema.extend({
 });
 export type StatementRequest = z.infer<typeof StatementRequestSchema>;
 /** money into the wallet and out of it over the filtered history (failed, rejected and cancelled moves count 0) */
-export const StatementTotalsSchema = z.object({ in: MoneySchema, out: MoneySchema });
+const StatementTotalsSchema = z.object({ in: MoneySchema, out: MoneySchema });
 export const StatementListSchema = z.object({
   total: z.number(),
   statements: z.array(StatementRowSchema),

@@ -3,7 +3,7 @@
  * picture): the QR on white with the amount and the time it expires drawn on it, in the page's font. Loaded only when
  * the member taps "save QR as image" (qr-panel.tsx).
  */
-export type QrImage = { svg: string; amount: string; expires: string; caption: string; brand: string };
+type QrImage = { svg: string; amount: string; expires: string; caption: string; brand: string };
 
 const WIDTH = 720;
 

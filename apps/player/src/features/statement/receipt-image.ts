@@ -3,7 +3,7 @@
  * in the page's own font (so Thai and Lao read as on screen). Loaded only when a member shares or saves a receipt
  * (statement/receipt-sheet.tsx), so neither the statement route nor the first load carries it.
  */
-export type ReceiptImage = {
+type ReceiptImage = {
   brand: string;
   title: string;
   amount: string;

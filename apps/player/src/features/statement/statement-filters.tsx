@@ -23,7 +23,7 @@ export function readFilter(params: URLSearchParams): StatementFilter {
 }
 
 /** `YYYY-MM` of this month and the ones before it, in Thai time (as the server reads a month). */
-export function recentMonths(now: Date, count = MONTHS_BACK): string[] {
+function recentMonths(now: Date, count = MONTHS_BACK): string[] {
   const bangkok = new Date(now.getTime() + 7 * 3_600_000);
   const out: string[] = [];
   for (let back = 0; back < count; back++) {

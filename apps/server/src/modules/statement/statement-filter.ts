@@ -61,7 +61,7 @@ function byType(type: StatementType | undefined, wallet: SQL): SourceFilter {
 }
 
 /** `YYYY-MM` as a half-open range in Thai and Lao time (UTC+7), or null for every month. */
-export function monthRange(month: string | undefined): { from: Date; to: Date } | null {
+function monthRange(month: string | undefined): { from: Date; to: Date } | null {
   if (!month) return null;
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const at = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1) - 7 * 3_600_000);
