@@ -64,6 +64,8 @@ export const RealityCheckSchema = z.object({
   startedAt: z.string(),
   now: z.string(),
   minutes: z.number().int().nullable(),
+  /** the wallet's currency, as the amounts are shown */
+  currency: z.string(),
   toGames: MoneySchema,
   fromGames: MoneySchema,
   /** signed: a loss is below 0 */

@@ -28,3 +28,6 @@ export function useStartBreak() {
     onSuccess: (view) => queryClient.setQueryData(RP_KEY, view),
   });
 }
+
+/** GET /api/responsible-play/session: the reality check's session start, interval and money into games and back */
+export const fetchRealityCheck = () => call(api.responsiblePlay.session);

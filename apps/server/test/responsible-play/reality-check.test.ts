@@ -28,6 +28,7 @@ describe('GET /api/responsible-play/session', () => {
       startedAt: signedIn,
       now: t.clock.now().toISOString(),
       minutes: null,
+      currency: 'THB',
       toGames: 0,
       fromGames: 0,
       net: 0,
@@ -55,9 +56,13 @@ describe('the session net result', () => {
     const startedAt = fx.h.t.ctx.clock.now();
     expect((await fx.transfer(p.token, 'WALLET', 'pg', 300)).body).toMatchObject({ status: 'SUCCESS' });
     expect((await fx.transfer(p.token, 'pg', 'WALLET', 120.5)).body).toMatchObject({ status: 'SUCCESS' });
-    expect(await service.realityCheck(p.id, startedAt)).toMatchObject({ toGames: 300, fromGames: 120.5, net: -179.5 });
+    expect(await service.realityCheck(p.id, 'THB', startedAt)).toMatchObject({
+      toGames: 300,
+      fromGames: 120.5,
+      net: -179.5,
+    });
     // transfers before the session began are not this session's
-    expect(await service.realityCheck(p.id, new Date(startedAt.getTime() + 3_600_000))).toMatchObject({
+    expect(await service.realityCheck(p.id, 'THB', new Date(startedAt.getTime() + 3_600_000))).toMatchObject({
       toGames: 0,
       fromGames: 0,
       net: 0,

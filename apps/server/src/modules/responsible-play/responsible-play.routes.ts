@@ -33,7 +33,7 @@ export const responsiblePlayModule: ModuleFactory = (ctx) => {
       'responsiblePlay.session': async ({ member }) => {
         const startedAt = await sessionStartedAt(ctx.db, member.id, member.sessionId);
         if (!startedAt) throw new AppError('UNAUTHORIZED');
-        return service.realityCheck(member.id, startedAt);
+        return service.realityCheck(member.id, member.currency, startedAt);
       },
       'responsiblePlay.setLimit': async ({ member, body }) => {
         await throttle(member.id);

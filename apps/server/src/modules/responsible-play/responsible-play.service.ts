@@ -44,7 +44,7 @@ export class ResponsiblePlayService {
    * GET /api/responsible-play/session: the reality check's figures, counted from the session's start on the server
    * (`startedAt`, from the auth module) — money into games and back out from our own transfer rows, exact at once.
    */
-  async realityCheck(memberId: number, startedAt: Date): Promise<RealityCheck> {
+  async realityCheck(memberId: number, currency: string, startedAt: Date): Promise<RealityCheck> {
     const now = this.deps.clock.now();
     const rows = await limitRows(this.deps.db, memberId);
     const minutes = effectiveLimit(
@@ -56,6 +56,7 @@ export class ResponsiblePlayService {
       startedAt: startedAt.toISOString(),
       now: now.toISOString(),
       minutes: minutes === null ? null : Number(minutes),
+      currency,
       toGames: toMajor(toGames),
       fromGames: toMajor(fromGames),
       net: toMajor(fromGames - toGames),

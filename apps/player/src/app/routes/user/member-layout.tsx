@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { Icon } from '@wallet/ui/icon';
@@ -28,6 +28,11 @@ const InboxSheet = lazySheet(() =>
     import('../../../features/notifications/inbox-sheet.tsx'),
     import('../../../features/notifications/notification-strings.ts').then((m) => m.ensureNotificationStrings()),
   ]).then(([m]) => m.InboxSheet),
+);
+
+// the reality check (docs/responsible-play.md §6) and its strings load after the shell, on every member page
+const RealityCheck = lazy(() =>
+  import('../../../features/responsible-play/reality-check.tsx').then((m) => ({ default: m.RealityCheck })),
 );
 
 /** Logout shows its indicator at least this long, so the tap visibly did something. */
@@ -158,6 +163,14 @@ export function Component() {
             />
           </Suspense>
         </SheetBoundary>
+      )}
+      {!isLoggingOut && (
+        <Suspense fallback={null}>
+          <RealityCheck
+            onTakeBreak={() => void navigate(paths.responsiblePlay)}
+            onSignOut={() => void handleLogout()}
+          />
+        </Suspense>
       )}
       <LoadingOverlay isLoading={isLoggingOut} label={t('status.loggingOut')} />
     </div>
