@@ -134,11 +134,8 @@ export function Component() {
         target={receipt}
         gameNames={gameNames}
         unit={unit}
-        onClose={() => {
-          setReceipt(null);
-          // the link's parameter is spent once its receipt closes (a reload or another entry opens afresh)
-          if (params.has('receipt')) setParams(search({ page }), { replace: true });
-        }}
+        // the link's ?receipt= stays: the sheet's own history entry goes back to it, and it opens only when it changes
+        onClose={() => setReceipt(null)}
       />
       <SlipDialog open={isSlipsOpen} onOpenChange={setSlipsOpen} unit={unit} />
     </main>
