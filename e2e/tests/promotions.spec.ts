@@ -11,7 +11,8 @@ import { signInQuickly } from '../support/sign-in.ts';
  * other specs expect the opening balance): a deposit bonus with its progress bar moved by the turnover job, withdraw
  * blocked then open, a promotion code, cancelling a bonus, the invite modal.
  */
-const test = testOnOwnServer();
+// the turnover pull every 5 s instead of every minute: the progress bar moves as soon as the bets are pulled
+const test = testOnOwnServer({ env: { TURNOVER_PULL_SECONDS: '5' } });
 test.describe.configure({ mode: 'serial' });
 
 const shot = (page: Page, step: string, lang: Language) => saveScreen(page, { test: 'promotions', step, lang });
