@@ -44,11 +44,13 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
         const elapsed = Date.now() + skew.current - Date.parse(figures.startedAt);
         const wait = nextReminderAfter(elapsed, figures.minutes) - elapsed;
         timer = setTimeout(() => {
-          // the figures as they are at the reminder, not as they were when it was planned
-          void read().then(
+          // the figures as they are at the reminder, not as they were when it was planned; the time played counts
+          // on from the planning answer's server time
+          const elapsed = Date.now() + skew.current - Date.parse(figures.startedAt);
+          void fetchRealityCheck().then(
             (fresh) => {
               if (!isCurrent || fresh.minutes === null) return;
-              setShown({ figures: fresh, elapsed: Date.parse(fresh.now) - Date.parse(fresh.startedAt) });
+              setShown({ figures: fresh, elapsed });
             },
             () => undefined,
           );
@@ -81,7 +83,7 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
       isDismissible={false}
       size="sm"
       footer={
-        <div className="flex flex-col gap-2">
+        <div className="flex w-full flex-col gap-2">
           <Button isBlock onClick={keepPlaying} data-testid="reality-keep">
             {t('responsiblePlay:realityCheck.keep')}
           </Button>
@@ -102,7 +104,7 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
         </div>
       }
     >
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-5 pb-3 text-sm" data-testid="reality-figures">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 pb-2 text-sm" data-testid="reality-figures">
         <dt className="text-muted">{t('responsiblePlay:realityCheck.toGames')}</dt>
         <dd className="text-right tabular-nums">{`${formatMoney(shown.figures.toGames)} ${unit}`}</dd>
         <dt className="text-muted">{t('responsiblePlay:realityCheck.fromGames')}</dt>
