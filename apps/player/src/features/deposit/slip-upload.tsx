@@ -16,6 +16,8 @@ type Phase =
 // the bonus picker loads on its own, after the sheet (docs/decisions/0050-bonus-with-slip-and-voucher.md)
 const BonusChoiceForSent = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceForSent })));
 const BonusChoiceTold = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceTold })));
+// the sheet turns to "credited" when the deposit's push comes, maybe before the answer: the outcome is a toast too
+const BonusChoiceOutcome = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceOutcome })));
 
 /** what the server's slip policy accepts (apps/server/src/lib/uploads/upload-policy.ts) */
 const SLIP_TYPES = ['image/png', 'image/jpeg'];
@@ -30,6 +32,7 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
   // one upload per chosen file: a retry of the same file replays on the server (Idempotency-Key)
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [bonusCode, setBonusCode] = useState<string | null>(null);
+  const [isBonusSent, setIsBonusSent] = useState(false);
 
   // the preview's object URL lives as long as it is shown
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -45,6 +48,7 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
   const send = () => {
     if (!file || phase.kind === 'uploading') return;
     setPhase({ kind: 'uploading', progress: 0 });
+    if (bonusCode) setIsBonusSent(true);
     uploadSlip(file, {
       idempotencyKey: key,
       bonusCode,
@@ -126,6 +130,11 @@ export function SlipUpload({ unit, isClosed }: { unit: string; isClosed: boolean
         <p className="rounded-xl bg-sky-500/10 p-3 text-sm text-sky-200" data-testid="slip-result" role="status">
           {t('slip.processing')}
         </p>
+      )}
+      {isBonusSent && (
+        <Suspense fallback={null}>
+          <BonusChoiceOutcome unit={unit} />
+        </Suspense>
       )}
       {result?.bonus && (
         <Suspense fallback={null}>

@@ -13,6 +13,8 @@ import type { DepositBonusTold } from './bonus-choice.tsx';
 // the bonus picker loads on its own, after the sheet (docs/decisions/0050-bonus-with-slip-and-voucher.md)
 const BonusChoiceForSent = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceForSent })));
 const BonusChoiceTold = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceTold })));
+// the sheet turns to "credited" when the deposit's push comes, maybe before the answer: the outcome is a toast too
+const BonusChoiceOutcome = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoiceOutcome })));
 
 /** The fixed shared secret (docs/payments.md §4.1: obfuscation, not security); the server's TRUELINK_SECRET. */
 const TRUELINK_SECRET = (import.meta.env.VITE_TRUELINK_SECRET as string | undefined) ?? 'member-wallet-truelink';
@@ -31,6 +33,7 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
   const [credited, setCredited] = useState<number | null>(null);
   const [bonusCode, setBonusCode] = useState<string | null>(null);
   const [told, setTold] = useState<DepositBonusTold | null>(null);
+  const [isBonusSent, setIsBonusSent] = useState(false);
   // the clipboard can be refused (permission, an older browser): then long-press paste still works
   const [isPasteRefused, setIsPasteRefused] = useState(false);
 
@@ -49,6 +52,7 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
     const text = giftLinkIn(link);
     if (!text) return;
     const cipher = await encryptLink(text);
+    if (bonusCode) setIsBonusSent(true);
     send.submit(
       { link: `${cipher}::${walletAccountName}`, ...(bonusCode ? { bonusCode } : {}) },
       {
@@ -114,6 +118,11 @@ export function TrueWalletPanel({ walletAccountName, unit }: { walletAccountName
         >
           {t('truewallet.credited', { amount: `${formatMoney(credited)} ${unit}` })}
         </p>
+      )}
+      {isBonusSent && (
+        <Suspense fallback={null}>
+          <BonusChoiceOutcome unit={unit} />
+        </Suspense>
       )}
       {told && (
         <Suspense fallback={null}>
