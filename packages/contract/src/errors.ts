@@ -114,6 +114,8 @@ export const ERROR_CODES = [
   'WITHDRAWAL_NOT_CANCELLABLE',
   // an amount with more than 2 decimals (contract MoneySchema): refused by name, never cut
   'AMOUNT_DECIMALS',
+  // a QR deposit above the wallet currency's largest QR amount (settings maxQrDeposit / kipAmounts.maxQrDeposit)
+  'DEPOSIT_MAXIMUM',
   'NO_COIN',
   // four eyes (docs/decisions/0022-four-eyes-approvals.md)
   'APPROVAL_OWN_REQUEST',
@@ -227,6 +229,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   PAYOUT_HOLD: 409,
   WITHDRAWAL_NOT_CANCELLABLE: 409,
   AMOUNT_DECIMALS: 400,
+  DEPOSIT_MAXIMUM: 422,
   NO_COIN: 409,
   APPROVAL_OWN_REQUEST: 403,
   APPROVAL_DECIDED: 409,

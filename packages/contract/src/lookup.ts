@@ -26,9 +26,15 @@ export const DepositLookupSchema = z.object({
   isManual: z.boolean(),
   /** a baht wallet's minimum (the spec's field) */
   minDeposit: z.number(),
-  /** beyond the spec: the minimum and quick amounts of a wallet in each currency, whole units (docs/money-rules.md) */
+  /**
+   * beyond the spec: the minimum, quick amounts and largest QR deposit of a wallet in each currency, whole units
+   * (docs/money-rules.md)
+   */
   byCurrency: z
-    .record(z.enum(CURRENCIES), z.object({ minDeposit: z.number(), quickAmounts: z.array(z.number()) }))
+    .record(
+      z.enum(CURRENCIES),
+      z.object({ minDeposit: z.number(), quickAmounts: z.array(z.number()), maxQrDeposit: z.number().optional() }),
+    )
     .optional(),
 });
 export type DepositLookup = z.infer<typeof DepositLookupSchema>;

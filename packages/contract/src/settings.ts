@@ -80,6 +80,8 @@ export const SETTINGS = {
   adjustmentApprovalAbove: majorAmount.default(5_000),
   /** the largest manual transfer notice an operator may confirm, whole baht (more is refused: MANUAL_DEPOSIT_CAP) */
   manualDepositCap: majorAmount.default(50_000),
+  /** the largest QR deposit of a baht wallet, whole baht (more is refused: DEPOSIT_MAXIMUM; a kip wallet's is in kipAmounts) */
+  maxQrDeposit: majorAmount.positive().default(200_000),
   /** smallest deposit credited, whole baht (a kip wallet's is in kipAmounts) */
   minDeposit: majorAmount.default(1),
   /** the deposit screen's quick amounts of a baht wallet, whole baht (a QR channel shows those at or above its minimum) */
@@ -96,6 +98,8 @@ export const SETTINGS = {
       withdrawMax: majorAmount.positive(),
       perDayAmount: majorAmount.positive(),
       manualDepositCap: majorAmount,
+      // a value stored before this field existed reads the default
+      maxQrDeposit: majorAmount.positive().default(600_000_000),
     })
     .refine((v) => v.withdrawMin <= v.withdrawMax, { message: 'withdrawMin above withdrawMax' })
     .default({
@@ -105,6 +109,7 @@ export const SETTINGS = {
       withdrawMax: 30_000_000,
       perDayAmount: 300_000_000,
       manualDepositCap: 30_000_000,
+      maxQrDeposit: 600_000_000,
     }),
   /** slip upload closes daily from closeFrom to closeTo (Asia/Bangkok); a slip older than maxAgeMinutes is refused */
   slipWindow: z

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../src/db/schema/account.ts';
+import { qrPayments } from '../../src/db/schema/deposits.ts';
 import { house, memberWallet } from '../../src/modules/ledger/account-codes.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.service.ts';
 import { expectLedgerSound } from '../helpers/ledger.ts';
@@ -26,14 +27,20 @@ describe('kip wallet amounts: deposits', () => {
     expect(lookup.byCurrency.LAK).toEqual({
       minDeposit: 20_000,
       quickAmounts: [50_000, 100_000, 200_000, 500_000, 1_000_000],
+      maxQrDeposit: 600_000_000,
     });
-    expect(lookup.byCurrency.THB).toEqual({ minDeposit: 1, quickAmounts: [10, 20, 50, 100, 300, 500, 1_000] });
+    expect(lookup.byCurrency.THB).toEqual({
+      minDeposit: 1,
+      quickAmounts: [10, 20, 50, 100, 300, 500, 1_000],
+      maxQrDeposit: 200_000,
+    });
     expect(lookup.minDeposit).toBe(1);
     const kip = await h.t.ctx.settings.get('kipAmounts');
     await h.t.ctx.settings.set('kipAmounts', { ...kip, minDeposit: 10_000, quickAmounts: [10_000, 20_000] });
     expect((await h.send('GET', '/api/lookup/deposit')).body.byCurrency.LAK).toEqual({
       minDeposit: 10_000,
       quickAmounts: [10_000, 20_000],
+      maxQrDeposit: 600_000_000,
     });
     await h.t.ctx.settings.set('kipAmounts', kip);
     const withdraw = (await h.send('GET', '/api/lookup/withdraw')).body;
@@ -53,6 +60,31 @@ describe('kip wallet amounts: deposits', () => {
     // LAPNet: tag 38, currency 418, country LA (docs/payments.md §2)
     expect(qr.payload).toMatch(/38\d\d0016A005266284662577/);
     expect(qr.payload).toContain('5303418');
+    await expectLedgerSound(h.t);
+  });
+
+  it('a QR above the largest QR deposit of its currency is refused (DEPOSIT_MAXIMUM) and creates nothing', async () => {
+    const baht = await h.member();
+    const refused = await h.send('POST', '/api/qrcode/KBANK', { amount: 200_000.01 }, baht.token);
+    expect(refused.body).toEqual({ message: 'DEPOSIT_MAXIMUM' });
+    expect(refused.status).toBe(422);
+    expect((await h.send('POST', '/api/qrcode/KBANK', { amount: 999_999_999 }, baht.token)).body).toEqual({
+      message: 'DEPOSIT_MAXIMUM',
+    });
+    expect(await h.t.ctx.db.select().from(qrPayments).where(eq(qrPayments.memberId, baht.id))).toHaveLength(0);
+    expect((await h.send('POST', '/api/qrcode/KBANK', { amount: 200_000 }, baht.token)).body).toMatchObject({
+      hasQrcode: true,
+      amount: 200_000,
+    });
+    // a kip wallet's maximum is kip-sized, and an operator's change applies to the next QR
+    const kipWallet = await kipMember();
+    const kip = await h.t.ctx.settings.get('kipAmounts');
+    await h.t.ctx.settings.set('kipAmounts', { ...kip, maxQrDeposit: 1_000_000 });
+    expect((await h.send('POST', '/api/qrcode/KBANK', { amount: 1_000_001 }, kipWallet.token)).body).toEqual({
+      message: 'DEPOSIT_MAXIMUM',
+    });
+    expect(await h.t.ctx.db.select().from(qrPayments).where(eq(qrPayments.memberId, kipWallet.id))).toHaveLength(0);
+    await h.t.ctx.settings.set('kipAmounts', kip);
     await expectLedgerSound(h.t);
   });
 

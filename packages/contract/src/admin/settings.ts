@@ -23,6 +23,7 @@ const FOUR_EYES_SETTINGS = [
   'withdrawLimits',
   'adjustmentApprovalAbove',
   'manualDepositCap',
+  'maxQrDeposit',
   // a kip wallet's withdrawal bounds and manual-notice cap
   'kipAmounts',
   'lateQrPayment',

@@ -129,6 +129,7 @@ function DepositModal({ open, onOpenChange, onSuccess, unit }: DepositDialogProp
               currency={currency}
               minDeposit={amounts.minDeposit}
               quickAmounts={amounts.quickAmounts}
+              maxQrDeposit={'maxQrDeposit' in amounts ? amounts.maxQrDeposit : undefined}
               onDone={handleDone}
             />
           ) : current === 'truewallet' && trueWallet ? (

@@ -21,14 +21,20 @@ export function qrMinimum(provider: QrProvider, minDeposit = 1, currency: Curren
   return Math.max(1, currency === 'LAK' ? 0 : QR_MIN_AMOUNT[provider], minDeposit);
 }
 
+/** Above the wallet currency's largest QR deposit (settings; the server answers DEPOSIT_MAXIMUM). */
+export const isAboveQrMaximum = (text: string, maxQrDeposit?: number): boolean =>
+  maxQrDeposit !== undefined && Number(text) > maxQrDeposit;
+
 /** The amount to send, or null while it is not creatable. */
 export function creatableAmount(
   text: string,
   provider: QrProvider,
   minDeposit?: number,
   currency: Currency = 'THB',
+  maxQrDeposit?: number,
 ): number | null {
   const value = Number(text);
   if (!text || hasTooManyDecimals(text) || !Number.isFinite(value) || value < 1) return null;
+  if (isAboveQrMaximum(text, maxQrDeposit)) return null;
   return value >= qrMinimum(provider, minDeposit, currency) ? value : null;
 }

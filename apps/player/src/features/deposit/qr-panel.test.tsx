@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
@@ -94,5 +95,22 @@ describe('QR panel of a kip wallet (docs/money-rules.md, kipAmounts)', () => {
     for (const thai of ['WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'])
       expect(screen.queryByTestId(`qr-provider-${thai}`)).toBeNull();
     expect(screen.getByText(/Minimum 20,000\.00 LAK/)).toBeInTheDocument();
+  });
+});
+
+describe('QR panel: the largest QR deposit', () => {
+  it('shows the range, and an amount above the maximum says so and cannot be created', async () => {
+    const calls = mockApi({ 'GET /api/qrcode/KBANK': () => ({ body: NO_QR }) });
+    renderWithProviders(<QrPanel unit="THB" minDeposit={1} maxQrDeposit={200_000} onDone={() => undefined} />);
+    const input = await screen.findByTestId('qr-amount');
+    expect(screen.getByText(/Minimum 1\.00 THB, maximum 200,000\.00 THB/)).toBeInTheDocument();
+    await userEvent.type(input, '999999999');
+    expect(await screen.findByText('The amount is above the largest QR deposit.')).toBeInTheDocument();
+    expect(screen.getByTestId('qr-create')).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '200000');
+    expect(screen.queryByText('The amount is above the largest QR deposit.')).toBeNull();
+    expect(screen.getByTestId('qr-create')).toBeEnabled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

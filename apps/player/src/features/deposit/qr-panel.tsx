@@ -15,7 +15,7 @@ import { cancelQr, depositQueries, useCreateQr, useQrState } from '../../api/dep
 import { memberEvents } from '../../lib/member-events.ts';
 import { copyText } from '@wallet/web-core/copy-text';
 import { formatMmSs, useSecondsLeft } from './countdown.ts';
-import { creatableAmount, hasTooManyDecimals, qrMinimum, sanitizeAmount } from './qr-amount.ts';
+import { creatableAmount, hasTooManyDecimals, isAboveQrMaximum, qrMinimum, sanitizeAmount } from './qr-amount.ts';
 
 // the bonus picker and its outcome toast load on their own, after the sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md)
 const BonusChoice = lazy(() => import('./bonus-choice.tsx').then((m) => ({ default: m.BonusChoice })));
@@ -28,12 +28,14 @@ export type QrPanelProps = {
   /** the wallet currency's minimum and quick amounts, from the settings (GET /api/lookup/deposit byCurrency) */
   minDeposit: number;
   quickAmounts?: readonly number[];
+  /** the largest QR deposit in the wallet's currency (settings; an older server sends none) */
+  maxQrDeposit?: number;
   /** "transfer done": the refresh-balance message, then the modal closes */
   onDone: () => void;
 };
 
 /** docs/spec.md §4 QR deposit: amount → QR with a mm:ss countdown → paid (push), cancelled or dropped at 00:00. */
-export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [], onDone }: QrPanelProps) {
+export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [], maxQrDeposit, onDone }: QrPanelProps) {
   const { t } = useTranslation('deposit');
   const rails = railsOf(currency);
   const [provider, setProvider] = useState<QrProvider>(rails[0] ?? 'KBANK');
@@ -86,6 +88,7 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
           currency={currency}
           minDeposit={minDeposit}
           quickAmounts={quickAmounts}
+          maxQrDeposit={maxQrDeposit}
           onBonusChosen={() => setBonusChosen(true)}
         />
       )}
@@ -106,6 +109,7 @@ function QrForm({
   currency,
   minDeposit,
   quickAmounts,
+  maxQrDeposit,
   onBonusChosen,
 }: {
   provider: QrProvider;
@@ -113,6 +117,7 @@ function QrForm({
   currency: Currency;
   minDeposit: number;
   quickAmounts: readonly number[];
+  maxQrDeposit: number | undefined;
   onBonusChosen: () => void;
 }) {
   const { t } = useTranslation('deposit');
@@ -120,7 +125,7 @@ function QrForm({
   const create = useCreateQr();
   const [amount, setAmount] = useState('');
   const [bonusCode, setBonusCode] = useState<string | null>(null);
-  const value = creatableAmount(amount, provider, minDeposit, currency);
+  const value = creatableAmount(amount, provider, minDeposit, currency, maxQrDeposit);
   const minimum = qrMinimum(provider, minDeposit, currency);
 
   const handleCreate = () => {
@@ -156,8 +161,18 @@ function QrForm({
         placeholder={t('qr.amountPlaceholder', { min: formatMoney(minimum) })}
         value={amount}
         onChange={(event) => setAmount(sanitizeAmount(event.target.value))}
-        hint={t('qr.minimum', { amount: `${formatMoney(minimum)} ${unit}` })}
-        error={hasTooManyDecimals(amount) ? t('AMOUNT_DECIMALS', { ns: 'errors' }) : undefined}
+        hint={
+          maxQrDeposit === undefined
+            ? t('qr.minimum', { amount: `${formatMoney(minimum)} ${unit}` })
+            : t('qr.range', { min: `${formatMoney(minimum)} ${unit}`, max: `${formatMoney(maxQrDeposit)} ${unit}` })
+        }
+        error={
+          hasTooManyDecimals(amount)
+            ? t('AMOUNT_DECIMALS', { ns: 'errors' })
+            : isAboveQrMaximum(amount, maxQrDeposit)
+              ? t('DEPOSIT_MAXIMUM', { ns: 'errors' })
+              : undefined
+        }
         endAdornment={<span className="text-sm font-semibold">{unit}</span>}
         className="text-lg font-bold tabular-nums"
         data-testid="qr-amount"

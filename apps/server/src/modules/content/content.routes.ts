@@ -38,8 +38,8 @@ export const contentModule: ModuleFactory = ({ db, settings, clock }) => {
           ...(await settings.get('deposit')),
           minDeposit: thb.minDeposit,
           byCurrency: {
-            THB: { minDeposit: thb.minDeposit, quickAmounts: thb.quickAmounts },
-            LAK: { minDeposit: lak.minDeposit, quickAmounts: lak.quickAmounts },
+            THB: { minDeposit: thb.minDeposit, quickAmounts: thb.quickAmounts, maxQrDeposit: thb.maxQrDeposit },
+            LAK: { minDeposit: lak.minDeposit, quickAmounts: lak.quickAmounts, maxQrDeposit: lak.maxQrDeposit },
           },
         };
       },

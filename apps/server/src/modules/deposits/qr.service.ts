@@ -110,10 +110,11 @@ export class QrService {
     bonus?: { code: string; lang: ContentLanguage },
   ) {
     const provider = this.provider(providerName);
-    const { minDeposit } = await walletAmounts(this.deps.settings, member.currency);
+    const { minDeposit, maxQrDeposit } = await walletAmounts(this.deps.settings, member.currency);
     // the channels' own minimums are in baht (docs/payments.md §1): a kip wallet has its own minimum only
     const channelMinimum = member.currency === 'LAK' ? 0 : QR_MIN_AMOUNT[provider.provider];
     if (amount < 1 || amount < channelMinimum || amount < minDeposit) throw new AppError('TRANSFER_MINIMUM');
+    if (amount > maxQrDeposit) throw new AppError('DEPOSIT_MAXIMUM');
     const now = this.deps.clock.now();
     const existing = await this.openRow(member.id, provider.provider);
     if (existing) {

@@ -12,6 +12,7 @@ type Descriptor = { group: SettingGroup; units?: Record<string, SettingUnit> };
 export const SETTING_DESCRIPTORS: Record<SettingKey, Descriptor> = {
   minDeposit: { group: 'deposits', units: { '': 'THB' } },
   bahtQuickAmounts: { group: 'deposits', units: { '': 'THB' } },
+  maxQrDeposit: { group: 'deposits', units: { '': 'THB' } },
   kipAmounts: {
     group: 'deposits',
     units: {
@@ -21,6 +22,7 @@ export const SETTING_DESCRIPTORS: Record<SettingKey, Descriptor> = {
       withdrawMax: 'LAK',
       perDayAmount: 'LAK',
       manualDepositCap: 'LAK',
+      maxQrDeposit: 'LAK',
     },
   },
   slipWindow: { group: 'deposits', units: { maxAgeMinutes: 'minutes' } },

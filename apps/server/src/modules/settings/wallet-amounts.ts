@@ -9,6 +9,7 @@ export type WalletAmounts = {
   perDayCount: number;
   perDayAmount: number;
   manualDepositCap: number;
+  maxQrDeposit: number;
 };
 
 /**
@@ -21,10 +22,11 @@ export async function walletAmounts(settings: SettingsService, currency: string)
     const kip = await settings.get('kipAmounts');
     return { ...kip, perDayCount: withdrawLimits.perDayCount };
   }
-  const [minDeposit, quickAmounts, manualDepositCap] = await Promise.all([
+  const [minDeposit, quickAmounts, manualDepositCap, maxQrDeposit] = await Promise.all([
     settings.get('minDeposit'),
     settings.get('bahtQuickAmounts'),
     settings.get('manualDepositCap'),
+    settings.get('maxQrDeposit'),
   ]);
-  return { ...withdrawLimits, minDeposit, quickAmounts, manualDepositCap };
+  return { ...withdrawLimits, minDeposit, quickAmounts, manualDepositCap, maxQrDeposit };
 }
