@@ -86,6 +86,7 @@ describe('call() with upload progress (XMLHttpRequest)', () => {
     });
     const seen: number[] = [];
     const result = await client.call(api.wallet.slip, {
+      body: {},
       formData: form(),
       idempotencyKey: 'key-1',
       headers: { 'x-chat-guest': 'g-token' },
