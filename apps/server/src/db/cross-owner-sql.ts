@@ -59,6 +59,13 @@ export const CROSS_OWNER_SQL: readonly CrossOwnerRead[] = [
   },
   {
     reader: 'statement',
+    owner: 'deposits',
+    tables: ['deposits'],
+    reason:
+      "a transfer notice in review or refused has no posting: listed from deposits in the same paged query, and a receipt names a deposit's channel and reference: ADR 0028",
+  },
+  {
+    reader: 'statement',
     owner: 'promotions',
     tables: ['promotion_conditions'],
     reason: 'a statement row shows the bonus condition, in the same paged query: ADR 0009, kept by ADR 0028',

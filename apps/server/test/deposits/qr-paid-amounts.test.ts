@@ -116,6 +116,8 @@ describe('QR paid amounts', () => {
 
   it('one deposit earns at most maxCoinsPerDeposit coins', async () => {
     const m = await h.member();
+    // above the default largest QR deposit (200,000 baht): this test is about the coins
+    await h.t.ctx.settings.set('maxQrDeposit', 1_000_000);
     const qr = await openQr(m.token, 1_000_000);
     expect((await h.send('POST', '/sandbox/qr/pay', { payload: qr.payload })).body.delivered).toBe(true);
     expect(await h.walletMinor(m.id)).toBe(100_000_000n);
