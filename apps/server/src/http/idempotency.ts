@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: one key's whole life (claim, replay, the record inside a money transaction, completion,
+// expiry) is one protocol read top to bottom (docs/decisions/0007-http-idempotency.md, 0048-money-moves-fast-path.md).
 import { IDEMPOTENCY_HEADER } from '@wallet/contract/limits';
 import type { Endpoint } from '@wallet/contract/endpoint';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';

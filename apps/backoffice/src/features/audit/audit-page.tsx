@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: the audit page is one screen (filters, the sorted table, the detail with amounts in
+// their units and the raw JSON the chain covers) sharing one list state; the list wiring lives in useSortedList.
 import { adminApi } from '@wallet/contract/admin/admin-api';
 import { AUDIT_SORTS, type AuditRow } from '@wallet/contract/admin/audit';
 import { useQuery } from '@tanstack/react-query';

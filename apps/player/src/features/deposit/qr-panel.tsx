@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: the QR sheet is one flow (rail, amount form, the open QR with its countdown, save as
+// image, paying from this phone) sharing the open QR's state; its amount rules live in qr-amount.ts, the image lazily.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

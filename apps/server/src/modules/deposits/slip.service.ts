@@ -1,3 +1,5 @@
+// Longer than 300 lines by choice: one slip's whole life (read, verify, credit with a chosen bonus, refuse, review) is one
+// state machine read top to bottom; its rules and the sender check live in their own files (docs/code-style.md).
 import { readSlipQr } from '@wallet/contract/emvco';
 import type { SlipFailureReason } from '@wallet/contract/errors';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';

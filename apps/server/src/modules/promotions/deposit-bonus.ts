@@ -1,3 +1,4 @@
+// Longer than 300 lines by choice: offering, storing, claiming and skipping a chosen bonus share one set of claim rules.
 // A bonus chosen on the deposit sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md): offered with its amount for
 // the entered deposit, stored with the deposit intent, claimed through claimPromotion inside the deposit's crediting
 // transaction (a savepoint: a refusal never fails the deposit), or skipped with the reason pushed to the member.
