@@ -78,6 +78,12 @@ export const CROSS_OWNER_SQL: readonly CrossOwnerRead[] = [
   },
   {
     reader: 'promotions',
+    owner: 'account',
+    tables: ['members'],
+    reason: "the reports page's bets per game are summed per bettor's wallet currency in one query: ADR 0028",
+  },
+  {
+    reader: 'promotions',
     owner: 'ledger',
     tables: ['ledger_accounts', 'ledger_entries', 'ledger_transactions'],
     reason: "a deposit bonus reads the qualifying deposit's credited amount in the claim's transaction: ADR 0028",

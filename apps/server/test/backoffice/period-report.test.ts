@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../src/db/schema/account.ts';
 import { auditLog } from '../../src/db/schema/audit.ts';
+import { gameBets } from '../../src/db/schema/promotions.ts';
 import { bangkokDate } from '../../src/lib/bangkok-time.ts';
 import { recordIncoming } from '../../src/modules/deposits/deposits.api.ts';
 import { LedgerService } from '../../src/modules/ledger/ledger.api.ts';
@@ -117,5 +119,51 @@ describe('period report', () => {
     const audit = await h.t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'export.report'));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ operator: 'fin', target: 'export:report:days' });
+  });
+
+  it("adds the bets per game provider of the range, per wallet currency (stakes, payouts, members' win/loss)", async () => {
+    const bettor = await h.member(0n);
+    const kipBettor = await h.member(0n);
+    await h.t.ctx.db.update(members).set({ currency: 'LAK' }).where(eq(members.id, kipBettor.id));
+    const at = h.t.ctx.clock.now();
+    const bet = (memberId: number, betId: string, stake: bigint, payout: bigint) => ({
+      game: 'reportslot',
+      betId,
+      memberId,
+      stake,
+      payout,
+      placedAt: at,
+      day: today,
+      pulledAt: at,
+    });
+    await h.t.ctx.db
+      .insert(gameBets)
+      .values([
+        bet(bettor.id, 'r-b1', 100_00n, 30_00n),
+        bet(bettor.id, 'r-b2', 50_00n, 0n),
+        bet(kipBettor.id, 'r-b3', 9_000_000_00n, 0n),
+      ]);
+    const res = await report(tok.fin!, today, today);
+    expect(res.body.providers).toContainEqual({
+      game: 'reportslot',
+      toGame: '0',
+      fromGame: '0',
+      net: '0',
+      count: 0,
+      bets: 2,
+      stakes: String(150_00n),
+      payouts: String(30_00n),
+      winLoss: String(-120_00n),
+    });
+    const csv = await h.t.app.inject({
+      method: 'GET',
+      url: `/api/admin/period-report.csv?from=${today}&to=${today}&section=providers`,
+      headers: { authorization: `Bearer ${tok.fin}` },
+    });
+    const lines = csv.rawPayload.toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFprovider,to_game_baht,from_game_baht,net_baht,transfers,bets,stakes_baht,payouts_baht,members_win_loss_baht',
+    );
+    expect(lines).toContain('reportslot,0.00,0.00,0.00,0,2,150.00,30.00,-120.00');
   });
 });

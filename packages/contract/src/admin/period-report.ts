@@ -17,9 +17,22 @@ export const PeriodReportSchema = z.object({
   to: Day,
   /** every day of the range: deposits credited, withdrawals paid, net */
   days: z.array(z.object({ day: Day, deposits: MinorSchema, withdrawals: MinorSchema, net: MinorSchema })),
-  /** settled game transfers: into the game, back to the wallet, and the wallets' net (out − in) */
+  /**
+   * per game provider: settled transfers (into the game, back to the wallet, the wallets' net = out − in, how many) and
+   * the settled bets placed in the range (how many, stakes, payouts, and the members' win/loss = payouts − stakes)
+   */
   providers: z.array(
-    z.object({ game: z.string(), toGame: MinorSchema, fromGame: MinorSchema, net: MinorSchema, count: z.number() }),
+    z.object({
+      game: z.string(),
+      toGame: MinorSchema,
+      fromGame: MinorSchema,
+      net: MinorSchema,
+      count: z.number(),
+      bets: z.number().int(),
+      stakes: MinorSchema,
+      payouts: MinorSchema,
+      winLoss: MinorSchema,
+    }),
   ),
   /** credited deposits by channel */
   channels: z.array(z.object({ channel: z.string(), amount: MinorSchema, count: z.number().int() })),

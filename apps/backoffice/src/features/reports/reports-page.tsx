@@ -154,6 +154,10 @@ function Sections({ report }: { report: PeriodReport }) {
             t('providers.fromGame'),
             t('providers.net'),
             t('providers.count'),
+            t('providers.bets'),
+            t('providers.stakes'),
+            t('providers.payouts'),
+            t('providers.winLoss'),
           ]}
           rows={report.providers.map((p) => [
             p.game.toUpperCase(),
@@ -161,6 +165,10 @@ function Sections({ report }: { report: PeriodReport }) {
             baht(p.fromGame),
             baht(p.net),
             p.count,
+            p.bets,
+            baht(p.stakes),
+            baht(p.payouts),
+            baht(p.winLoss),
           ])}
         />
       </Section>

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { appendAudit, operatorActivity } from '../audit/audit.api.ts';
 import { dailyDepositsByChannel } from '../deposits/deposits.api.ts';
 import { dailySettledTransfers } from '../game-transfers/game-transfers.api.ts';
+import { betsByGame } from '../promotions/promotions.api.ts';
 import { dailyPaidWithdrawals, decisionTimesByReviewer } from '../withdrawals/withdrawals.api.ts';
 import { bahtCell, CSV_BOM, csvLine, textCell } from './csv.ts';
 
@@ -31,10 +32,11 @@ function dayRange(from: string, to: string): { start: Date; end: Date; days: str
 
 export async function periodReport(db: Db, currency: string, from: string, to: string): Promise<PeriodReport> {
   const { start, end, days } = dayRange(from, to);
-  const [channels, paid, transfers, activity, decisions] = await Promise.all([
+  const [channels, paid, transfers, bets, activity, decisions] = await Promise.all([
     dailyDepositsByChannel(db, start, end),
     dailyPaidWithdrawals(db, start, end),
     dailySettledTransfers(db, start, end),
+    betsByGame(db, start, end),
     operatorActivity(db, start, end),
     decisionTimesByReviewer(db, start, end),
   ]);
@@ -53,14 +55,26 @@ export async function periodReport(db: Db, currency: string, from: string, to: s
     const day = w.currency === currency ? money.get(w.day) : undefined;
     if (day) day.withdrawals += w.amount;
   }
-  const byGame = new Map<string, { toGame: bigint; fromGame: bigint; count: number }>();
+  type GameSum = { toGame: bigint; fromGame: bigint; count: number; bets: number; stakes: bigint; payouts: bigint };
+  const byGame = new Map<string, GameSum>();
+  const gameSum = (game: string): GameSum => {
+    const sum = byGame.get(game) ?? { toGame: 0n, fromGame: 0n, count: 0, bets: 0, stakes: 0n, payouts: 0n };
+    byGame.set(game, sum);
+    return sum;
+  };
   for (const p of transfers) {
     if (p.currency !== currency) continue;
-    const sum = byGame.get(p.game) ?? { toGame: 0n, fromGame: 0n, count: 0 };
+    const sum = gameSum(p.game);
     if (p.direction === 'to_game') sum.toGame += p.amount;
     else sum.fromGame += p.amount;
     sum.count += p.count;
-    byGame.set(p.game, sum);
+  }
+  for (const b of bets) {
+    if (b.currency !== currency) continue;
+    const sum = gameSum(b.game);
+    sum.bets += b.bets;
+    sum.stakes += b.stake;
+    sum.payouts += b.payout;
   }
   const names = [...new Set([...activity.map((a) => a.operator), ...decisions.map((d) => d.reviewer)])].sort();
   return {
@@ -84,6 +98,10 @@ export async function periodReport(db: Db, currency: string, from: string, to: s
         fromGame: String(s.fromGame),
         net: String(s.fromGame - s.toGame),
         count: s.count,
+        bets: s.bets,
+        stakes: String(s.stakes),
+        payouts: String(s.payouts),
+        winLoss: String(s.payouts - s.stakes),
       })),
     channels: [...byChannel]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -137,7 +155,17 @@ export async function periodReportCsv(
         bahtCell(BigInt(d.net)),
       ]);
   } else if (query.section === 'providers') {
-    lines.push(['provider', 'to_game_baht', 'from_game_baht', 'net_baht', 'transfers']);
+    lines.push([
+      'provider',
+      'to_game_baht',
+      'from_game_baht',
+      'net_baht',
+      'transfers',
+      'bets',
+      'stakes_baht',
+      'payouts_baht',
+      'members_win_loss_baht',
+    ]);
     for (const p of report.providers)
       lines.push([
         textCell(p.game),
@@ -145,6 +173,10 @@ export async function periodReportCsv(
         bahtCell(BigInt(p.fromGame)),
         bahtCell(BigInt(p.net)),
         String(p.count),
+        String(p.bets),
+        bahtCell(BigInt(p.stakes)),
+        bahtCell(BigInt(p.payouts)),
+        bahtCell(BigInt(p.winLoss)),
       ]);
   } else if (query.section === 'channels') {
     lines.push(['channel', 'amount_baht', 'deposits']);

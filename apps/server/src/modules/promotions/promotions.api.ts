@@ -10,6 +10,8 @@ import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.
 export type { MemberWinLoss } from './turnover-summary.ts';
 // The member 360 page's bets per provider (docs/decisions/0034-member-360-and-exports.md).
 export { memberBetsByGame } from './member-bets.ts';
+// The reports page's bets per game provider (docs/decisions/0034-member-360-and-exports.md).
+export { betsByGame } from './bets-by-game.ts';
 export {
   chooseBonusForCredit,
   chooseDepositBonus,
