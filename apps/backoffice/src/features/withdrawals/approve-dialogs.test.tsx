@@ -6,16 +6,19 @@ import { ApiError } from '@wallet/web-core/api-client';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractMock } from '../../testing/contract-mock.ts';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { BulkApproveDialog } from './bulk-approve-dialog.tsx';
 
-// the console's one fetcher, answered per endpoint (named by the last part of its path: risk, approve, bulk-approve)
-const calls = vi.hoisted(() => ({ handler: (_name: string, _input: unknown): unknown => undefined }));
+// the console's one fetcher, contract-checked: the dialogs' calls are parsed by the admin descriptors' schemas, the
+// answers by their responses
+type ContractMock = ReturnType<typeof contractMock>;
+const api = vi.hoisted(() => ({ current: null as null | ContractMock }));
 vi.mock('../../lib/api.ts', () => ({
-  adminCall: (endpoint: { path: string }, input: unknown) =>
-    Promise.resolve().then(() => calls.handler(endpoint.path.split('/').at(-1)!, input)),
+  adminCall: (endpoint: never, input: never) => api.current!.adminCall(endpoint, input),
 }));
+const answer = (handlers: Parameters<typeof contractMock>[0]) => (api.current = contractMock(handlers));
 
 const ROW: AdminWithdrawalRow = {
   id: 'wd-held-0001',
@@ -88,20 +91,19 @@ function wrap(children: ReactNode) {
 
 beforeEach(async () => {
   await i18next.changeLanguage('en');
-});
-afterEach(() => {
-  calls.handler = () => undefined;
+  // a call a test does not answer fails it
+  answer({});
 });
 
 describe('ApproveDialog', () => {
   it("shows the member's risk context, and the refusal of a held member's payout in the dialog", async () => {
     const user = userEvent.setup();
-    const seen: string[] = [];
-    calls.handler = (id) => {
-      seen.push(id);
-      if (id === 'risk') return RISK;
-      throw new ApiError('PAYOUT_HOLD', 409);
-    };
+    const mock = answer({
+      'admin.withdrawals.risk': () => RISK,
+      'admin.withdrawals.approve': () => {
+        throw new ApiError('PAYOUT_HOLD', 409);
+      },
+    });
     const onSuccess = vi.fn();
     const onOpenChange = vi.fn();
     render(wrap(<ApproveDialog open onOpenChange={onOpenChange} row={ROW} onSuccess={onSuccess} />));
@@ -125,7 +127,10 @@ describe('ApproveDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "This member's payouts are on hold. Lift the hold on the member's page before approving.",
     );
-    expect(seen).toEqual(['risk', 'approve']);
+    expect(mock.calls).toEqual([
+      { id: 'admin.withdrawals.risk', input: { params: { id: ROW.id } } },
+      { id: 'admin.withdrawals.approve', input: { params: { id: ROW.id } } },
+    ]);
     expect(onSuccess).not.toHaveBeenCalled();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -140,7 +145,10 @@ describe('ApproveDialog', () => {
       coolingUntil: null,
       accountChanges: [],
     };
-    calls.handler = (id) => (id === 'risk' ? clear : { withdrawal: { ...WITHDRAWAL, status: 'paid' } });
+    answer({
+      'admin.withdrawals.risk': () => clear,
+      'admin.withdrawals.approve': () => ({ withdrawal: { ...WITHDRAWAL, status: 'paid' } }),
+    });
     const onSuccess = vi.fn();
     const onOpenChange = vi.fn();
     render(wrap(<ApproveDialog open onOpenChange={onOpenChange} row={ROW} onSuccess={onSuccess} />));
@@ -164,16 +172,11 @@ describe('BulkApproveDialog', () => {
 
   it('warns about the held member before, and shows each row with its result or its refusal after', async () => {
     const user = userEvent.setup();
-    let sent: unknown;
     const results: BulkApproveResult[] = [
       { id: ROW.id, status: 'pending_review', refusal: 'PAYOUT_HOLD' },
       { id: free.id, status: 'paid', refusal: null },
     ];
-    calls.handler = (id, input) => {
-      expect(id).toBe('bulk-approve');
-      sent = input;
-      return { results };
-    };
+    const mock = answer({ 'admin.withdrawals.bulkApprove': () => ({ results }) });
     const onSuccess = vi.fn();
     render(wrap(<BulkApproveDialog open onOpenChange={vi.fn()} rows={[ROW, free]} onSuccess={onSuccess} />));
     expect(screen.getByRole('dialog', { name: 'Approve the selected withdrawals?' })).toBeInTheDocument();
@@ -186,7 +189,7 @@ describe('BulkApproveDialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Bulk approval results' })).toHaveAccessibleDescription(
       '1 approved, 1 refused',
     );
-    expect(sent).toEqual({ body: { ids: [ROW.id, free.id] } });
+    expect(mock.calls).toEqual([{ id: 'admin.withdrawals.bulkApprove', input: { body: { ids: [ROW.id, free.id] } } }]);
     expect(screen.getByTestId(`bulk-row-${ROW.id}`)).toHaveTextContent('Refused: payouts on hold');
     expect(screen.getByTestId(`bulk-row-${free.id}`)).toHaveTextContent('Paid');
     expect(onSuccess).toHaveBeenCalledWith(results);
@@ -195,9 +198,11 @@ describe('BulkApproveDialog', () => {
   it('keeps a failed call in the dialog with its translated message (Thai)', async () => {
     await i18next.changeLanguage('th');
     const user = userEvent.setup();
-    calls.handler = () => {
-      throw new ApiError('FORBIDDEN', 403);
-    };
+    answer({
+      'admin.withdrawals.bulkApprove': () => {
+        throw new ApiError('FORBIDDEN', 403);
+      },
+    });
     const onSuccess = vi.fn();
     render(wrap(<BulkApproveDialog open onOpenChange={vi.fn()} rows={[free]} onSuccess={onSuccess} />));
     expect(screen.queryByTestId('bulk-held-warning')).toBeNull();
