@@ -64,8 +64,9 @@ test.describe('player shell', () => {
       await expect(page).toHaveURL(/\/user\/home$/);
       await page.getByTestId('inbox-button').click();
       await page.getByTestId('inbox-entry').first().click();
-      await expect(page).toHaveURL(/\/user\/statement$/);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // a credited deposit's entry opens the statement with that deposit's receipt (?receipt=<deposit id>)
+      await expect(page).toHaveURL(/\/user\/statement\?receipt=\w+$/);
+      await expect(page.getByTestId('receipt-amount')).toContainText('100.00');
 
       // the small phone: home and the inbox at 320 × 568
       await page.setViewportSize({ width: 320, height: 568 });
