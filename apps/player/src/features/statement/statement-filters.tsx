@@ -98,14 +98,23 @@ export function StatementTotals({ totals, unit }: { totals: { in: number; out: n
     <div className="grid grid-cols-2 gap-2" data-testid="statement-totals">
       <div className="rounded-2xl bg-success/10 px-3 py-2.5 ring-1 ring-success/25">
         <p className="text-xs text-muted">{t('filter.in')}</p>
-        <p className="font-bold break-all text-success tabular-nums" data-testid="statement-total-in">
-          +{formatMoney(totals.in)} <span className="text-xs font-normal text-muted">{unit}</span>
+        <p
+          className={`font-bold break-all tabular-nums ${totals.in > 0 ? 'text-success' : 'text-fg'}`}
+          data-testid="statement-total-in"
+        >
+          {totals.in > 0 ? '+' : ''}
+          {formatMoney(totals.in)} <span className="text-xs font-normal text-muted">{unit}</span>
         </p>
       </div>
       <div className="rounded-2xl bg-danger/10 px-3 py-2.5 ring-1 ring-danger/25">
         <p className="text-xs text-muted">{t('filter.out')}</p>
-        <p className="font-bold break-all text-danger tabular-nums" data-testid="statement-total-out">
-          −{formatMoney(totals.out)} <span className="text-xs font-normal text-muted">{unit}</span>
+        <p
+          className={`font-bold break-all tabular-nums ${totals.out > 0 ? 'text-danger' : 'text-fg'}`}
+          data-testid="statement-total-out"
+        >
+          {/* nothing out reads 0.00, never "−0.00" in red */}
+          {totals.out > 0 ? '−' : ''}
+          {formatMoney(totals.out)} <span className="text-xs font-normal text-muted">{unit}</span>
         </p>
       </div>
     </div>
