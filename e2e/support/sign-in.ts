@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Language } from './fixtures.ts';
 
 /** The demo member (DEMO_DATA): 1,000-baht opening balance through the ledger. */
@@ -28,4 +28,19 @@ export async function signInQuickly(page: Page, lang: Language, origin = ''): Pr
     },
     [token, lang, profile._id] as const,
   );
+}
+
+/** The newest 6-digit code the sandbox SMS gateway sent to `phone`, waited for (never a sleep). */
+export async function newestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
+        text: string;
+      }>;
+      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code as string;
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
+import { newestCode } from '../support/sign-in.ts';
 
 /**
  * Passkeys (docs/decisions/0040-passkeys.md) with Chromium's virtual authenticator, in th, la and en at 390×844:
@@ -12,20 +13,6 @@ import { saveScreen } from '../support/screens.ts';
 const test = testOnOwnServer({ publicHost: 'localhost' });
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-
-async function newestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
-        text: string;
-      }>;
-      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code as string;
-}
 
 /** A fresh member registered over the API (with the registration OTP); its member number for the agreement. */
 async function registeredMember(request: APIRequestContext) {

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
+import { newestCode } from '../support/sign-in.ts';
 
 // a server of its own: its members deposit and move money into a game
 const test = testOnOwnServer();
@@ -19,20 +20,6 @@ const TIME = {
   la: 'ທ່ານເຂົ້າລະບົບມາແລ້ວ 0 ຊມ. 10 ນາທີ',
   en: 'You have been signed in for 0 h 10 min.',
 };
-
-async function newestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
-        text: string;
-      }>;
-      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code as string;
-}
 
 /** A fresh member registered over the API and signed in, 300 deposited by a paid QR and 100 moved into `pg`. */
 async function playingMember(request: APIRequestContext) {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
+import { newestCode } from '../support/sign-in.ts';
 
 // a server of its own: its members withdraw, and the withdrawals spec counts the rows of the worker's server
 const test = testOnOwnServer();
@@ -21,20 +22,6 @@ const LIMIT_MESSAGE = {
   en: 'Over your daily deposit limit',
 } as const;
 const RUNNING = { th: 'คุณพักการเล่นชั่วคราวถึง', la: 'ທ່ານພັກການຫຼິ້ນຊົ່ວຄາວຮອດ', en: 'You are on a cooling-off until' };
-
-async function newestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const messages = (await (await request.get(`/sandbox/sms/outbox?phone=${phone}`)).json()) as Array<{
-        text: string;
-      }>;
-      code = /\b(\d{6})\b/.exec(messages.at(-1)?.text ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code as string;
-}
 
 /** A fresh member registered over the API, signed in, with 300 deposited by a paid QR. */
 async function fundedMember(request: APIRequestContext) {
