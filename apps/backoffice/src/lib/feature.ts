@@ -7,7 +7,7 @@ import type { AdminIconName } from '../components/admin-icon.tsx';
  * by the shell (import.meta.glob): no hand-kept list. See apps/backoffice/README.md.
  */
 export type AdminFeature = {
-  /** the folder name; also the i18n namespace of the feature's messages.{th,en}.json */
+  /** the folder name; also the i18n namespace of the feature's locales/{th,en}.json */
   id: string;
   /** the route under /admin, e.g. 'withdrawals' (may hold sub-routes: the page gets `*`) */
   path: string;

@@ -1,8 +1,8 @@
-/** `{ '../features/audit/messages.th.json': tree }` → `{ audit: tree }`: each feature's namespace is its folder. */
+/** `{ '../features/audit/locales/th.json': tree }` → `{ audit: tree }`: each feature's namespace is its folder. */
 export function featureNamespaces(
   files: Record<string, Record<string, unknown>>,
 ): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(files).map(([file, tree]) => [file.split('/').at(-2) ?? file, tree]));
+  return Object.fromEntries(Object.entries(files).map(([file, tree]) => [file.split('/').at(-3) ?? file, tree]));
 }
 
 /** `{ './th/common.json': tree }` → `{ common: tree }`. */

@@ -4,8 +4,8 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { MemberPanel } from './member-panel.tsx';
-import en from './messages.en.json';
-import th from './messages.th.json';
+import en from './locales/en.json';
+import th from './locales/th.json';
 
 const MEMBER = {
   id: 7,

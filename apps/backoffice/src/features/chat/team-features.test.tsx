@@ -9,8 +9,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { Composer, matchCanned } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
-import en from './messages.en.json';
-import th from './messages.th.json';
+import en from './locales/en.json';
+import th from './locales/th.json';
 
 const REPLIES: CannedReply[] = [
   { id: 1, shortCode: 'hello', language: 'th', text: 'สวัสดีค่ะ', updatedAt: '2026-01-01T00:00:00Z' },
