@@ -76,7 +76,7 @@ export function AccountCard({ slot, onSelect, isEager = false, shape = 'tall' }:
             {formatMoney(cardBalance(slot))}
           </span>
         ) : (
-          <span className="mt-1 block truncate rounded-full bg-primary px-1.5 py-0.5 text-center text-[11px] leading-tight font-bold text-on-primary">
+          <span className="mt-1 block rounded-full bg-primary px-1.5 py-0.5 text-center text-[11px] leading-tight font-bold text-on-primary">
             {t('games.openAccount')}
           </span>
         )}

@@ -82,7 +82,7 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
           data-testid="widget-deposit"
           className="flex min-h-13 items-center justify-center gap-2 rounded-2xl bg-gradient-to-b from-[color-mix(in_oklab,var(--color-primary)_78%,white)] to-primary px-3 text-base font-bold text-on-primary shadow-glow transition active:scale-[0.98]"
         >
-          <Icon name="deposit" className="size-5" strokeWidth={2.2} />
+          <Icon name="deposit" className="size-5 shrink-0" strokeWidth={2.2} />
           {t('widgets.deposit')}
         </button>
         <button
@@ -91,7 +91,7 @@ export function BalanceHero({ wallet, onDeposit, onWithdraw }: BalanceHeroProps)
           data-testid="widget-withdraw"
           className="flex min-h-13 items-center justify-center gap-2 rounded-2xl bg-white/10 px-3 text-base font-bold text-fg ring-1 ring-white/15 ring-inset transition hover:bg-white/15 active:scale-[0.98]"
         >
-          <Icon name="withdraw" className="size-5" strokeWidth={2.2} />
+          <Icon name="withdraw" className="size-5 shrink-0" strokeWidth={2.2} />
           {t('widgets.withdraw')}
         </button>
       </div>

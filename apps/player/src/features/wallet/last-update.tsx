@@ -32,11 +32,12 @@ export function LastUpdate({ fallback }: { fallback?: string }) {
           <>
             <p className="flex items-center gap-1 font-semibold text-fg/90">
               <Icon name="clock" className="size-3.5 shrink-0" />
-              <span className="truncate">
+              {/* at 320 px the words wrap rather than being cut */}
+              <span className="min-w-0 break-words">
                 {t('hero.updated', { relative: formatRelativeTime(syncedAt ?? now, i18n.language, now) })}
               </span>
             </p>
-            <p className="truncate tabular-nums">{formatDateTime(lastSync)}</p>
+            <p className="break-words tabular-nums">{formatDateTime(lastSync)}</p>
           </>
         ) : (
           <p>{t('hero.notChecked')}</p>
