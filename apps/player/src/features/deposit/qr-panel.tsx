@@ -68,6 +68,8 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
         }))}
         selected={provider}
         onSelect={setProvider}
+        // five rail names do not fit one row of a 320 px phone: three a row there
+        className="max-[359px]:grid-cols-3"
       />
       {state.isPending ? (
         <div className="flex justify-center py-10">
