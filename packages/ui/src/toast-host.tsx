@@ -30,7 +30,11 @@ export function ToastHost() {
         closeButton={false}
         // sonner sets its own system font stack; Thai and Lao need ours
         style={{ fontFamily: 'var(--font-sans)' }}
-        toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
+        // a toast's action ("View") is a touch target like any button: at least 44×44 px (sonner draws it 24 px tall)
+        toastOptions={{
+          style: { fontFamily: 'var(--font-sans)' },
+          actionButtonStyle: { minHeight: 44, minWidth: 44, justifyContent: 'center' },
+        }}
       />
     </Suspense>
   );
