@@ -3,6 +3,8 @@ import type { DepositLookup } from '@wallet/contract/lookup';
 import { Icon } from '@wallet/ui/icon';
 import { notify } from '@wallet/web-core/toast';
 import { useSlipWindow } from '../../api/deposit.ts';
+import { useBanks } from '../../api/lookup.ts';
+import { bankName } from '../../lib/bank-name.ts';
 import { copyText } from '@wallet/web-core/copy-text';
 import { ManualNotice } from './manual-notice.tsx';
 import { SlipUpload } from './slip-upload.tsx';
@@ -26,6 +28,12 @@ export function BankPanel({
 }) {
   const { t, i18n } = useTranslation('deposit');
   const slip = useSlipWindow();
+  // the deposit lookup carries the Thai and English names only: the bank list has the Lao one
+  const names = useBanks().data;
+  const nameOf = (bank: DepositLookup['banks'][number]) => {
+    const listed = names?.find((candidate) => candidate.code === bank.bankCode);
+    return listed ? bankName(listed, i18n.language) : i18n.language === 'th' ? bank.bank.nameTH : bank.bank.nameEN;
+  };
   const copy = (text: string) =>
     void copyText(text).then(
       () => notify.success(t('bank.copied'), { description: text }),
@@ -43,7 +51,7 @@ export function BankPanel({
             data-testid="deposit-bank"
           >
             <div className="flex items-center justify-between gap-2">
-              <p className="font-semibold">{i18n.language === 'th' ? bank.bank.nameTH : bank.bank.nameEN}</p>
+              <p className="font-semibold">{nameOf(bank)}</p>
               <span className="rounded-full bg-primary/15 px-2 py-0.5 text-[11px] font-bold text-primary">
                 {t(`bank.mode.${bank.mode}`)}
               </span>
