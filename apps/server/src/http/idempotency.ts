@@ -259,9 +259,9 @@ class KeyedMove {
     return keyRowSql(this.scope, this.answer, this.clock.now(), after);
   }
 
-  async conflict(tx: Tx): Promise<never> {
+  async conflict(db: Db | Tx): Promise<never> {
     this.claimed = false;
-    const [existing] = await tx
+    const [existing] = await db
       .select()
       .from(idempotencyKeys)
       .where(

@@ -16,19 +16,26 @@ export function installAfterCommit(db: Transactional): void {
   const target = db as Transactional & { [INSTALLED]?: true };
   if (target[INSTALLED]) return;
   const original = target.transaction.bind(target) as (...args: unknown[]) => Promise<unknown>;
-  target.transaction = ((...args: unknown[]) => {
-    const callbacks: Callbacks = { list: [], settled: false };
-    return pending.run(callbacks, async () => {
-      try {
-        const result = await original(...args);
-        for (const callback of callbacks.list) callback();
-        return result;
-      } finally {
-        callbacks.settled = true;
-      }
-    });
-  }) as Transactional['transaction'];
+  target.transaction = ((...args: unknown[]) =>
+    afterCommitScope(() => original(...args))) as Transactional['transaction'];
   target[INSTALLED] = true;
+}
+
+/**
+ * Run `work`, one database transaction (a `db.transaction`, or a one-round-trip script: ledger/one-trip.ts), with its
+ * own `afterCommit` list: the callbacks run once `work` resolves (it committed), and are dropped when it throws.
+ */
+export function afterCommitScope<T>(work: () => Promise<T>): Promise<T> {
+  const callbacks: Callbacks = { list: [], settled: false };
+  return pending.run(callbacks, async () => {
+    try {
+      const result = await work();
+      for (const callback of callbacks.list) callback();
+      return result;
+    } finally {
+      callbacks.settled = true;
+    }
+  });
 }
 
 /**

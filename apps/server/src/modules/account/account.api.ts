@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { AccountRepository } from './account.repository.ts';
+import { AccountRepository, type PayoutDestinationSql } from './account.repository.ts';
 
 export { ensureMember, sessionMembers } from './account.repository.ts';
 import { PAYOUT_ACCOUNT_CHANGED, PayoutCooling } from './payout-cooling.ts';
@@ -23,6 +23,11 @@ export type AccountApi = {
    * such member.
    */
   payoutDestination(memberId: number, tx?: Tx): Promise<PayoutAccount | null>;
+  /**
+   * `payoutDestination` as SQL for a one-trip withdrawal request (docs/decisions/0051-one-round-trip-money-moves.md):
+   * `missing` (NO_BANK), `cooling` (PAYOUT_ACCOUNT_COOLING, the period computed now) and the columns to copy.
+   */
+  payoutDestinationSql(memberId: number): Promise<PayoutDestinationSql>;
   /** Name and username (phone) of members, for the back-office queues. */
   memberSummaries(memberIds: number[]): Promise<Map<number, { name: string; username: string }>>;
   /** Name, username (phone), currency and join date of the given members (unknown ids are left out). */
@@ -43,6 +48,11 @@ export function createAccountApi(ctx: Pick<AppContext, 'db' | 'settings' | 'cloc
       if (!found) return null;
       if ((await cooling.untilAfter(found.last)) !== null) throw new AppError('PAYOUT_ACCOUNT_COOLING');
       return found.account;
+    },
+    payoutDestinationSql: async (memberId) => {
+      const hours = await ctx.settings.get('payoutCoolingHours');
+      const since = new Date(ctx.clock.now().getTime() - hours * 3600_000);
+      return repo.payoutDestinationSql(memberId, PAYOUT_ACCOUNT_CHANGED, since);
     },
     memberSummaries: (memberIds) => repo.summaries(memberIds),
     payoutAccountCoolingUntil: (memberId) => cooling.until(memberId),

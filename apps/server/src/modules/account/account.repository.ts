@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { COIN_UNIT, memberCoins } from '../ledger/ledger.api.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
@@ -258,6 +258,24 @@ export class AccountRepository {
     return { account, last: lastMs === null ? undefined : new Date(Number(lastMs)) };
   }
 
+  /**
+   * `payoutAccountAndLast` as SQL read by a one-trip withdrawal request after the member lock (docs/decisions/0051):
+   * `missing` (no such member), `cooling` (a `kind` event after `since`) and the account's columns.
+   */
+  payoutDestinationSql(memberId: number, kind: string, since: Date): PayoutDestinationSql {
+    const column = (name: SQL) => sql`(select ${name} from ${members} where ${members.id} = ${memberId}::int)`;
+    return {
+      missing: sql`not exists (select 1 from ${members} where ${members.id} = ${memberId}::int)`,
+      cooling: sql`exists (select 1 from ${memberSecurityEvents} e where e.member_id = ${memberId}::int
+        and e.kind = ${kind}::text and e.created_at > ${since.toISOString()}::timestamptz)`,
+      columns: {
+        bankCode: column(sql`${members.bankCode}`),
+        bankAccountNo: column(sql`${members.bankAccountNo}`),
+        bankAccountName: column(sql`${members.bankAccountName}`),
+      },
+    };
+  }
+
   async lastSecurityEvent(memberId: number, kind: string): Promise<Date | undefined> {
     const [row] = await this.db
       .select({ at: memberSecurityEvents.createdAt })
@@ -268,3 +286,10 @@ export class AccountRepository {
     return row?.at;
   }
 }
+
+/** The payout account's reads as SQL conditions and column values (`AccountRepository.payoutDestinationSql`). */
+export type PayoutDestinationSql = {
+  missing: SQL;
+  cooling: SQL;
+  columns: { bankCode: SQL; bankAccountNo: SQL; bankAccountName: SQL };
+};

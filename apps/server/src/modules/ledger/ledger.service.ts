@@ -6,7 +6,9 @@ import { isMemberAccount } from './account-codes.ts';
 import type { LedgerKind } from './ledger-kinds.ts';
 import { ledgerPosted } from '../../lib/change-signals.ts';
 import { moneyTransaction } from './money-transaction.ts';
-import { runPostStatement, type PostAlongside } from './post-statement.ts';
+import { runOneTrip, type OneTripResult, type TripStep } from './one-trip.ts';
+import { buildPostStatement, runPostStatement, type PostAlongside, type PostedRow } from './post-statement.ts';
+import { eventRecorded } from '../../events/emit.ts';
 
 /** One leg of a transaction: a signed amount on an account (positive = credit). */
 type Posting = { account: string; amount: bigint };
@@ -58,34 +60,46 @@ export class LedgerService {
     return moneyTransaction(this.db, work, config);
   }
 
-  private async postIn(tx: Tx, input: PostInput, also?: PostAlongside): Promise<PostResult> {
-    // one change per account, in one global order (lockOrder) so two transactions never wait on each other in a cycle
-    const byAccount = new Map<string, bigint>();
-    for (const p of input.postings) byAccount.set(p.account, (byAccount.get(p.account) ?? 0n) + p.amount);
-    const changes = [...byAccount]
-      .sort(([a], [b]) => lockOrder(a, b))
-      .filter(([, amount]) => amount !== 0n)
-      .map(([code, amount]) => ({ code, memberId: memberIdOf(code), amount }));
-    const outcome = await runPostStatement(
-      tx,
-      {
-        transaction: {
-          kind: input.kind,
-          currency: input.currency,
-          memberId: input.memberId ?? null,
-          key: input.idempotencyKey ?? null,
-          reference: input.reference ?? null,
-        },
-        metadata: input.metadata ?? {},
-        changes,
-        posted: {
-          type: 'ledger.posted',
-          // the statement sets the transaction's id
-          payload: { transactionId: '0', kind: input.kind, currency: input.currency, memberIds: membersOf(input) },
-        },
+  /**
+   * A money move in ONE round trip (docs/decisions/0051-one-round-trip-money-moves.md): the steps `build` makes
+   * (`postingStep` for the posting) sent as one script, one implicit transaction, retried on 40001/40P01 like
+   * `transaction`.
+   */
+  oneTrip(build: () => TripStep[] | Promise<TripStep[]>): Promise<OneTripResult> {
+    return runOneTrip(this.db, build);
+  }
+
+  /**
+   * The posting of `post` as a step of `oneTrip`: the same statement (post-statement.ts), its refusals raised in the
+   * script: a false guard → `also.guard.error`'s code, a refused debit (or a CHECK violation) → MONEY_NOT_ENOUGH, a
+   * key already posted → POSTING_REPLAYED (a one-trip posting must be new; its writes would be skipped).
+   */
+  postingStep(input: PostInput, also: PostAlongside = {}): TripStep {
+    validate(input);
+    const built = buildPostStatement(postedRow(input), also);
+    if (built.after.length > 0)
+      throw new Error('ledger: a one-trip posting takes only insertWhenPosted/updateWhenPosted writes');
+    const guardCode = also.guard?.error.code;
+    if (guardCode === 'invalid-token' || guardCode === 'gone')
+      throw new Error('ledger: a guard refuses with a catalogue code');
+    const debits = Array.from({ length: built.changes }, (_, i) => `trip_row.a${i} is null`);
+    return {
+      row: built.statement,
+      refuse: [
+        ...(guardCode ? [{ code: guardCode, when: 'trip_row.guard_ok is not true' }] : []),
+        { code: 'POSTING_REPLAYED', when: 'trip_row.tx_id is null' },
+        ...(debits.length > 0 ? [{ code: 'MONEY_NOT_ENOUGH' as const, when: debits.join(' or ') }] : []),
+      ],
+      checkViolation: 'MONEY_NOT_ENOUGH',
+      done: () => {
+        for (const event of built.events) eventRecorded(event);
+        ledgerPosted(input.kind);
       },
-      also,
-    );
+    };
+  }
+
+  private async postIn(tx: Tx, input: PostInput, also?: PostAlongside): Promise<PostResult> {
+    const outcome = await runPostStatement(tx, postedRow(input), also);
     if (outcome.transactionId === null && !outcome.refused) {
       return { transactionId: await this.existingId(tx, input), replayed: true };
     }
@@ -121,6 +135,33 @@ export class LedgerService {
       .where(and(inArray(ledgerAccounts.code, codes), eq(ledgerAccounts.currency, currency)));
     return new Map(rows.map((r) => [r.code, r.balance]));
   }
+}
+
+/** What the posting statement writes for `input`: one change per account, in the global lock order. */
+function postedRow(input: PostInput): PostedRow {
+  // one change per account, in one global order (lockOrder) so two transactions never wait on each other in a cycle
+  const byAccount = new Map<string, bigint>();
+  for (const p of input.postings) byAccount.set(p.account, (byAccount.get(p.account) ?? 0n) + p.amount);
+  const changes = [...byAccount]
+    .sort(([a], [b]) => lockOrder(a, b))
+    .filter(([, amount]) => amount !== 0n)
+    .map(([code, amount]) => ({ code, memberId: memberIdOf(code), amount }));
+  return {
+    transaction: {
+      kind: input.kind,
+      currency: input.currency,
+      memberId: input.memberId ?? null,
+      key: input.idempotencyKey ?? null,
+      reference: input.reference ?? null,
+    },
+    metadata: input.metadata ?? {},
+    changes,
+    posted: {
+      type: 'ledger.posted',
+      // the statement sets the transaction's id
+      payload: { transactionId: '0', kind: input.kind, currency: input.currency, memberIds: membersOf(input) },
+    },
+  };
 }
 
 /**

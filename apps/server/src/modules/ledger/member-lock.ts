@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { withRows } from '../../db/raw.ts';
+import type { TripStep } from './one-trip.ts';
 
 /** The advisory-lock namespace of a member's money (first key of the two-key form; the member id is the second). */
 const MEMBER_MONEY_LOCK = 0x4d4d; // 'MM'
@@ -10,7 +11,7 @@ const MEMBER_MONEY_LOCK = 0x4d4d; // 'MM'
  * `claimSql(after)` is an `insert … select … from <after> … returning id` that answers a row only when the key is
  * new; `conflict(tx)` is called when it answered none and throws the earlier request's answer.
  */
-export type KeyWithLock = { claimSql(after: SQL): SQL; conflict(tx: Tx): Promise<never> };
+export type KeyWithLock = { claimSql(after: SQL): SQL; conflict(db: Db | Tx): Promise<never> };
 
 /**
  * Serialise one member's money decisions (docs/decisions/0019): a withdrawal request and every claim that credits the
@@ -23,7 +24,7 @@ export type KeyWithLock = { claimSql(after: SQL): SQL; conflict(tx: Tx): Promise
  * (docs/decisions/0048-money-moves-fast-path.md).
  */
 export async function lockMemberMoney(tx: Tx, memberId: number, key?: KeyWithLock | null): Promise<void> {
-  const lock = sql`select pg_advisory_xact_lock(${MEMBER_MONEY_LOCK}::int, ${memberId}::int)`;
+  const lock = lockSql(memberId);
   if (!key) {
     await tx.execute(lock);
     return;
@@ -33,4 +34,23 @@ export async function lockMemberMoney(tx: Tx, memberId: number, key?: KeyWithLoc
   );
   const row = withRows<{ key_id: number | null }>(answer).rows[0];
   if (row?.key_id === null || row?.key_id === undefined) await key.conflict(tx);
+}
+
+const lockSql = (memberId: number) => sql`select pg_advisory_xact_lock(${MEMBER_MONEY_LOCK}::int, ${memberId}::int)`;
+
+/**
+ * `lockMemberMoney` as the first steps of a one-trip script (docs/decisions/0051-one-round-trip-money-moves.md): the
+ * lock as a statement of its own, then (with `key`) the key's row, refused with KEY_ANSWERED when the key already has
+ * an answer (the caller then calls `key.conflict`, which throws that answer). The steps after these read with
+ * snapshots taken after the lock, as in a `lockMemberMoney` transaction.
+ */
+export function memberMoneyLockSteps(memberId: number, key?: KeyWithLock | null): TripStep[] {
+  const steps: TripStep[] = [{ statement: lockSql(memberId) }];
+  if (key) {
+    steps.push({
+      row: sql`with k as (${key.claimSql(sql`(select 1) as lock_taken`)}) select count(*)::int as claimed from k`,
+      refuse: [{ code: 'KEY_ANSWERED', when: 'trip_row.claimed = 0' }],
+    });
+  }
+  return steps;
 }

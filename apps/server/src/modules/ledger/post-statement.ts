@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { CHECK_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
@@ -17,9 +17,13 @@ export type PostedWrite = { readonly [postedWrite]: true; readonly sql: SQL };
 
 /**
  * One row into `table` with a posting, in its statement, only when the posting is new (docs/decisions/0019):
- * `insert … select <values> where exists (select 1 from t)`. Columns left undefined take their defaults.
+ * `insert … select <values> where exists (select 1 from t)`. Columns left undefined take their defaults; a column
+ * given as an `sql` expression takes its value from it (a read in the same statement, ADR 0051).
  */
-export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInsert']): PostedWrite {
+export function insertWhenPosted<T extends PgTable>(
+  table: T,
+  row: { [K in keyof T['$inferInsert']]: T['$inferInsert'][K] | SQL },
+): PostedWrite {
   const values = row as Record<string, unknown>;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => values[key] !== undefined);
   const names = sql.join(
@@ -27,7 +31,11 @@ export function insertWhenPosted<T extends PgTable>(table: T, row: T['$inferInse
     sql`, `,
   );
   const params = sql.join(
-    columns.map(([key, column]) => sql`${sql.param(values[key], column)}::${sql.raw(column.getSQLType())}`),
+    columns.map(([key, column]) => {
+      const value = values[key];
+      const typed = is(value, SQL) ? sql`(${value})` : sql.param(value, column);
+      return sql`${typed}::${sql.raw(column.getSQLType())}`;
+    }),
     sql`, `,
   );
   return { sql: sql`insert into ${table} (${names}) select ${params} where ${POSTED}` } as PostedWrite;
@@ -83,6 +91,18 @@ export type PostedRow = {
 type Row = { tx_id: string | number | bigint | null; guard_ok: boolean | null } & Record<string, unknown>;
 export type PostOutcome = { transactionId: bigint | null; refused: boolean };
 
+/** The posting statement built (`buildPostStatement`): what `runPostStatement` sends, or a one-trip script inlines. */
+export type BuiltPosting = {
+  /** one row: `tx_id` (null on an idempotent replay), `guard_ok`, and `a0…aN` (null where a debit was refused) */
+  statement: SQL;
+  /** how many account changes (`a0…aN`) the row reports */
+  changes: number;
+  /** the caller's writes that run in one more statement after a new posting */
+  after: SQLWrapper[];
+  /** the outbox rows the statement writes (after a commit: `eventRecorded` each) */
+  events: DomainEvent[];
+};
+
 /**
  * The whole posting in ONE statement of data-modifying CTEs: the transaction row (`t`, nothing on an idempotent
  * replay), each account's conditional update or upsert chained in lock order (`a0` runs before `a1`: each waits for
@@ -92,6 +112,29 @@ export type PostOutcome = { transactionId: bigint | null; refused: boolean };
  * returns nothing) or a false guard is reported to the caller, who throws: its transaction rolls back every write.
  */
 export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongside = {}): Promise<PostOutcome> {
+  const built = buildPostStatement(row, also);
+  let result: Row | undefined;
+  try {
+    result = withRows<Row>(await tx.execute(built.statement)).rows[0];
+  } catch (err) {
+    if (pgErrorCode(err) === CHECK_VIOLATION) return { transactionId: null, refused: true };
+    throw err;
+  }
+  if (!result) throw new Error('ledger: the posting statement answered nothing');
+  if (also.guard && !result.guard_ok) throw also.guard.error;
+  if (result.tx_id === null) return { transactionId: null, refused: false };
+  const refused = row.changes.some((_, i) => result[`a${i}`] === null || result[`a${i}`] === undefined);
+  if (refused) return { transactionId: BigInt(String(result.tx_id)), refused };
+  if (built.after.length > 0) {
+    const statements = built.after.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`);
+    await tx.execute(sql`with ${sql.join(statements, sql`, `)} select 1`);
+  }
+  for (const event of built.events) eventRecorded(event);
+  return { transactionId: BigInt(String(result.tx_id)), refused };
+}
+
+/** The posting statement of `runPostStatement`, built and not sent. */
+export function buildPostStatement(row: PostedRow, also: PostAlongside = {}): BuiltPosting {
   const { transaction: t, changes } = row;
   const ctes: SQL[] = [];
   ctes.push(sql`t as (insert into ledger_transactions (kind, idempotency_key, reference, member_id, currency, metadata)
@@ -143,24 +186,10 @@ export async function runPostStatement(tx: Tx, row: PostedRow, also: PostAlongsi
     sql`${also.guard ? also.guard.check : sql`true`} as guard_ok`,
     ...changes.map((_, i) => sql`(select id from ${sql.raw(`a${i}`)}) as ${sql.raw(`a${i}`)}`),
   ];
-  let result: Row | undefined;
-  try {
-    const answer = await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(results, sql`, `)}`);
-    result = withRows<Row>(answer).rows[0];
-  } catch (err) {
-    if (pgErrorCode(err) === CHECK_VIOLATION) return { transactionId: null, refused: true };
-    throw err;
-  }
-  if (!result) throw new Error('ledger: the posting statement answered nothing');
-  if (also.guard && !result.guard_ok) throw also.guard.error;
-  if (result.tx_id === null) return { transactionId: null, refused: false };
-  const refused = changes.some((_, i) => result[`a${i}`] === null || result[`a${i}`] === undefined);
-  if (refused) return { transactionId: BigInt(String(result.tx_id)), refused };
-  if (after.length > 0) {
-    const statements = after.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`);
-    await tx.execute(sql`with ${sql.join(statements, sql`, `)} select 1`);
-  }
-  for (const event of events) eventRecorded(event);
-  eventRecorded(row.posted);
-  return { transactionId: BigInt(String(result.tx_id)), refused };
+  return {
+    statement: sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(results, sql`, `)}`,
+    changes: changes.length,
+    after,
+    events: [...events, row.posted],
+  };
 }

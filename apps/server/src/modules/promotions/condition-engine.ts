@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-error.ts';
 import { promotionConditions } from '../../db/schema/promotions.ts';
@@ -20,6 +20,12 @@ export async function runningCondition(db: Db | Tx, memberId: number): Promise<C
     .from(promotionConditions)
     .where(and(eq(promotionConditions.memberId, memberId), eq(promotionConditions.status, 'running')));
   return row ?? null;
+}
+
+/** `runningCondition(…) !== null` as an SQL condition, read in a one-trip script (docs/decisions/0051). */
+export function conditionRunningSql(memberId: number): SQL {
+  return sql`exists (select 1 from ${promotionConditions}
+    where ${promotionConditions.memberId} = ${memberId}::int and ${promotionConditions.status} = 'running')`;
 }
 
 /**

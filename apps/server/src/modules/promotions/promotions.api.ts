@@ -3,6 +3,8 @@
 // wired by promotions.module.ts (docs/decisions/0028-module-seams.md).
 import type { Db, Tx } from '../../db/client.ts';
 import { insertCondition, runningCondition } from './condition-engine.ts';
+// the same read as an SQL condition, for a withdrawal request's one-trip script (docs/decisions/0051)
+export { conditionRunningSql } from './condition-engine.ts';
 import type { ConditionStart } from './condition-types.ts';
 import { bangkokDate } from '../../lib/bangkok-time.ts';
 import { dailyWinLoss, storeBets, type MemberWinLoss } from './turnover-summary.ts';

@@ -1,7 +1,8 @@
 // What the withdrawal service is built from (withdrawals.routes.ts builds it from the app context; tests pass fakes).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { PayoutBank } from '../../providers/bank/bank-port.ts';
 import type { AccountApi } from '../account/account.api.ts';
 import type { LedgerService } from '../ledger/ledger.api.ts';
@@ -17,9 +18,9 @@ export type WithdrawalDeps = {
   log: FastifyBaseLogger;
   settings: SettingsService;
   bank: PayoutBank;
-  account: Pick<AccountApi, 'payoutDestination'>;
-  /** BONUS_REMAINING while a promotion condition runs (promotions.api.ts), read in the request's transaction */
-  conditionRunning: (memberId: number, tx: Tx) => Promise<boolean>;
+  account: Pick<AccountApi, 'payoutDestinationSql'>;
+  /** BONUS_REMAINING while this condition holds (promotions.api.ts), read in the request's script after the lock */
+  conditionRunningSql: (memberId: number) => SQL;
   /** the member's flags for the auto-approve rule (account.api memberPayoutFlags) */
   memberFlags: (memberId: number) => Promise<MemberFlags>;
   /** tell the member's sockets their statement and balance changed */

@@ -26,9 +26,21 @@ export function newWithdrawal(row: NewWithdrawal): Withdrawal {
   };
 }
 
-/** The INSERT of a new withdrawal, sent with its ledger hold in one statement (none on a replayed hold). */
-export function insertWithdrawalSql(row: Withdrawal) {
-  return insertWhenPosted(withdrawals, row);
+type Destination = Pick<Withdrawal, 'bankCode' | 'bankAccountNo' | 'bankAccountName'>;
+
+/**
+ * The INSERT of a new withdrawal, sent with its ledger hold in one statement (none on a replayed hold); `destination`
+ * gives the payout account's columns as SQL read by that statement (a one-trip request, docs/decisions/0051).
+ */
+export function insertWithdrawalSql(row: Withdrawal, destination?: { [K in keyof Destination]: SQL }) {
+  return insertWhenPosted(withdrawals, { ...row, ...destination });
+}
+
+/** The payout account a withdrawal copied, read back in the script that inserted it. */
+export function destinationOfSql(id: string): SQL {
+  return sql`select ${withdrawals.bankCode} as "bankCode", ${withdrawals.bankAccountNo} as "bankAccountNo",
+      ${withdrawals.bankAccountName} as "bankAccountName"
+    from ${withdrawals} where ${withdrawals.id} = ${id}::text`;
 }
 
 export async function findWithdrawal(db: Db | Tx, id: string): Promise<Withdrawal | undefined> {

@@ -12,7 +12,7 @@ import { createAccountApi, memberIdsMatching, memberPayoutFlags } from '../accou
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { TransferService } from '../game-transfers/game-transfers.api.ts';
 import { LedgerService } from '../ledger/ledger.api.ts';
-import { promotionConditionRunning } from '../promotions/promotions.api.ts';
+import { conditionRunningSql } from '../promotions/promotions.api.ts';
 import { PAYOUT_RECONCILE_INTERVAL_MS, reconcilePayouts } from './payout-reconciler.ts';
 import { findWithdrawal, type Withdrawal } from './withdrawal.repository.ts';
 import { listWithdrawals } from './withdrawal-lookups.ts';
@@ -51,7 +51,7 @@ export function buildWithdrawalDeps(ctx: AppContext, options: WithdrawalsModuleO
     ledger: new LedgerService(ctx.db),
     bank: options.bank ?? defaultBank(ctx),
     account,
-    conditionRunning: (memberId, tx) => promotionConditionRunning(tx, memberId),
+    conditionRunningSql,
     memberFlags: options.memberFlags ?? ((memberId) => memberPayoutFlags(ctx.db, memberId)),
     notify,
   };
