@@ -42,9 +42,10 @@ function WidgetTile({ tile }: { tile: Tile }) {
         data-testid={`widget-${tile.key}`}
         className="group flex min-h-[5.75rem] w-full flex-col items-center gap-1.5 rounded-2xl px-0.5 pt-1 pb-1.5 text-center transition active:scale-95 disabled:opacity-70"
       >
+        {/* 56 px icons overlap in the five columns of a 320 px phone (55 px each): 48 px there */}
         <span
           className={clsx(
-            'relative flex size-14 items-center justify-center rounded-2xl shadow-card ring-1 ring-white/10 ring-inset',
+            'relative flex size-12 items-center justify-center rounded-2xl shadow-card ring-1 ring-white/10 ring-inset min-[360px]:size-14',
             tile.tint,
           )}
         >
