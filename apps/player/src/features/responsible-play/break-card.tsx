@@ -57,6 +57,8 @@ export function BreakCard({ running, isSaving, onStart }: BreakCardProps) {
             setChoice(value);
             setIsConfirming(false);
           }}
+          // five to a row leaves a 320 px phone 43 px chips ("6 months" spilled out): three a row there
+          className="max-[359px]:grid-cols-3"
         />
         <ChipGroup<Choice>
           label={t('break.selfExclusion')}
@@ -70,6 +72,8 @@ export function BreakCard({ running, isSaving, onStart }: BreakCardProps) {
             setChoice(value);
             setIsConfirming(false);
           }}
+          // five to a row leaves a 320 px phone 43 px chips ("6 months" spilled out): three a row there
+          className="max-[359px]:grid-cols-3"
         />
         {!isConfirming ? (
           <Button
