@@ -104,3 +104,48 @@ describe.each(NAMESPACES)('%s catalogues', (ns) => {
       for (const [key, value] of leaves(language, ns)) expect.soft(value.trim(), `${language} ${key}`).not.toBe('');
   });
 });
+
+/**
+ * A feature's own namespaces (docs/i18n.md): `features/<f>/locales/<lang>.json` and, for a second one,
+ * `features/<f>/locales/<namespace>/<lang>.json` — th, la and en, the same keys, none empty.
+ */
+const featureFiles = import.meta.glob<Tree>('../features/*/locales/{*.json,*/*.json}', {
+  eager: true,
+  import: 'default',
+});
+const featureCatalogues = Object.entries(featureFiles).reduce<Record<string, Partial<Record<string, Tree>>>>(
+  (byFolder, [file, tree]) => {
+    const folder = file.slice(0, file.lastIndexOf('/'));
+    const language = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+    byFolder[folder] = { ...byFolder[folder], [language]: tree };
+    return byFolder;
+  },
+  {},
+);
+
+describe('feature catalogues', () => {
+  it('are found (the glob follows the convention)', () => {
+    expect(Object.keys(featureCatalogues)).toEqual(
+      expect.arrayContaining(['../features/chat/locales', '../features/deposit/locales/bonusChoice']),
+    );
+  });
+
+  it.each(Object.entries(featureCatalogues))('%s: th, la and en only, identical keys, none empty', (_, files) => {
+    expect(Object.keys(files).sort()).toEqual([...LANGUAGES].sort());
+    const [th, la, en] = LANGUAGES.map((language) => flatten(files[language] ?? {}));
+    // plural forms differ by language (English has `_one`, Thai and Lao `_other` only): compare the keys without them
+    const keys = (leaves?: Map<string, string>) => [
+      ...new Set([...(leaves?.keys() ?? [])].map((key) => key.replace(/_(zero|one|two|few|many|other)$/, ''))),
+    ];
+    expect(keys(la).sort()).toEqual(keys(th).sort());
+    expect(keys(en).sort()).toEqual(keys(th).sort());
+    for (const [language, leaves] of [
+      ['th', th],
+      ['la', la],
+      ['en', en],
+    ] as const)
+      for (const [key, value] of leaves ?? []) expect.soft(value.trim(), `${language} ${key}`).not.toBe('');
+    for (const [key, value] of la ?? [])
+      if (!/^languages?\./.test(key)) expect.soft(THAI.test(value), `la ${key} has Thai letters: ${value}`).toBe(false);
+  });
+});

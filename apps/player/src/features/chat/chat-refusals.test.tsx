@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatApi } from './chat-api.ts';
-import './chat-strings.ts';
+import { ensureChatStrings } from './chat-strings.ts';
 import type { ChatItem } from './use-chat.ts';
 import { DeliveryLine } from './widget-parts.tsx';
 
@@ -11,6 +11,8 @@ import { DeliveryLine } from './widget-parts.tsx';
  * (REQUEST_LIMIT, also when no new guest id could be had) or too many open chats (CHAT_GUEST_LIMIT), in th / la / en,
  * under the message that was not sent.
  */
+// the widget loads its strings with it (docs/i18n.md); the lines here are rendered without it
+beforeAll(() => Promise.all(['th', 'la', 'en'].map((language) => ensureChatStrings(language))));
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();

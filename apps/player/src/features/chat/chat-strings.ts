@@ -1,12 +1,12 @@
-import i18next from 'i18next';
-import en from './locales/en.json';
-import la from './locales/la.json';
-import th from './locales/th.json';
+import { ensureFeatureStrings, useFeatureStrings } from '../../lib/feature-strings.ts';
 
 /**
- * The chat strings ride in the widget's own lazy chunk (the language chunks feed /user/home, which is at its
- * budget): registered for every language once the widget loads.
+ * The `chat` namespace loads with the widget, one language at a time (the language chunks feed /user/home, which is at
+ * its budget: docs/performance.md; docs/i18n.md).
  */
-for (const [language, strings] of Object.entries({ th, la, en })) {
-  if (!i18next.hasResourceBundle(language, 'chat')) i18next.addResourceBundle(language, 'chat', strings);
-}
+const bundles = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
+
+export const ensureChatStrings = (language?: string): Promise<void> => ensureFeatureStrings('chat', bundles, language);
+
+/** True once the namespace of the current language is in i18next. */
+export const useChatStrings = (): boolean => useFeatureStrings('chat', bundles);

@@ -42,7 +42,7 @@ describe('chat widget', () => {
 
   it('the panel close button is a 44 px target', async () => {
     render(<ChatWidget />);
-    await userEvent.click(screen.getByTestId('chat-toggle'));
+    await userEvent.click(await screen.findByTestId('chat-toggle'));
     expect(screen.getByTestId('chat-close')).toHaveClass('size-11');
   });
 });

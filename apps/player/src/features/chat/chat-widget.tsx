@@ -6,7 +6,7 @@ import { clsx } from 'clsx';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkAttachment } from './attachment-rules.ts';
-import './chat-strings.ts';
+import { useChatStrings } from './chat-strings.ts';
 import { MessageView } from './message-views.tsx';
 import { useChat } from './use-chat.ts';
 import { BubbleTime, DeliveryLine, EndMarker, TypingLine } from './widget-parts.tsx';
@@ -29,6 +29,7 @@ export type ChatWidgetProps = {
 /** The live-chat widget (docs/spec.md §2–§5): toggle, invitation, conversation, composer with attachments. */
 export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, onUnread }: ChatWidgetProps) {
   const { t } = useTranslation('chat');
+  const hasStrings = useChatStrings();
   const [isOpen, setIsOpen] = useState(false);
   const [wasOpened, setWasOpened] = useState(false);
   const [isInviting, setIsInviting] = useState(false);
@@ -112,6 +113,7 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
   const last = chat.items.at(-1);
   const showEndAtBottom = Boolean(chat.endedSession && last?.session_id && last.session_id !== chat.endedSession);
 
+  if (!hasStrings) return null;
   return (
     <div data-testid="chat-widget">
       {isOpen && (

@@ -22,7 +22,7 @@ export type InboxSheetProps = {
 export function InboxSheet({ open, onOpenChange, onNavigate }: InboxSheetProps) {
   // the default namespace: asking i18next for `notifications` would have its backend load it (it is not there)
   const { t, i18n } = useTranslation();
-  const isReady = useNotificationStrings(i18n.language);
+  const isReady = useNotificationStrings();
   const list = useInfiniteQuery(inboxQueries.list());
   const markRead = useMarkRead();
   const entries = list.data?.pages.flatMap((page) => page.entries) ?? [];

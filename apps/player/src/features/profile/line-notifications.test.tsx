@@ -5,9 +5,9 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
-import en from './line-locales/en.json';
-import la from './line-locales/la.json';
-import th from './line-locales/th.json';
+import en from './locales/line/en.json';
+import la from './locales/line/la.json';
+import th from './locales/line/th.json';
 import { LineNotifications } from './line-notifications.tsx';
 
 const status = (over: Partial<LineStatus> = {}): LineStatus => ({

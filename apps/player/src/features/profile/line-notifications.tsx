@@ -9,7 +9,7 @@ import { notify } from '@wallet/web-core/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLineLinkCode, useLinePreferences, useLineStatus, useLineUnlink } from '../../api/notify.ts';
-import './line-strings.ts';
+import { useLineStrings } from './line-strings.ts';
 
 type Language = 'th' | 'la' | 'en';
 /** the order the switches are shown in (the contract's LINE_NOTIFICATION_KINDS; its module carries zod) */
@@ -32,13 +32,14 @@ const languageOf = (current: string): Language =>
  */
 export function LineNotifications() {
   const { t, i18n } = useTranslation('line');
+  const hasStrings = useLineStrings();
   const [pending, setPending] = useState<{ code: string; expiresAt: string; addFriendUrl: string } | null>(null);
   const status = useLineStatus({ isWaitingForLink: pending !== null });
   const linkCode = useLineLinkCode();
   const preferences = useLinePreferences();
   const unlink = useLineUnlink();
   const data = status.data;
-  if (!data?.isAvailable) return null;
+  if (!data?.isAvailable || !hasStrings) return null;
   const waiting = pending !== null && !data.isLinked ? pending : null;
   const onError = (err: unknown) => presentError(err, { as: 'alert', title: t('common:error.title') });
 

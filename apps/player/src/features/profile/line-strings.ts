@@ -1,12 +1,10 @@
-import i18next from 'i18next';
-import en from './line-locales/en.json';
-import la from './line-locales/la.json';
-import th from './line-locales/th.json';
+import { useFeatureStrings } from '../../lib/feature-strings.ts';
 
 /**
- * The LINE section's strings ride in its own lazy chunk (the profile route stays as it was): registered for every
- * language once the section loads.
+ * The LINE section's `line` namespace loads with the section (its own lazy chunk), one language at a time
+ * (docs/i18n.md).
  */
-for (const [language, strings] of Object.entries({ th, la, en })) {
-  if (!i18next.hasResourceBundle(language, 'line')) i18next.addResourceBundle(language, 'line', strings);
-}
+const bundles = import.meta.glob<Record<string, unknown>>('./locales/line/*.json', { import: 'default' });
+
+/** True once the namespace of the current language is in i18next. */
+export const useLineStrings = (): boolean => useFeatureStrings('line', bundles);

@@ -1,11 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { RealityCheck as Figures } from '@wallet/contract/responsible-play';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
 import { storage } from '../../lib/storage.ts';
 import { mockApi, renderWithProviders } from '../../testing/mock-api.tsx';
 import { nextReminderAfter, RealityCheck } from './reality-check.tsx';
+import { ensureResponsiblePlayStrings } from './rp-strings.ts';
 
 const START = Date.parse('2026-11-28T01:00:00Z');
 const MINUTE = 60_000;
@@ -20,6 +21,8 @@ const figures = (at: number, patch: Partial<Figures> = {}): Figures => ({
   ...patch,
 });
 
+// the strings are in before the fake clock starts (the check loads them with its chunk: docs/i18n.md)
+beforeAll(() => Promise.all(['th', 'la', 'en'].map((language) => ensureResponsiblePlayStrings(language))));
 beforeEach(() => {
   storage.setToken('session-token', false);
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

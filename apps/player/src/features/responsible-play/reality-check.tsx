@@ -5,7 +5,7 @@ import { Button } from '@wallet/ui/button';
 import { Modal } from '@wallet/ui/modal';
 import { formatMoney } from '@wallet/web-core/format';
 import { fetchRealityCheck } from '../../api/responsible-play.ts';
-import './rp-strings.ts';
+import { useResponsiblePlayStrings } from './rp-strings.ts';
 
 const MINUTE = 60_000;
 
@@ -25,6 +25,7 @@ type Shown = { figures: Figures; elapsed: number };
  */
 export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => void; onSignOut: () => void }) {
   const { t } = useTranslation(['responsiblePlay', 'wallet']);
+  const hasStrings = useResponsiblePlayStrings();
   const [shown, setShown] = useState<Shown | null>(null);
   // the server's clock minus ours, from the latest answer
   const skew = useRef(0);
@@ -65,7 +66,7 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
     };
   }, [schedule]);
 
-  if (!shown) return null;
+  if (!shown || !hasStrings) return null;
   const minutes = Math.floor(shown.elapsed / MINUTE);
   const time = t('responsiblePlay:realityCheck.duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
   const net = shown.figures.net;

@@ -3,11 +3,13 @@ import { Icon } from '@wallet/ui/icon';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import './rp-strings.ts';
+import { useResponsiblePlayStrings } from './rp-strings.ts';
 
 /** The profile's way to the responsible-play page (docs/responsible-play.md §1). */
 export function ResponsiblePlayLink() {
   const { t } = useTranslation('responsiblePlay');
+  const hasStrings = useResponsiblePlayStrings();
+  if (!hasStrings) return null;
   return (
     <Card padding="none">
       <Link

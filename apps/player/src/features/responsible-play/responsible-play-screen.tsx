@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useResponsiblePlay, useSetLimit, useStartBreak } from '../../api/responsible-play.ts';
 import { BreakCard } from './break-card.tsx';
 import { LimitRow } from './limit-row.tsx';
-import './rp-strings.ts';
+import { useResponsiblePlayStrings } from './rp-strings.ts';
 
 const FAMILIES = ['deposit', 'loss'] as const;
 const PERIODS = ['day', 'week', 'month'] as const;
@@ -18,6 +18,7 @@ const PERIODS = ['day', 'week', 'month'] as const;
  */
 export function ResponsiblePlayScreen({ unit }: { unit: string }) {
   const { t } = useTranslation('responsiblePlay');
+  const hasStrings = useResponsiblePlayStrings();
   const view = useResponsiblePlay();
   const setLimit = useSetLimit();
   const startBreak = useStartBreak();
@@ -27,6 +28,7 @@ export function ResponsiblePlayScreen({ unit }: { unit: string }) {
   const handleStart = (request: StartBreak) => startBreak.mutate(request, { onError });
   const data = view.data;
 
+  if (!hasStrings) return null;
   return (
     <main data-route="user/responsible-play" className="flex flex-col gap-4">
       <LoadingOverlay isLoading={view.isPending} />

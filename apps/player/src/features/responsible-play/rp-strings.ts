@@ -1,10 +1,13 @@
-import i18next from 'i18next';
-import en from './locales/en.json';
-import la from './locales/la.json';
-import th from './locales/th.json';
+import { ensureFeatureStrings, useFeatureStrings } from '../../lib/feature-strings.ts';
 
-/** The responsible-play page's strings ride in its own lazy chunk: registered for every language once it loads. */
-for (const [language, strings] of Object.entries({ th, la, en })) {
-  if (!i18next.hasResourceBundle(language, 'responsiblePlay'))
-    i18next.addResourceBundle(language, 'responsiblePlay', strings);
-}
+/**
+ * The `responsiblePlay` namespace loads with the page, its link or the reality check, one language at a time
+ * (docs/i18n.md).
+ */
+const bundles = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
+
+export const ensureResponsiblePlayStrings = (language?: string): Promise<void> =>
+  ensureFeatureStrings('responsiblePlay', bundles, language);
+
+/** True once the namespace of the current language is in i18next. */
+export const useResponsiblePlayStrings = (): boolean => useFeatureStrings('responsiblePlay', bundles);

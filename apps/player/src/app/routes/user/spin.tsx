@@ -27,7 +27,10 @@ export async function loader() {
 
 /** docs/spec.md §2 /user/spin: the canvas wheel, the coupon table, the prize and claim modals (docs/design.md §9.7). */
 export function Component() {
-  useSpinStrings();
+  return useSpinStrings() ? <SpinScreen /> : null;
+}
+
+function SpinScreen() {
   const { t } = useTranslation('spin');
   const { t: tw } = useTranslation('wallet');
   const setup = useSpinSetup();
