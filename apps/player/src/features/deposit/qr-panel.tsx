@@ -317,19 +317,18 @@ function QrView({
             size="sm"
             isLoading={isSaving}
             onClick={() => void handleSave()}
-            icon={<Icon name="collect" className="size-4" />}
-            className="whitespace-normal"
+            icon={<Icon name="collect" className="size-4 shrink-0" />}
             data-testid="qr-save"
           >
-            {t('qr.save')}
+            {/* the Button's own whitespace-nowrap wins over a class on it: the label wraps on a 320 px phone */}
+            <span className="min-w-0 leading-tight whitespace-normal">{t('qr.save')}</span>
           </Button>
         )}
         {qr.payload && (
           <Button
             variant="secondary"
             size="sm"
-            icon={<Icon name="copy" className="size-4" />}
-            className="whitespace-normal"
+            icon={<Icon name="copy" className="size-4 shrink-0" />}
             data-testid="qr-copy"
             onClick={() =>
               void copyText(qr.payload ?? '').then(
@@ -338,7 +337,8 @@ function QrView({
               )
             }
           >
-            {t('qr.copyCode')}
+            {/* the Button's own whitespace-nowrap wins over a class on it: the label wraps on a 320 px phone */}
+            <span className="min-w-0 leading-tight whitespace-normal">{t('qr.copyCode')}</span>
           </Button>
         )}
       </div>
