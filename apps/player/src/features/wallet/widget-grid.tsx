@@ -56,7 +56,9 @@ function WidgetTile({ tile }: { tile: Tile }) {
             </span>
           )}
         </span>
-        <span className="line-clamp-2 text-xs leading-tight font-semibold text-fg/90">{tile.label}</span>
+        <span className="line-clamp-2 text-[11px] leading-tight font-semibold text-fg/90 min-[360px]:text-xs">
+          {tile.label}
+        </span>
       </button>
     </li>
   );
@@ -143,7 +145,7 @@ export function WidgetGrid({
       aria-label={t('widgets.label')}
       className="rounded-[var(--radius-card)] bg-surface/70 px-2 pt-3 pb-1.5 ring-1 ring-line"
     >
-      <ul className="grid grid-cols-5 gap-1">
+      <ul className="grid grid-cols-5 gap-0.5 min-[360px]:gap-1">
         {tiles.map((tile) => (
           <WidgetTile key={tile.key} tile={tile} />
         ))}
