@@ -20,13 +20,18 @@ export async function signInQuickly(page: Page, lang: Language, origin = ''): Pr
     headers: { ...headers, Authorization: `Bearer ${token}` },
   });
   const { profile } = (await wallet.json()) as { profile: { _id: string } };
+  await signInAs(page, lang, { token, memberId: profile._id });
+}
+
+/** Opens the app as a member (its token) in `lang`, the agreement already accepted (set before the page's first script). */
+export async function signInAs(page: Page, lang: string, member: { token: string; memberId: string }): Promise<void> {
   await page.addInitScript(
     ([value, language, memberId]) => {
       localStorage.setItem('token', value);
       localStorage.setItem('locale', language);
       localStorage.setItem('agreement', memberId);
     },
-    [token, lang, profile._id] as const,
+    [member.token, lang, member.memberId] as const,
   );
 }
 

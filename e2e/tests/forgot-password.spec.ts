@@ -1,5 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, LANGUAGES, test } from '../support/fixtures.ts';
+import { registeredMember } from '../support/member.ts';
 import { saveScreen } from '../support/screens.ts';
 import { newestCode } from '../support/sign-in.ts';
 
@@ -9,49 +9,13 @@ import { newestCode } from '../support/sign-in.ts';
  * history shows the reset. Screens: e2e/artifacts/screens/forgot-password-<step>-<lang>.png.
  */
 
-const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-
-/** A fresh member registered over the API (with the registration OTP), and a session on "another device". */
-async function registeredMember(request: APIRequestContext) {
-  const phone = `08${randomDigits(8)}`;
-  const password = `Old-${randomDigits(6)}`;
-  const headers = {};
-  const sent = (await (await request.post('/api/otp/send', { data: { phoneNumber: phone }, headers })).json()) as {
-    otpToken: string;
-  };
-  const verified = (await (
-    await request.post('/api/otp/verify', {
-      data: { otpToken: sent.otpToken, otpCode: await newestCode(request, phone) },
-      headers,
-    })
-  ).json()) as { otpTicket?: string };
-  const registered = await request.post('/api/account', {
-    headers,
-    data: {
-      name: 'Forgetful',
-      username: phone,
-      password,
-      sourceCode: 'FACEBOOK',
-      inviteCode: '',
-      bankCode: 'KBANK',
-      bankAccountName: 'สมชาย ใจดี',
-      bankAccountNo: `1${randomDigits(9)}`,
-      ...(verified.otpTicket ? { otpTicket: verified.otpTicket } : {}),
-    },
-  });
-  expect(registered.status()).toBe(200);
-  const other = (await (await request.post('/api/login', { data: { username: phone, password }, headers })).json()) as {
-    token: string;
-  };
-  return { phone, otherDeviceToken: other.token };
-}
-
 test.describe('forgot password', () => {
   for (const lang of LANGUAGES) {
     test(`resets the password by SMS code and signs in (${lang})`, async ({ page, useLanguage }) => {
       await useLanguage(lang);
       await page.setViewportSize({ width: 390, height: 844 });
-      const member = await registeredMember(page.request);
+      // registered over the API; its session (member.token) is the one on "another device"
+      const member = await registeredMember(page.request, 'Forgetful');
       const shot = (step: string) => saveScreen(page, { test: 'forgot-password', step, lang });
 
       await page.goto('/login');
@@ -76,7 +40,7 @@ test.describe('forgot password', () => {
       await expect(page).toHaveURL(/\/user\/home$/);
       // the other device's session is over
       const elsewhere = await page.request.get('/api/account/profile', {
-        headers: { Authorization: `Bearer ${member.otherDeviceToken}` },
+        headers: { Authorization: `Bearer ${member.token}` },
       });
       expect(elsewhere.status()).toBe(401);
 

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
-import { newestCode } from '../support/sign-in.ts';
+import { registeredMember } from '../support/member.ts';
 
 /**
  * Passkeys (docs/decisions/0040-passkeys.md) with Chromium's virtual authenticator, in th, la and en at 390×844:
@@ -12,43 +11,6 @@ import { newestCode } from '../support/sign-in.ts';
 // WebAuthn needs a domain, not an IP address: a server of this file's own, reached as localhost
 const test = testOnOwnServer({ publicHost: 'localhost' });
 
-const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
-
-/** A fresh member registered over the API (with the registration OTP); its member number for the agreement. */
-async function registeredMember(request: APIRequestContext) {
-  const phone = `08${randomDigits(8)}`;
-  const password = `Pk-${randomDigits(6)}`;
-  const sent = (await (await request.post('/api/otp/send', { data: { phoneNumber: phone } })).json()) as {
-    otpToken: string;
-  };
-  const verified = (await (
-    await request.post('/api/otp/verify', {
-      data: { otpToken: sent.otpToken, otpCode: await newestCode(request, phone) },
-    })
-  ).json()) as { otpTicket?: string };
-  const registered = await request.post('/api/account', {
-    data: {
-      name: 'Passkey',
-      username: phone,
-      password,
-      sourceCode: 'FACEBOOK',
-      inviteCode: '',
-      bankCode: 'KBANK',
-      bankAccountName: 'สมชาย ใจดี',
-      bankAccountNo: `1${randomDigits(9)}`,
-      ...(verified.otpTicket ? { otpTicket: verified.otpTicket } : {}),
-    },
-  });
-  expect(registered.status()).toBe(200);
-  const login = (await (await request.post('/api/login', { data: { username: phone, password } })).json()) as {
-    token: string;
-  };
-  const wallet = (await (
-    await request.get('/api/wallet', { headers: { Authorization: `Bearer ${login.token}` } })
-  ).json()) as { profile: { _id: string } };
-  return { phone, password, memberId: wallet.profile._id };
-}
-
 test.describe('passkeys', () => {
   for (const lang of LANGUAGES) {
     test(`add a passkey in the profile, sign out, sign in with it (${lang})`, async ({ page, useLanguage }) => {
@@ -56,7 +18,7 @@ test.describe('passkeys', () => {
       await useLanguage(lang);
       await page.setViewportSize({ width: 390, height: 844 });
       const shot = (step: string) => saveScreen(page, { test: 'passkeys', step, lang });
-      const member = await registeredMember(page.request);
+      const member = await registeredMember(page.request, 'Passkey');
       await page.addInitScript((memberId) => localStorage.setItem('agreement', memberId), member.memberId);
 
       // Chromium's virtual platform authenticator: resident keys, fingerprint always accepted

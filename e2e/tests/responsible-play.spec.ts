@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
+import { memberWithMoney, randomDigits } from '../support/member.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
-import { newestCode } from '../support/sign-in.ts';
+import { signInAs } from '../support/sign-in.ts';
 
 // a server of its own: its members withdraw, and the withdrawals spec counts the rows of the worker's server
 const test = testOnOwnServer();
@@ -15,69 +15,12 @@ const test = testOnOwnServer();
  * Screens: e2e/artifacts/screens/responsible-play-<step>-<lang>.png.
  */
 
-const randomDigits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 const LIMIT_MESSAGE = {
   th: 'เกินวงเงินฝากรายวัน',
   la: 'ເກີນວົງເງິນຝາກລາຍວັນ',
   en: 'Over your daily deposit limit',
 } as const;
 const RUNNING = { th: 'คุณพักการเล่นชั่วคราวถึง', la: 'ທ່ານພັກການຫຼິ້ນຊົ່ວຄາວຮອດ', en: 'You are on a cooling-off until' };
-
-/** A fresh member registered over the API, signed in, with 300 deposited by a paid QR. */
-async function fundedMember(request: APIRequestContext) {
-  const phone = `08${randomDigits(8)}`;
-  const password = `Rp-${randomDigits(6)}`;
-  const sent = (await (await request.post('/api/otp/send', { data: { phoneNumber: phone } })).json()) as {
-    otpToken: string;
-  };
-  const verified = (await (
-    await request.post('/api/otp/verify', {
-      data: { otpToken: sent.otpToken, otpCode: await newestCode(request, phone) },
-    })
-  ).json()) as { otpTicket?: string };
-  const registered = await request.post('/api/account', {
-    data: {
-      name: 'Limit Tester',
-      username: phone,
-      password,
-      sourceCode: 'FACEBOOK',
-      inviteCode: '',
-      bankCode: 'KBANK',
-      bankAccountName: 'สมชาย ใจดี',
-      bankAccountNo: `1${randomDigits(9)}`,
-      ...(verified.otpTicket ? { otpTicket: verified.otpTicket } : {}),
-    },
-  });
-  expect(registered.status()).toBe(200);
-  const { token } = (await (await request.post('/api/login', { data: { username: phone, password } })).json()) as {
-    token: string;
-  };
-  const headers = { Authorization: `Bearer ${token}` };
-  const wallet = (await (await request.get('/api/wallet', { headers })).json()) as { profile: { _id: string } };
-  const qr = (await (await request.post('/api/qrcode/KBANK', { data: { amount: 300 }, headers })).json()) as {
-    payload: string;
-  };
-  expect((await request.post('/sandbox/qr/pay', { data: { payload: qr.payload } })).ok()).toBe(true);
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get('/api/wallet', { headers })).json()) as { wallet: { amount: number } }).wallet
-          .amount,
-    )
-    .toBe(300);
-  return { token, headers, memberId: wallet.profile._id };
-}
-
-async function signIn(page: Page, lang: string, member: { token: string; memberId: string }) {
-  await page.addInitScript(
-    ([value, language, memberId]) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('locale', language);
-      localStorage.setItem('agreement', memberId);
-    },
-    [member.token, lang, member.memberId] as const,
-  );
-}
 
 test.describe('responsible play', () => {
   // the refused QR is an expected 403 the browser logs
@@ -87,8 +30,8 @@ test.describe('responsible play', () => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: 390, height: 844 });
       const shot = (step: string) => saveScreen(page, { test: 'responsible-play', step, lang });
-      const member = await fundedMember(page.request);
-      await signIn(page, lang, member);
+      const member = await memberWithMoney(page.request, { name: 'Limit Tester', deposit: 300 });
+      await signInAs(page, lang, member);
 
       await page.goto('/user/profile');
       await page.getByTestId('profile-responsible-play').click();
