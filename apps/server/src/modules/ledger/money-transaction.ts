@@ -13,3 +13,11 @@ type TxConfig = Parameters<Db['transaction']>[1];
 export function moneyTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, config?: TxConfig): Promise<T> {
   return withRetry(() => db.transaction(work, config));
 }
+
+/**
+ * The same retries for a money transaction sent as one script (ledger/one-trip.ts,
+ * docs/decisions/0051-one-round-trip-money-moves.md): `send` builds and sends the whole script again on 40001/40P01.
+ */
+export function moneyScript<T>(send: () => Promise<T>): Promise<T> {
+  return withRetry(send);
+}

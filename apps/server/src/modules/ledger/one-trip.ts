@@ -2,10 +2,11 @@ import { isErrorCode, type ErrorCode } from '@wallet/contract/errors';
 import type { SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { CHECK_VIOLATION, pgErrorCode, withRetry } from '../../db/pg-error.ts';
+import { CHECK_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
 import { inlineSql } from '../../db/sql-literal.ts';
 import { AppError } from '../../errors.ts';
 import { afterCommitScope } from '../../observability/after-commit.ts';
+import { moneyScript } from './money-transaction.ts';
 
 /**
  * A refusal raised inside a one-trip script: a catalogue code (the AppError of that name), or KEY_ANSWERED (the
@@ -100,7 +101,7 @@ async function send(db: Db, text: string): Promise<Array<{ rows: unknown[] }>> {
  * AppError of its code (or `TripRefused`) and leaves nothing behind.
  */
 export function runOneTrip(db: Db, build: () => TripStep[] | Promise<TripStep[]>): Promise<OneTripResult> {
-  return withRetry(() =>
+  return moneyScript(() =>
     afterCommitScope(async () => {
       const steps = await build();
       const { text, statementIndexes } = tripScript(steps);
