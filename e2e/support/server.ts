@@ -11,6 +11,8 @@ const run = promisify(execFile);
 const SERVER_ENTRY = path.join('apps', 'server', 'src', 'server.ts');
 const SITE_STATUS_CLI = path.join('apps', 'server', 'src', 'scripts', 'site-status.ts');
 const READY_TIMEOUT_MS = 90_000;
+/** A server that migrates its own database (the Lao variant, seeds of its own) starts in over 90 s on a busy machine. */
+const COLD_READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export type ServerOptions = {
@@ -115,8 +117,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'wallet-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   const seedsAsTemplate = variant === 'th' && !Object.keys(options.env ?? {}).some((key) => SEED_ENV.includes(key));
-  if (ownsDataDir && template && seedsAsTemplate && existsSync(path.join(template, 'pglite')))
-    cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  const fromTemplate = ownsDataDir && template && seedsAsTemplate && existsSync(path.join(template, 'pglite'));
+  if (fromTemplate) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const playerDist =
     options.playerDist ??
     (variant === 'la' ? preparePlayerDist('la') : (process.env.PLAYER_DIST ?? playerDistFor('th')));
@@ -157,7 +159,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   try {
-    await waitUntilReady(url, child, logs, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    await waitUntilReady(
+      url,
+      child,
+      logs,
+      options.readyTimeoutMs ?? (fromTemplate ? READY_TIMEOUT_MS : COLD_READY_TIMEOUT_MS),
+    );
   } catch (error) {
     await stop();
     throw error;

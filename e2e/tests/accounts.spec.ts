@@ -233,7 +233,7 @@ test.describe('accounts', () => {
   }
 
   test('the Lao variant registers an 11-digit number with a currency', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const lao = await startServer({ variant: 'la' });
     try {
       const phone = `020${randomDigits(8)}`;

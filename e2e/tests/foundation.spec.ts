@@ -155,7 +155,7 @@ test.describe('member shell', () => {
 test.describe('the Lao build (VITE_VARIANT=la, VARIANT=la)', () => {
   let lao: RunningServer;
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     lao = await startServer({ variant: 'la' });
   });
   test.afterAll(async () => {
@@ -175,10 +175,16 @@ test('bundle budget: the JS /login needs is at most 160 KiB gzip', async ({ page
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.add(req.url());
   });
+  // idle prefetches (toasts after 1.5 s, the alert dialog after 2 s) are not part of the first load: on this page
+  // timers of 1.5 s or more never fire, so a first load that takes longer on a busy machine does not count them
+  await page.addInitScript(() => {
+    const setTimer = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      (ms ?? 0) >= 1_500 ? 0 : setTimer(handler, ms, ...rest)) as typeof window.setTimeout;
+  });
   await page.goto('/login');
   await expect(page.getByRole('navigation').getByText(REGISTER_LABEL.th)).toBeVisible();
   await page.locator('form').first().waitFor();
-  // idle prefetches (toasts after 1.5 s, the alert dialog after 2 s) are not part of the first load
   const sizes: Array<[string, number]> = [];
   for (const url of scripts)
     sizes.push([new URL(url).pathname, gzipSync(await (await request.get(url)).body()).length / 1024]);

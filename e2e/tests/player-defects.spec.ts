@@ -121,7 +121,7 @@ async function kipMember(page: Page, lao: RunningServer): Promise<void> {
 }
 
 test('the Lao build: a kip wallet deposits and withdraws kip-sized amounts on a LAPNet rail', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const lao = await startServer({ variant: 'la' });
   try {
     await kipMember(page, lao);

@@ -45,11 +45,14 @@ test.describe('reality check', () => {
       await page.clock.install();
       await signInAs(page, lang, member);
       // the reminder is planned once the session's figures are in
-      const planned = page.waitForResponse((r) => r.url().includes('/api/responsible-play/session'));
+      const answered = page.waitForResponse((r) => r.url().includes('/api/responsible-play/session'));
       await page.goto('/user/home');
       await expect(page.getByTestId('widget-deposit')).toBeVisible();
-      expect((await planned).ok()).toBe(true);
+      expect((await answered).ok()).toBe(true);
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      // the reminder's timer is set (its answer handled), so moving the clock on fires it
+      const planned = page.getByTestId('reality-check-planned');
+      await expect(planned).toHaveAttribute('data-round', '0');
 
       await page.clock.fastForward('10:00');
       const dialog = page.getByRole('dialog');
@@ -59,6 +62,7 @@ test.describe('reality check', () => {
 
       await page.getByTestId('reality-keep').click();
       await expect(dialog).toHaveCount(0);
+      await expect(planned).toHaveAttribute('data-round', '1');
       await page.clock.fastForward('10:00');
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.getByTestId('reality-break').click();

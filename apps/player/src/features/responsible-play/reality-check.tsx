@@ -30,6 +30,8 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
   // the server's clock minus ours, from the latest answer
   const skew = useRef(0);
   const [schedule, setSchedule] = useState(0);
+  // the round whose reminder is set: a hidden marker says so, for a test that moves the page's clock on
+  const [plannedRound, setPlannedRound] = useState<number | null>(null);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,6 +58,7 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
             () => undefined,
           );
         }, wait);
+        setPlannedRound(schedule);
       },
       // no figures (offline, signed out meanwhile): no reminder this time
       () => undefined,
@@ -66,7 +69,10 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
     };
   }, [schedule]);
 
-  if (!shown || !hasStrings) return null;
+  if (!shown || !hasStrings)
+    return plannedRound === schedule ? (
+      <span hidden data-testid="reality-check-planned" data-round={plannedRound} />
+    ) : null;
   const minutes = Math.floor(shown.elapsed / MINUTE);
   const time = t('responsiblePlay:realityCheck.duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
   const net = shown.figures.net;
