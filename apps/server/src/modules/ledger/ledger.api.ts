@@ -13,7 +13,7 @@ export {
 export { checkLedgerInvariants } from './invariants.ts';
 export { LedgerService, type PostInput } from './ledger.service.ts';
 export { lockMemberMoney, memberMoneyLockSteps, type KeyWithLock } from './member-lock.ts';
-export { TripRefused, type TripStep } from './one-trip.ts';
+export { TripRefused } from './one-trip.ts';
 export { moneyTransaction } from './money-transaction.ts';
 export { insertWhenPosted, updateWhenPosted } from './post-statement.ts';
 export { toMajor, toMinor } from './money.ts';

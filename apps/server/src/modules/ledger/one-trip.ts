@@ -54,7 +54,7 @@ function raise(code: TripRefusal): string {
  * statement takes its own snapshot (PL/pgSQL under READ COMMITTED). The block's dollar-quote tag is random and checked
  * absent from its body, so no literal inside can end it.
  */
-export function tripScript(steps: readonly TripStep[]): { text: string; statementIndexes: number[] } {
+function tripScript(steps: readonly TripStep[]): { text: string; statementIndexes: number[] } {
   const statements: string[] = [];
   const statementIndexes: number[] = [];
   let block: string[] = [];
