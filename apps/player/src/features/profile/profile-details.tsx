@@ -34,7 +34,8 @@ function Row({
       <dd className="min-w-0 flex-1 text-right font-semibold break-words text-fg" data-testid={testId}>
         {children}
       </dd>
-      {action}
+      {/* a <dl>'s row holds only <dt> and <dd> (axe "definition-list"): the row's button is a second <dd> */}
+      {action && <dd className="shrink-0">{action}</dd>}
     </div>
   );
 }
