@@ -22,7 +22,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-2 text-fg ring-1 ring-inset ring-line-strong hover:bg-line active:bg-surface',
   ghost: 'bg-transparent text-fg hover:bg-white/5 active:bg-white/10',
   danger:
-    'bg-danger text-white shadow-[0_8px_24px_-10px_var(--color-danger)] hover:brightness-105 active:brightness-95',
+    'bg-danger-strong text-white shadow-[0_8px_24px_-10px_var(--color-danger)] hover:brightness-105 active:brightness-95',
 };
 
 /* Every size keeps at least a 44 px touch target (sm pads its hit area). */
