@@ -4,7 +4,7 @@ import { sweep } from '../support/narrow-screen.ts';
 import { newestCode, signInQuickly } from '../support/sign-in.ts';
 
 /**
- * Every player screen and sheet at 320×700 and 390×844 in th, la and en, each checked by sweep (support/
+ * Every player screen and sheet at 320×568 and 390×844 in th, la and en, each checked by sweep (support/
  * narrow-screen.ts): no sideways overflow (the elements that stick out are named), no text in the wrong script (no
  * Thai on a Lao or English screen), no raw key, no cut or spilling label, every control at least 44×44 px (WCAG
  * 2.5.8) except the listed exceptions. Screenshots go to SHOTS_DIR (default e2e/artifacts/screens/player-narrow)
