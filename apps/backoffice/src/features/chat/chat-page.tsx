@@ -48,7 +48,7 @@ function ConversationRow({
           <span className="text-xs text-subtle">{c.party === 'guest' ? t('guest') : c.username}</span>
           {c.unread > 0 && (
             <span
-              className="ml-auto rounded-full bg-danger px-1.5 text-xs font-bold text-white"
+              className="ml-auto rounded-full bg-danger-strong px-1.5 text-xs font-bold text-white"
               data-testid="chat-unread"
             >
               {c.unread}

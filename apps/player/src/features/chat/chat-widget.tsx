@@ -295,7 +295,7 @@ export default function ChatWidget({ userId, bottomOffset = 88, memberUnread, on
         {unread > 0 && !isOpen && (
           <span
             data-testid="chat-unread"
-            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold text-white"
+            className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger-strong px-1 text-xs font-bold text-white"
           >
             {unread}
           </span>
