@@ -54,6 +54,33 @@ describe('QR panel (docs/decisions/0025-slip-sender-and-provider-amounts.md)', (
     expect(calls.length).toBe(reads + 1);
   });
 
+  it('keeps the amount being typed when another deposit is credited meanwhile', async () => {
+    // the second answer waits until the test lets it go: a slow network, where a reset would show the spinner
+    let answerLater = (): void => undefined;
+    const later = new Promise<void>((resolve) => (answerLater = resolve));
+    let reads = 0;
+    mockApi({
+      'GET /api/qrcode/KBANK': async () => {
+        if (++reads > 1) await later;
+        return { body: NO_QR };
+      },
+    });
+    renderWithProviders(<QrPanel unit="THB" minDeposit={1} onDone={() => undefined} />);
+    const amount = await screen.findByTestId('qr-amount');
+    await userEvent.type(amount, '250');
+    // a slip or voucher of the same member is credited while the form shows
+    await act(async () => {
+      memberEvents.publishDeposit({ depositId: 'D2', channel: 'slip', amount: 100, currency: 'THB' });
+      await Promise.resolve();
+    });
+    // the server is asked again (still no QR open) while the form stays, with the member's amount
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.getByTestId('qr-amount')).toBe(amount);
+    answerLater();
+    await waitFor(() => expect(screen.getByTestId('qr-amount')).toHaveValue('250'));
+    expect(screen.getByTestId('qr-amount')).toBe(amount);
+  });
+
   it('never shows a remembered QR when the sheet opens again: it asks the server', async () => {
     let isPaid = false;
     mockApi({ 'GET /api/qrcode/KBANK': () => ({ body: isPaid ? NO_QR : OPEN_QR }) });

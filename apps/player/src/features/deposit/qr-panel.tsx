@@ -46,9 +46,18 @@ export function QrPanel({ unit, currency = 'THB', minDeposit, quickAmounts = [],
   // a QR was created with a bonus: its credit's outcome (claimed, or not and why) is told when the money comes
   const [isBonusChosen, setBonusChosen] = useState(false);
 
-  // money came in: a paid QR is spent (docs/decisions/0025), so no QR stays on screen; the server says what is open
+  // money came in: a paid QR is spent (docs/decisions/0025), so no QR stays on screen; the server says what is open.
+  // With no QR open (the amount form showing), the answer is read again in the background: resetting it would show
+  // the spinner and remount the form, losing what the member has typed.
   useEffect(
-    () => memberEvents.onDeposit(() => void queryClient.resetQueries({ queryKey: ['deposit', 'qr'] })),
+    () =>
+      memberEvents.onDeposit(() => {
+        const queryKey = ['deposit', 'qr'];
+        const isQrOpen = queryClient
+          .getQueriesData<{ hasQrcode?: boolean }>({ queryKey })
+          .some(([, data]) => data?.hasQrcode === true);
+        void (isQrOpen ? queryClient.resetQueries({ queryKey }) : queryClient.invalidateQueries({ queryKey }));
+      }),
     [queryClient],
   );
 
