@@ -4,6 +4,7 @@ import { expect, LANGUAGES, test } from '../support/fixtures.ts';
 import { memberWithMoney } from '../support/member.ts';
 import { DEMO_OPERATOR, demoOperatorSecret, DESKTOP, signInOperator } from '../support/operator.ts';
 import { signInAs } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * axe (support/axe.ts: the WCAG 2.0 and 2.1 A and AA rules) finds no violation on the main screens: the player's
@@ -45,6 +46,8 @@ test.describe('accessibility (axe) of the main screens', () => {
       await check(page, `home (${lang})`);
 
       await page.getByTestId('widget-deposit').click();
+
+      await sheetSettled(page);
       await expect(page.getByTestId('qr-create')).toBeVisible();
       await check(page, `deposit sheet, QR tab (${lang})`);
       await closeSheet(page);

@@ -5,6 +5,7 @@ import { demoOperatorToken, signInConsoleContext } from '../support/operator.ts'
 import { saveScreen } from '../support/screens.ts';
 import type { RunningServer } from '../support/server.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 // deposits raise the demo member's balance and manual mode changes a setting: a server of this file's own
 const test = testOnOwnServer();
@@ -125,6 +126,7 @@ test.describe('deposits in the back office', () => {
         await expect(player.getByTestId('wallet-amount')).not.toBeEmpty();
         const before = await walletAmount(player);
         await player.getByTestId('widget-deposit').click();
+        await sheetSettled(player);
         await expect(player.getByTestId('manual-notice')).toBeVisible();
         await expect(player.getByTestId('deposit-tab-qr')).toHaveCount(0);
         await expect(player.getByTestId('manual-send')).toBeDisabled();

@@ -4,6 +4,7 @@ import { demoOperatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * A bonus chosen on the deposit sheet (docs/decisions/0042-bets-and-bonus-at-deposit.md), on a server of its own (the
@@ -51,6 +52,7 @@ async function openQrForm(page: Page, lang: Language, amount: string) {
   await signInQuickly(page, lang);
   await page.goto('/user/home');
   await page.getByTestId('widget-deposit').click();
+  await sheetSettled(page);
   await expect(page.getByTestId('qr-create')).toBeVisible();
   await page.getByTestId('qr-amount').fill(amount);
   await expect(page.getByTestId('bonus-choice-E2EPICK')).toBeVisible({ timeout: 15_000 });

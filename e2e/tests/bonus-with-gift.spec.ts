@@ -4,6 +4,7 @@ import { demoOperatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * A bonus chosen with a True Wallet gift (docs/decisions/0050-bonus-with-slip-and-voucher.md), on a server of its own
@@ -51,6 +52,7 @@ async function openGiftForm(page: Page, lang: Language) {
   await signInQuickly(page, lang);
   await page.goto('/user/home');
   await page.getByTestId('widget-deposit').click();
+  await sheetSettled(page);
   await page.getByTestId('deposit-tab-truewallet').click();
   await page.getByTestId('bonus-sent-amount').fill('300');
   await expect(page.getByTestId('bonus-choice-E2EGIFT')).toBeVisible({ timeout: 15_000 });

@@ -3,6 +3,7 @@ import { QR_PROVIDERS } from '@wallet/contract/limits';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 // deposits raise the demo member's balance: this file runs on a server of its own, so the other specs sharing the
 // worker's server keep the opening balance they expect
@@ -35,6 +36,8 @@ test.describe('deposits', () => {
       const before = await walletAmount(page);
 
       await page.getByTestId('widget-deposit').click();
+
+      await sheetSettled(page);
       await expect(page.getByTestId('qr-create')).toBeVisible();
       await expect(page.getByTestId('qr-create')).toBeDisabled();
       await page.getByTestId('qr-quick-100').click();
@@ -55,6 +58,7 @@ test.describe('deposits', () => {
 
       // the bank transfer tab: receiving accounts, copy buttons and the facts
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       await page.getByTestId('deposit-tab-bank').click();
       await expect(page.getByTestId('deposit-bank').first()).toBeVisible();
       await shot('bank');
@@ -95,6 +99,8 @@ test.describe('deposits', () => {
     const png = await (await page.request.get(slipUrl)).body();
 
     await page.getByTestId('widget-deposit').click();
+
+    await sheetSettled(page);
     await page.getByTestId('deposit-tab-bank').click();
     await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('slip-preview')).toBeVisible();
@@ -108,6 +114,7 @@ test.describe('deposits', () => {
 
     // the same slip again is refused as a duplicate
     await page.getByTestId('widget-deposit').click();
+    await sheetSettled(page);
     await page.getByTestId('deposit-tab-bank').click();
     await page.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
     await page.getByTestId('slip-upload').click();
@@ -123,6 +130,7 @@ test.describe('deposits', () => {
     await expect(page.getByTestId('wallet-amount')).not.toBeEmpty();
     let expected = await walletAmount(page);
     await page.getByTestId('widget-deposit').click();
+    await sheetSettled(page);
 
     for (const provider of QR_PROVIDERS.filter((p) => p !== 'ZPAY')) {
       const payload = await createQr(page, provider, 500);
@@ -132,6 +140,7 @@ test.describe('deposits', () => {
       await page.getByTestId('deposit-close').click();
       await expect.poll(() => walletAmount(page)).toBe(expected);
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
     }
 
     // cancel drops the QR and offers the form again

@@ -4,6 +4,7 @@ import { editDemoWheel } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * Once per intent: every money button of the app, tapped twice faster than React renders (both clicks in one task,
@@ -139,6 +140,7 @@ test.describe('double tap', () => {
 
     // a QR deposit: one QR created
     await page.getByTestId('widget-deposit').click();
+    await sheetSettled(page);
     await page.getByTestId('qr-quick-100').click();
     await doubleTap(page.getByTestId('qr-create'));
     await expect(page.getByTestId('qr-image')).toBeVisible();

@@ -3,6 +3,7 @@ import { signInConsoleContext } from '../support/operator.ts';
 import { SCREENS_DIR } from '../support/paths.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * LINE notifications (docs/decisions/0041-line-notifications.md), in th, la and en at 390×844: the profile's LINE
@@ -54,6 +55,7 @@ test.describe('LINE notifications', () => {
       // a 100-baht QR deposit paid in the sandbox bank
       await page.goto('/user/home');
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       await page.getByTestId('qr-quick-100').click();
       await page.getByTestId('qr-create').click();
       await expect(page.getByTestId('qr-image')).toBeVisible();

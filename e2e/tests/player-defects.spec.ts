@@ -4,6 +4,7 @@ import { expect, LANGUAGES, test } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * The player defects of the money screens, at phone size (390×844) in th, la and en: True Wallet refusals say why
@@ -29,6 +30,7 @@ test.describe('player money defects', () => {
       await signInQuickly(page, lang);
       await page.goto('/user/home');
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       // the quick amounts come from the settings (bahtQuickAmounts), at or above the channel's minimum
       await expect(page.getByTestId('qr-quick-100')).toBeVisible();
       await saveScreen(page, { test: 'player-defects', step: 'deposit-qr', lang });
@@ -62,6 +64,7 @@ test.describe('player money defects', () => {
       // a QR deposit, paid: the statement names its channel in words
       await page.keyboard.press('Escape');
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       await page.getByTestId('qr-provider-ZPAY').click();
       await page.getByTestId('qr-quick-100').click();
       await page.getByTestId('qr-create').click();
@@ -127,6 +130,7 @@ test('the Lao build: a kip wallet deposits and withdraws kip-sized amounts on a 
     await kipMember(page, lao);
     await page.goto(`${lao.url}/user/home`);
     await page.getByTestId('widget-deposit').click();
+    await sheetSettled(page);
     await expect(page.getByTestId('qr-quick-50000')).toBeVisible();
     await expect(page.getByTestId('qr-quick-10')).toHaveCount(0);
     await expect(page.getByTestId('qr-provider-KBANK')).toContainText('LAPNet');

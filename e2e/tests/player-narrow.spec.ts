@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { sweep } from '../support/narrow-screen.ts';
 import { newestCode, signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * Every player screen and sheet at 320×568 and 390×844 in th, la and en, each checked by sweep (support/
@@ -61,6 +62,8 @@ test.describe('player app at 320 and 390 px', () => {
       await check('home');
 
       await page.getByTestId('widget-deposit').click();
+
+      await sheetSettled(page);
       await expect(page.getByTestId('qr-create')).toBeVisible();
       await check('deposit-qr');
       await page.getByTestId('qr-quick-100').click();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 // QR deposits raise the demo member's balance and fill its inbox: this file runs on a server of its own
 const test = testOnOwnServer();
@@ -28,6 +29,8 @@ test.describe('player shell', () => {
       await openHome(page);
 
       await page.getByTestId('widget-deposit').click();
+
+      await sheetSettled(page);
       await page.getByTestId('qr-quick-100').click();
       await page.getByTestId('qr-create').click();
       await expect(page.getByTestId('qr-image')).toBeVisible();

@@ -5,6 +5,7 @@ import { demoOperatorToken } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * Promotions (docs/design.md §9.6) from the player's side, on a server of its own (the demo member's balance and conditions change here, and
@@ -99,6 +100,7 @@ test('deposit → a deposit bonus → the bar shows the turnover → the demo sl
 
   // a 100-baht QR deposit paid in the sandbox
   await page.getByTestId('widget-deposit').click();
+  await sheetSettled(page);
   await page.getByTestId('qr-quick-100').click();
   await page.getByTestId('qr-create').click();
   await expect(page.getByTestId('qr-image')).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, LANGUAGES, testOnOwnServer } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * Receipts, statement filters and the one-phone QR at 390×844 (and 320×568) in th/la/en: a QR paid while its sheet is
@@ -15,6 +16,7 @@ const CREDITED = { th: 'ฝากเงินสำเร็จ', la: 'ຝາກ
 
 async function createQr(page: Page): Promise<string> {
   await page.getByTestId('widget-deposit').click();
+  await sheetSettled(page);
   await page.getByTestId('qr-quick-100').click();
   await page.getByTestId('qr-create').click();
   await expect(page.getByTestId('qr-image')).toBeVisible();

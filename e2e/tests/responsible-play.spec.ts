@@ -3,6 +3,7 @@ import { memberWithMoney, randomDigits } from '../support/member.ts';
 import { signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { signInAs } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 // a server of its own: its members withdraw, and the withdrawals spec counts the rows of the worker's server
 const test = testOnOwnServer();
@@ -46,6 +47,7 @@ test.describe('responsible play', () => {
       await shot('limit-set');
       await page.goto('/user/home');
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       await page.getByTestId('qr-quick-100').click();
       await page.getByTestId('qr-create').click();
       await expect(page.getByText(LIMIT_MESSAGE[lang])).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, LANGUAGES, test, type Language } from '../support/fixtures.ts';
 import { saveScreen } from '../support/screens.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { DEMO } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /**
  * Every player screen and modal at 390×844 in th, la and en, each checked by saveScreen (no text in the
@@ -134,6 +135,7 @@ test.describe('every screen', () => {
       await page.getByTestId('transfer-done').click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByTestId('widget-deposit').click();
+      await sheetSettled(page);
       await expect(page.getByTestId('qr-create')).toBeVisible();
       await shot('deposit');
       await page.keyboard.press('Escape');

@@ -5,6 +5,7 @@ import { expect, test, type Language } from '../support/fixtures.ts';
 import { editDemoWheel, signInConsoleContext } from '../support/operator.ts';
 import { saveScreen } from '../support/screens.ts';
 import { DEMO, signInQuickly } from '../support/sign-in.ts';
+import { sheetSettled } from '../support/sheet.ts';
 
 /** Copies of this spec's screens for review (the brief's /tmp/shots-wheel); unset SHOTS_DIR to skip. */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-wheel';
@@ -81,6 +82,7 @@ test.describe('spin wheel', () => {
 
     // a deposit gives coins: a 100-baht QR paid in the sandbox → deposit.credited → 1 coin (coinsPerHundred 1)
     await page.getByTestId('widget-deposit').click();
+    await sheetSettled(page);
     await page.getByTestId('qr-quick-100').click();
     await page.getByTestId('qr-create').click();
     await expect(page.getByTestId('qr-image')).toBeVisible();
