@@ -48,6 +48,17 @@ function withoutNamedStatements(pool: pg.Pool): void {
   });
 }
 
+/** Pools whose connections may not keep a statement between transactions (`preparedStatements: false`). */
+const unpreparedPools = new WeakSet<object>();
+
+/**
+ * Whether `db`'s connections keep prepared statements: not through a transaction-mode pooler. The money moves'
+ * prepared scripts (db/prepared-script.ts) need it; without it they send literals (docs/decisions/0051).
+ */
+export function keepsPreparedStatements(db: Db): boolean {
+  return !unpreparedPools.has((db as unknown as { $client: object }).$client);
+}
+
 export async function openPostgres(
   url: string,
   poolSize = 20,
@@ -57,7 +68,10 @@ export async function openPostgres(
   pool.on('error', () => {
     // an idle client died (server restart, pg_terminate_backend); the pool replaces it
   });
-  if (options.preparedStatements === false) withoutNamedStatements(pool);
+  if (options.preparedStatements === false) {
+    withoutNamedStatements(pool);
+    unpreparedPools.add(pool);
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   installAfterCommit(db);
   return {

@@ -84,7 +84,7 @@ export class LedgerService {
       throw new Error('ledger: a guard refuses with a catalogue code');
     const debits = Array.from({ length: built.changes }, (_, i) => `trip_row.a${i} is null`);
     return {
-      row: built.statement,
+      row: built.parts,
       refuse: [
         ...(guardCode ? [{ code: guardCode, when: 'trip_row.guard_ok is not true' }] : []),
         { code: 'POSTING_REPLAYED', when: 'trip_row.tx_id is null' },

@@ -48,7 +48,10 @@ export function memberMoneyLockSteps(memberId: number, key?: KeyWithLock | null)
   const steps: TripStep[] = [{ statement: lockSql(memberId) }];
   if (key) {
     steps.push({
-      row: sql`with k as (${key.claimSql(sql`(select 1) as lock_taken`)}) select count(*)::int as claimed from k`,
+      row: {
+        with: sql`k as (${key.claimSql(sql`(select 1) as lock_taken`)})`,
+        select: sql`(select count(*)::int from k) as claimed`,
+      },
       refuse: [{ code: 'KEY_ANSWERED', when: 'trip_row.claimed = 0' }],
     });
   }

@@ -1,8 +1,9 @@
 import { isErrorCode, type ErrorCode } from '@wallet/contract/errors';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import { keepsPreparedStatements, type Db } from '../../db/client.ts';
 import { CHECK_VIOLATION, pgErrorCode } from '../../db/pg-error.ts';
+import { preparedStatement, sendPrepared, sendScript } from '../../db/prepared-script.ts';
 import { inlineSql } from '../../db/sql-literal.ts';
 import { AppError } from '../../errors.ts';
 import { afterCommitScope } from '../../observability/after-commit.ts';
@@ -20,14 +21,15 @@ export type TripRefusal = ErrorCode | 'KEY_ANSWERED' | 'POSTING_REPLAYED';
  * - `statement`: a statement of its own; its rows come back (`OneTripResult.rows`, in the order of these steps);
  * - `refuse` … `when`: a boolean SQL condition read by a statement of its own (a fresh snapshot, after the steps before
  *   it); true rolls the whole script back with the refusal;
- * - `row` … `refuse`: a statement answering one row, read into `trip_row` (e.g. a posting), then each `when` (a fixed
- *   PL/pgSQL condition on `trip_row`, never a value) in order: the first true one rolls everything back with its refusal.
+ * - `row` … `refuse`: a statement answering one row (`with <with> select <select>`, e.g. a posting), read as
+ *   `trip_row`, then each `when` (a fixed condition on `trip_row`'s columns, never a value) in order: the first true
+ *   one rolls everything back with its refusal.
  * `done` runs after the commit (in the script's afterCommit scope): events recorded, signals.
  */
 export type TripStep = { done?: () => void; checkViolation?: ErrorCode } & (
   | { statement: SQL }
   | { refuse: TripRefusal; when: SQL }
-  | { row: SQL; refuse: Array<{ code: TripRefusal; when: string }> }
+  | { row: { with: SQL; select: SQL }; refuse: Array<{ code: TripRefusal; when: string }> }
 );
 
 export type OneTripResult = { rows: Array<Array<Record<string, unknown>>> };
@@ -44,9 +46,39 @@ const REFUSAL_PATTERN = /^[A-Z][A-Z_]*$/;
 /** the refusals' SQLSTATE (raise_exception) */
 const RAISED = 'P0001';
 
-function raise(code: TripRefusal): string {
+function checked(code: TripRefusal): TripRefusal {
   if (!REFUSAL_PATTERN.test(code)) throw new Error(`one trip: ${code} is not a refusal code`);
-  return `raise exception using message = '${code}', errcode = '${RAISED}';`;
+  return code;
+}
+
+const raise = (code: TripRefusal) => `raise exception using message = '${checked(code)}', errcode = '${RAISED}';`;
+
+/**
+ * Refusals in prepared statements (no PL/pgSQL block there): a function of the connection's own temporary schema,
+ * created with its first prepared statements (`sendPrepared`'s setup), volatile so it runs only when its CASE arm does.
+ */
+const REFUSE_FUNCTION = `create or replace function pg_temp.trip_refuse(code text) returns boolean language plpgsql
+  volatile as $refuse$ begin raise exception using message = code, errcode = '${RAISED}'; end $refuse$`;
+const refuseCall = (code: TripRefusal) => sql.raw(`pg_temp.trip_refuse('${checked(code)}')`);
+
+/**
+ * The script as prepared statements, one per step: a plain statement as it is; a `refuse` step as
+ * `select case when (<when>) then <refuse> end`; a `row` step as its statement whose result is read as `trip_row`
+ * with a first column that refuses on the first true check. Each takes its own snapshot, as in the `DO` block.
+ */
+function preparedTrip(steps: readonly TripStep[]) {
+  return steps.map((step) => {
+    if ('statement' in step) return preparedStatement(step.statement);
+    if ('when' in step) {
+      return preparedStatement(
+        sql`select case when (${step.when}) then ${refuseCall(step.refuse)} end as trip_refused`,
+      );
+    }
+    const arms = step.refuse.map((check) => sql` when (${sql.raw(check.when)}) then ${refuseCall(check.code)}`);
+    return preparedStatement(
+      sql`with ${step.row.with} select case${sql.join(arms)} end as trip_refused, trip_row.* from (select ${step.row.select}) trip_row`,
+    );
+  });
 }
 
 /**
@@ -74,7 +106,7 @@ function tripScript(steps: readonly TripStep[]): { text: string; statementIndexe
     } else if ('when' in step) {
       block.push(`if (${inlineSql(step.when)}) then ${raise(step.refuse)} end if;`);
     } else {
-      block.push(`${inlineSql(step.row)}\ninto trip_row;`);
+      block.push(`${inlineSql(sql`with ${step.row.with} select ${step.row.select}`)}\ninto trip_row;`);
       for (const check of step.refuse) block.push(`if (${check.when}) then ${raise(check.code)} end if;`);
     }
   }
@@ -82,16 +114,19 @@ function tripScript(steps: readonly TripStep[]): { text: string; statementIndexe
   return { text: statements.join(';\n'), statementIndexes };
 }
 
-type ScriptClient =
-  | { exec(text: string): Promise<Array<{ rows: unknown[] }>> }
-  | { query(text: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>> };
-
-/** Send the script as ONE simple-query message: PGlite `exec`, node-postgres `query` without parameters. */
-async function send(db: Db, text: string): Promise<Array<{ rows: unknown[] }>> {
-  const client = (db as unknown as { $client: ScriptClient }).$client;
-  if ('exec' in client) return client.exec(text);
-  const answer = await client.query(text);
-  return Array.isArray(answer) ? answer : [answer];
+/**
+ * Send the steps as ONE simple-query message: EXECUTEs of statements prepared on the connection (ADR 0053), or,
+ * where connections do not keep prepared statements (a transaction-mode pooler), the script of literals with its
+ * `DO` blocks (ADR 0051). Answers the result of each `statement` step, in order.
+ */
+async function send(db: Db, steps: readonly TripStep[]): Promise<Array<{ rows: unknown[] }>> {
+  if (keepsPreparedStatements(db)) {
+    const results = await sendPrepared(db, preparedTrip(steps), REFUSE_FUNCTION);
+    return steps.flatMap((step, i) => ('statement' in step ? [results[i] ?? { rows: [] }] : []));
+  }
+  const { text, statementIndexes } = tripScript(steps);
+  const results = await sendScript(db, text);
+  return statementIndexes.map((index) => results[index] ?? { rows: [] });
 }
 
 /**
@@ -104,17 +139,14 @@ export function runOneTrip(db: Db, build: () => TripStep[] | Promise<TripStep[]>
   return moneyScript(() =>
     afterCommitScope(async () => {
       const steps = await build();
-      const { text, statementIndexes } = tripScript(steps);
       let results: Array<{ rows: unknown[] }>;
       try {
-        results = await send(db, text);
+        results = await send(db, steps);
       } catch (err) {
         throw refusalOf(err, steps) ?? err;
       }
       for (const step of steps) step.done?.();
-      return {
-        rows: statementIndexes.map((index) => (results[index]?.rows ?? []) as Array<Record<string, unknown>>),
-      };
+      return { rows: results.map((result) => result.rows as Array<Record<string, unknown>>) };
     }),
   );
 }

@@ -95,6 +95,8 @@ export type PostOutcome = { transactionId: bigint | null; refused: boolean };
 export type BuiltPosting = {
   /** one row: `tx_id` (null on an idempotent replay), `guard_ok`, and `a0…aN` (null where a debit was refused) */
   statement: SQL;
+  /** the statement's parts, for a caller that adds columns to its result: the CTE list and the result's columns */
+  parts: { with: SQL; select: SQL };
   /** how many account changes (`a0…aN`) the row reports */
   changes: number;
   /** the caller's writes that run in one more statement after a new posting */
@@ -186,8 +188,10 @@ export function buildPostStatement(row: PostedRow, also: PostAlongside = {}): Bu
     sql`${also.guard ? also.guard.check : sql`true`} as guard_ok`,
     ...changes.map((_, i) => sql`(select id from ${sql.raw(`a${i}`)}) as ${sql.raw(`a${i}`)}`),
   ];
+  const parts = { with: sql.join(ctes, sql`, `), select: sql.join(results, sql`, `) };
   return {
-    statement: sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(results, sql`, `)}`,
+    statement: sql`with ${parts.with} select ${parts.select}`,
+    parts,
     changes: changes.length,
     after,
     events: [...events, row.posted],
