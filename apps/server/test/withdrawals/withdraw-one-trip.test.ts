@@ -119,6 +119,29 @@ describe('withdrawal request in one round trip', () => {
     expect(await h.invariants()).toEqual([]);
   });
 
+  it('every request is the same prepared statements, whatever the member, amount or key (ADR 0053)', async () => {
+    const trips = async () =>
+      (
+        await rawRows<{ name: string }>(
+          h.t.ctx.db,
+          sql`select name from pg_prepared_statements where name like 'trip_%' order by name`,
+        )
+      ).map((r) => r.name);
+    const first = await h.member(1_000n * 100n);
+    expect((await withdraw(first.token, 100, 'shape-1')).status).toBe(200);
+    const before = await trips();
+    for (const [i, amount] of [150, 275, 800].entries()) {
+      const m = await h.member(1_000n * 100n);
+      expect((await withdraw(m.token, amount, `shape-${i}-x`)).status).toBe(200);
+      expect((await withdraw(m.token, 100, `shape-${i}-y`)).status).toBe(200);
+    }
+    const after = await trips();
+    // one connection on PGlite: exactly the same statements; on a PostgreSQL pool, whichever connection answers holds
+    // at most the request's few shapes, never one per request
+    if (h.t.database.kind === 'pglite') expect(after).toEqual(before);
+    expect(after.length).toBeLessThanOrEqual(8);
+  });
+
   it('hostile Idempotency-Keys are data: the members table stands, each key is stored as sent', async () => {
     const m = await h.member(1_000n * 100n);
     const keys = [
