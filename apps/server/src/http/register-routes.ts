@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { holdsAnyRole, type AuthMember, type AuthOperator } from '../modules/auth/auth.api.ts';
 import type { AnyEndpointId, Handlers, Module } from './handlers.ts';
+import { installJsonCompression } from './compress-json.ts';
 import { IdempotencyStore, keyedAnswerOf, runIdempotent, type Principal } from './idempotency.ts';
 import { parseMultipart, uploadFingerprint, type ParsedUpload } from './multipart.ts';
 
@@ -65,6 +66,8 @@ export function registerRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('member', null);
   app.decorateRequest('operator', null);
+  // the answers of a KiB or more go compressed to clients that ask (Lighthouse: uses-text-compression, docs/performance.md)
+  installJsonCompression(app);
   const unimplemented: string[] = [];
   const idempotency = new IdempotencyStore(ctx.db, ctx.clock);
   const endpoints: Array<{ id: AnyEndpointId; endpoint: Endpoint }> = [...listEndpoints(), ...listAdminEndpoints()];
