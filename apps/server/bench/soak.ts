@@ -9,17 +9,23 @@
  * SOAK_DEPOSITS_PER_S (default 2) sets the deposit stream. The server runs with `--expose-gc`: once a minute the
  * query counter collects garbage and reports the heap left after it (query-counter.ts), and the run ends with the
  * slope of that heap over its second half — a leak climbs there at a constant rate, a working set stays flat (RSS
- * alone also follows the rate served and the allocator keeping freed pages). Never part of the test suite or CI.
+ * alone also follows the rate served and the allocator keeping freed pages). The simulators run in a process of their
+ * own (sandbox-process.ts; the server started without its sandbox module, server-without-sandbox.ts, reaches them over
+ * HTTP at PUBLIC_URL as it reaches live providers), so the server's heap is the product's alone; SOAK_SANDBOX=inside
+ * mounts them in the server as before. Never part of the test suite or CI.
  */
 import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { systemClock } from '../src/clock.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { gameTransfersLedgerCheck, pendingTransfersCheck } from '../src/modules/game-transfers/transfer-checks.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.api.ts';
-import { createBenchDatabase, startServer } from './bench-server.ts';
+import { createBenchDatabase, freePort, startServer } from './bench-server.ts';
 import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -31,6 +37,37 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const RATE = Number(process.env.SOAK_RATE ?? 0);
 const DEPOSITS_PER_S = Number(process.env.SOAK_DEPOSITS_PER_S ?? 2);
+const SANDBOX_INSIDE = process.env.SOAK_SANDBOX === 'inside';
+
+/** The simulators in a child process of their own on `port`; resolves once it answers. */
+async function startSandbox(
+  port: number,
+  walletUrl: string,
+  secret: string,
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'sandbox-process.ts')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, SANDBOX_PORT: String(port), PROVIDER_SECRET: secret, WALLET_URL: walletUrl },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) break;
+    const up = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { url, child, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('bench:soak: the sandbox process did not come up');
+}
 
 /** Renew every member's access token through the API, as the player does before its 15 minutes run out. */
 async function renewTokens(url: string, members: BenchMember[]): Promise<number> {
@@ -53,7 +90,7 @@ async function renewTokens(url: string, members: BenchMember[]): Promise<number>
 }
 
 /** One QR deposit through the sandbox: create, pay as the payer's bank, the webhook credits it. True when credited. */
-async function qrDeposit(url: string, member: BenchMember, key: string): Promise<boolean> {
+async function qrDeposit(url: string, sandboxUrl: string, member: BenchMember, key: string): Promise<boolean> {
   try {
     const qr = await fetch(`${url}/api/qrcode/KBANK`, {
       method: 'POST',
@@ -62,7 +99,7 @@ async function qrDeposit(url: string, member: BenchMember, key: string): Promise
     });
     const { payload } = (await qr.json()) as { payload?: string };
     if (!qr.ok || !payload) return false;
-    const paid = await fetch(`${url}/sandbox/qr/pay`, {
+    const paid = await fetch(`${sandboxUrl}/sandbox/qr/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ payload }),
@@ -98,14 +135,32 @@ async function main(): Promise<void> {
   process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --expose-gc`.trim();
   const database = await createBenchDatabase(ADMIN_URL);
   const db = await openPostgres(database.url, 4);
-  const server = await startServer(database.url, { env: { JOBS: 'true' } });
+  const secrets = {
+    jwt: randomBytes(32).toString('hex'),
+    encryption: randomBytes(32).toString('hex'),
+    provider: randomBytes(24).toString('hex'),
+  };
+  const serverPort = await freePort();
+  const sandbox = SANDBOX_INSIDE
+    ? null
+    : await startSandbox(await freePort(), `http://127.0.0.1:${serverPort}`, secrets.provider);
+  const server = await startServer(database.url, {
+    secrets,
+    port: serverPort,
+    env: { JOBS: 'true', ...(sandbox ? { PUBLIC_URL: sandbox.url } : {}) },
+    ...(sandbox ? { entry: path.resolve(import.meta.dirname, 'server-without-sandbox.ts') } : {}),
+  }).catch(async (err: unknown) => {
+    await sandbox?.stop();
+    throw err;
+  });
+  const sandboxUrl = sandbox?.url ?? server.url;
   let failed = false;
   try {
     const members = await seedMembers(db.db, server.secrets.jwt, MEMBERS, 100_000_000n);
     await liftWithdrawLimits(db.db);
     const games = await activateGame(server.url, members, 'pg');
     console.log(
-      `bench:soak: ${MINUTES} min of mixed load (${RATE > 0 ? `open loop ${RATE} req/s` : `${CONNECTIONS} connections`}, ${MEMBERS} members, game transfers ${games ? 'on' : 'OFF: no game account'}, ${DEPOSITS_PER_S} QR deposits/s); load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
+      `bench:soak: ${MINUTES} min of mixed load (${RATE > 0 ? `open loop ${RATE} req/s` : `${CONNECTIONS} connections`}, ${MEMBERS} members, game transfers ${games ? 'on' : 'OFF: no game account'}, ${DEPOSITS_PER_S} QR deposits/s, simulators ${sandbox ? 'in a process of their own' : 'inside the server'}); load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs`,
     );
     const mix: Array<{ method: 'GET' | 'POST'; path: string; body?: unknown; money?: boolean }> = [
       { method: 'GET', path: '/api/wallet' },
@@ -152,7 +207,8 @@ async function main(): Promise<void> {
         const started = performance.now();
         const member = members[deposits.sent % members.length]!;
         deposits.sent += 1;
-        if (!(await qrDeposit(server.url, member, `soak-qr-${process.pid}-${deposits.sent}`))) deposits.failed += 1;
+        if (!(await qrDeposit(server.url, sandboxUrl, member, `soak-qr-${process.pid}-${deposits.sent}`)))
+          deposits.failed += 1;
         const wait = 1000 / DEPOSITS_PER_S - (performance.now() - started);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
@@ -203,6 +259,7 @@ async function main(): Promise<void> {
     console.log(
       `\nRSS ${rss[0]!.toFixed(0)} → ${rss.at(-1)!.toFixed(0)} MB (${(growth * 100).toFixed(1)}%, budget < 10%: ${growth < 0.1 ? 'met' : 'NOT met'}); ` +
         `${deposits.sent} QR deposits through the sandbox (${deposits.failed} not credited); ` +
+        (sandbox ? `sandbox process RSS ${rssMb(sandbox.child.pid!).toFixed(0)} MB; ` : '') +
         `${bad} of ${sent} requests failed or answered non-2xx (${(badShare * 100).toFixed(3)}%, budget < 0.1%: ${badShare < 0.001 ? 'met' : 'NOT met'}); ` +
         `ledger invariant: ${problems.length === 0 ? 'OK' : problems.slice(0, 10).join('; ')}`,
     );
@@ -221,6 +278,7 @@ async function main(): Promise<void> {
     failed = growth >= 0.1 || badShare >= 0.001 || problems.length > 0;
   } finally {
     await server.stop();
+    await sandbox?.stop();
     await db.close();
     await database.drop();
   }
