@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { sqlLiteral } from '../../db/sql-literal.ts';
 import { memberWallet } from '../ledger/ledger.api.ts';
 import type { StatementRequest } from '@wallet/contract/statement';
 import { sourceFilter, type SourceFilter } from './statement-filter.ts';
@@ -24,12 +26,10 @@ export type StatementFilter = Pick<StatementRequest, 'type' | 'month'>;
 const walletId = (member: { id: number; currency: string }) =>
   sql`select a.id from ledger_accounts a where a.code = ${memberWallet(member.id)} and a.currency = ${member.currency}`;
 
-const KINDS = sql.join(
-  Object.keys(LEDGER_STATEMENT_KINDS).map((kind) => sql`${kind}`),
-  sql`, `,
-);
+/** the kinds as literals: code constants, so the plain statement's text carries no parameter but the request's */
+const KINDS = sql.raw(Object.keys(LEDGER_STATEMENT_KINDS).map(sqlLiteral).join(', '));
 
-type Param = SQL | SQL.Aliased | ReturnType<typeof sql.placeholder> | number | string;
+type Param = SQL | number | string;
 
 /**
  * The page's rows: each source's newest `offset + limit` rows that pass its filter, with their details, read by its
@@ -96,7 +96,54 @@ function pageQuery(
   return sql`select n.total, ${columns} from (${total}) n left join (${page}) p on true ${order}`;
 }
 
-const PLAIN = sourceFilter({}, sql`null`);
+const PLAIN_NAME = 'statement_page';
+
+/**
+ * The plain statement's text: `$1` member id, `$2` wallet code, `$3` currency, `$4` limit, `$5` offset, whitespace
+ * folded. Five parameters to bind per request, and a short text for the driver to handle.
+ */
+const PLAIN_TEXT = (() => {
+  const $ = (n: number) => sql.raw(`$${n}`);
+  const query = pageQuery(
+    { memberId: $(1), walletCode: $(2), currency: $(3), limit: $(4), offset: $(5) },
+    sourceFilter({}, sql`null`),
+    true,
+  );
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  if (params.length > 0) throw new Error('statement: the plain statement must bind only its own five parameters');
+  return text.replace(/\s+/g, ' ').trim();
+})();
+
+type PgPool = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> };
+type Pglite = { exec(text: string): Promise<Array<{ rows: Row[] }>> };
+
+/** PGlite instances that hold the plain statement (PREPAREd once per instance: one session each). */
+const preparedOn = new WeakMap<Pglite, Promise<unknown>>();
+
+/**
+ * The plain statement on PGlite: PREPAREd once on the instance, then one EXECUTE with the values as literals, so its
+ * plan is kept instead of parsing and planning the five-source query on every request (docs/performance.md). PGlite
+ * has no named statements in its extended protocol, hence the literals (db/sql-literal.ts).
+ */
+async function executePglite(client: Pglite, values: readonly unknown[]): Promise<Row[]> {
+  const call = `execute ${PLAIN_NAME}(${values.map(sqlLiteral).join(', ')})`;
+  for (let attempt = 0; ; attempt++) {
+    let prepared = preparedOn.get(client);
+    if (!prepared) {
+      prepared = client.exec(`prepare ${PLAIN_NAME} as ${PLAIN_TEXT}`);
+      preparedOn.set(client, prepared);
+      prepared.catch(() => preparedOn.delete(client));
+    }
+    await prepared;
+    try {
+      return (await client.exec(call))[0]?.rows ?? [];
+    } catch (err) {
+      // the session lost it (a DEALLOCATE ALL): prepare again, once
+      if (attempt > 0 || (err as { code?: unknown }).code !== '26000') throw err;
+      preparedOn.delete(client);
+    }
+  }
+}
 
 /**
  * The statement's sources, newest first: the member's ledger transactions of the kinds above
@@ -105,30 +152,13 @@ const PLAIN = sourceFilter({}, sql`null`);
  * and deposits waiting for review or refused (`deposits_member_idx`), merged by created_at; each narrowed by the
  * request's type and month (statement-filter.ts). Ties break on source then id, so pages never overlap or skip.
  *
- * The plain statement (no type, no month: the one a member opens) is one named prepared statement: its total and
- * its page in one round trip, planned once per connection (PostgreSQL keeps the generic plan) instead of on every
- * request (measured in docs/performance.md). A filtered one is built per request (its conditions vary).
+ * The plain statement (no type, no month: the one a member opens) is one named prepared statement sent straight to
+ * the driver: its total and its page in one round trip, planned once per connection (PostgreSQL keeps the generic
+ * plan; PGlite through PREPARE and EXECUTE) instead of on every request (measured in docs/performance.md). A
+ * filtered one is built per request (its conditions vary).
  */
 export class StatementRepository {
-  private readonly plainQuery;
-
-  constructor(private readonly db: Db) {
-    const query = pageQuery(
-      {
-        memberId: sql.placeholder('memberId'),
-        walletCode: sql.placeholder('walletCode'),
-        currency: sql.placeholder('currency'),
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-      },
-      PLAIN,
-      true,
-    );
-    this.plainQuery = db
-      .select(COLUMNS)
-      .from(sql`(${query}) q`)
-      .prepare('statement_page');
-  }
+  constructor(private readonly db: Db) {}
 
   /** The plain statement's page and the member's whole statement's size, in one statement. */
   async plainPage(
@@ -136,17 +166,15 @@ export class StatementRepository {
     limit: number,
     offset: number,
   ): Promise<{ total: number; rows: RawStatementRow[] }> {
-    const rows = await this.plainQuery.execute({
-      memberId: member.id,
-      walletCode: memberWallet(member.id),
-      currency: member.currency,
-      limit,
-      offset,
-    });
-    return {
-      total: Number(rows[0]?.total ?? 0),
-      rows: rows.filter((r) => r.source !== null).map((r) => toRaw(r as Row)),
-    };
+    const values = [member.id, memberWallet(member.id), member.currency, limit, offset];
+    const client = (this.db as unknown as { $client: PgPool | Pglite }).$client;
+    const rows =
+      'exec' in client
+        ? await executePglite(client, values)
+        : (await client.query({ name: PLAIN_NAME, text: PLAIN_TEXT, values })).rows;
+    const out: RawStatementRow[] = [];
+    for (const r of rows) if (r.source !== null) out.push(toRaw(r));
+    return { total: Number(rows[0]?.total ?? 0), rows: out };
   }
 
   /**
@@ -202,26 +230,6 @@ export class StatementRepository {
     return rowsOf(await this.db.execute(query)).map(toRaw);
   }
 }
-
-/** The plain statement's columns (the prepared statement selects them from its query by name). */
-const COLUMNS = Object.fromEntries(
-  [
-    'total',
-    'source',
-    'id',
-    'created_ms',
-    'kind',
-    'metadata',
-    'game',
-    'direction',
-    'status',
-    'channel',
-    'reject_reason',
-    'condition_status',
-    'condition_name',
-    'amount',
-  ].map((name) => [name, sql<unknown>`${sql.identifier('q')}.${sql.identifier(name)}`]),
-) as Record<string, SQL<unknown>>;
 
 function toRaw(r: Row): RawStatementRow {
   const base = { id: String(r.id), amount: BigInt(String(r.amount)), createdAt: new Date(Number(r.created_ms)) };
