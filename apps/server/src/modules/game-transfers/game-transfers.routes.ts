@@ -1,4 +1,5 @@
-import type { ModuleFactory } from '../../http/handlers.ts';
+import type { Handlers, ModuleFactory } from '../../http/handlers.ts';
+import { keyAnsweredByHandler, keyedMoveOf } from '../../http/idempotency.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
@@ -12,7 +13,10 @@ export function createGameTransfersModule(options: GamesModuleOptions = {}): Mod
     return {
       name: 'game-transfers',
       handlers: {
-        'wallet.transfer': ({ member, body }) => transfers.transfer(member, body),
+        // with an Idempotency-Key, the key is recorded with the hold and answered with the settlement (ADR 0048)
+        'wallet.transfer': keyAnsweredByHandler<NonNullable<Handlers['wallet.transfer']>>(({ member, body, request }) =>
+          transfers.transfer(member, body, keyedMoveOf(request)),
+        ),
         'wallet.transferAll': ({ member, body }) => transfers.transferAll(member, body.to),
       },
       jobs: [
