@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@wallet/contract/client-api.gen';
 import { call } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 
 /** Lookups rarely change during a visit: cache them for the session. */
 const LOOKUP_STALE_MS = 5 * 60_000;
@@ -44,5 +45,7 @@ export const useBanks = () => useQuery(lookupQueries.banks());
 export const useSources = () => useQuery(lookupQueries.sources());
 /** whether registration needs an SMS OTP (step 2); undefined while loading */
 export const useRegisterOtp = () => useQuery(lookupQueries.registerOtp());
+/** Reads the OTP setting into the cache (never throws): /register's loader, so its first screen has the step count. */
+export const prefetchRegisterOtp = () => queryClient.prefetchQuery(lookupQueries.registerOtp());
 export const useContact = () => useQuery(lookupQueries.contact());
 export const useAgreements = (isEnabled = true) => useQuery({ ...lookupQueries.agreements(), enabled: isEnabled });

@@ -46,10 +46,11 @@ export function BrandLogo({ size = 'sm', hasName = true, className }: BrandLogoP
           {name.slice(0, 1)}
         </span>
       )}
+      {/* the large name's line is 32 px (text-2xl): its placeholder keeps that height, so the name arriving moves nothing */}
       {hasName && isPending && (
         <span
           aria-hidden
-          className={clsx('animate-pulse rounded-md bg-surface-2', size === 'sm' ? 'h-4 w-24' : 'h-6 w-36')}
+          className={clsx('animate-pulse rounded-md bg-surface-2', size === 'sm' ? 'h-4 w-24' : 'my-1 h-6 w-36')}
         />
       )}
       {hasName && !isPending && (

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { spinActiveQuery, useSpinActive, useWallet } from '../../../api/wallet.ts';
 import { walletQueries } from '../../../api/wallet.ts';
 import { BalanceHero } from '../../../features/wallet/balance-hero.tsx';
-import type { PromoFeature } from '../../../features/promotions/promo-home.ts';
+import type { PromoFeature } from '../../../features/promotions/promo-flow.tsx';
 import { GamesSkeleton, HOME_COLUMNS, HomeSkeleton } from '../../../features/wallet/home-skeleton.tsx';
 import { WidgetGrid } from '../../../features/wallet/widget-grid.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -37,9 +37,11 @@ const WithdrawDialog = lazySheet(() =>
 const DepositDialog = lazySheet(() =>
   import('../../../features/deposit/deposit-dialog.tsx').then((m) => m.DepositDialog),
 );
-const promoHome = () => import('../../../features/promotions/promo-home-entry.ts').then((m) => m.loadPromoHome());
-const PromoFlow = lazySheet(() => promoHome().then((m) => m.PromoFlow));
-const ConditionStrip = lazy(() => promoHome().then((m) => ({ default: m.ConditionStrip })));
+const promoEntry = () => import('../../../features/promotions/promo-home-entry.ts');
+// the condition strip is on the first screen; the promotion flow (its dialogs) loads on first open
+const conditionStrip = () => promoEntry().then((m) => m.loadConditionStrip());
+const PromoFlow = lazySheet(() => promoEntry().then((m) => m.loadPromoFlow().then((flow) => flow.PromoFlow)));
+const ConditionStrip = lazy(() => conditionStrip().then((m) => ({ default: m.ConditionStrip })));
 const GameAccountDialog = lazySheet(() =>
   import('../../../features/game-accounts/game-account-dialog.tsx').then((m) => m.GameAccountDialog),
 );
@@ -51,7 +53,7 @@ const AgreementDialog = lazy(() =>
 const FIRST_SCREEN_WAIT_MS = 3_000;
 
 /**
- * A first visit commits home once, complete: the wallet, the spin flag, the sliders' and the promotion chunks are
+ * A first visit commits home once, complete: the wallet, the spin flag, the sliders' and the condition strip's chunks are
  * read before the route renders (the boot shell, or the screen before, stays meanwhile; at most 3 s, then the
  * skeleton). Each later arrival would otherwise lay out the whole page again (long tasks on a slow phone). A return
  * to home with the wallet cached does not wait. Never throws: a failure shows on the screen with its retry.
@@ -63,7 +65,7 @@ export async function loader() {
     queryClient.prefetchQuery(walletQueries.summary()),
     queryClient.prefetchQuery(spinActiveQuery()),
     slidersModule.catch(() => undefined),
-    promoHome().catch(() => undefined),
+    conditionStrip().catch(() => undefined),
   ]);
   await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   return null;
