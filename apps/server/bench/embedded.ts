@@ -7,7 +7,8 @@
  * figure is printed as a share of the matching baseline (targets: reads ≥ 80 % of the bare read, money moves ≥ 40 %
  * of the bare debit) and with its database round trips per request (query-counter.ts, BENCH_COUNT_PGLITE: every
  * PGlite `query`/`exec`, a transaction's BEGIN and COMMIT included), beside the absolute budgets of docs/design.md §8.
- * Knobs: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_MEMBERS, BENCH_NODE_ARGS, BENCH_OUTPUT (JSON).
+ * Knobs: BENCH_DURATION, BENCH_CONNECTIONS, BENCH_MEMBERS, BENCH_NODE_ARGS, BENCH_OUTPUT (JSON), BENCH_ONLY=<text>
+ * (the baselines and the scenarios whose name contains it).
  */
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -175,7 +176,8 @@ async function main(): Promise<void> {
     );
     await run(baseline.url, scenarios[0]!, members, 3); // warm-up
     await run(server.url, scenarios[2]!, members, 3);
-    for (const s of scenarios) {
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x) => !only || x.baselineOf || x.name.includes(only))) {
       if (s.requires && !s.requires()) {
         console.log(`  ${s.name}: skipped (no game account)`);
         continue;
