@@ -163,7 +163,7 @@ export async function startBaseline(
   databaseUrl: string,
   /** another baseline (embedded-baseline.ts) and its environment */
   options: { entry?: string; env?: Record<string, string> } = {},
-): Promise<{ url: string; queries(): Promise<QueryCounts | null>; stop(): Promise<void> }> {
+): Promise<{ url: string; child: ChildProcess; queries(): Promise<QueryCounts | null>; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const countsFile = path.join(os.tmpdir(), `wallet-bench-baseline-${process.pid}-${port}.json`);
@@ -190,7 +190,7 @@ export async function startBaseline(
     rmSync(countsFile, { force: true });
   };
   await waitUntilUp(child, `${url}/read/0`, stop);
-  return { url, stop, queries: () => readCounts(child, countsFile) };
+  return { url, child, stop, queries: () => readCounts(child, countsFile) };
 }
 
 /** How long a process may take to boot (BENCH_BOOT_SECONDS; a machine busy with other work boots slowly). */

@@ -19,6 +19,7 @@ type Scenario = {
   errors?: number;
   non2xx?: number;
   roundTripsPerRequest?: number;
+  cpuMsPerRequest?: { server: number; postgres: number; loadGenerator: number };
   loadAverage?: number | null;
 };
 type Results = { at: string; node: string; postgres?: string; cpus: number; cpuModel?: string; scenarios: Scenario[] };
@@ -41,12 +42,14 @@ const lines = [
     ` (${run.cpuModel ?? '?'}), 1-min load average ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)} during the` +
     ' run; compare the ratios, not the absolute figures.',
   '',
-  '| scenario | req/s | vs baseline | p50 ms | p99 ms | DB round trips/req | errors | non-2xx |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| scenario | req/s | vs baseline | p50 ms | p99 ms | DB round trips/req | CPU ms/req: server · PostgreSQL · load gen | errors | non-2xx |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
+const cpuCell = (c: Scenario['cpuMsPerRequest']) =>
+  c ? `${fmt(c.server, 2)} · ${fmt(c.postgres, 2)} · ${fmt(c.loadGenerator, 2)}` : '';
 for (const s of run.scenarios) {
   if (s.rps === undefined) {
-    lines.push(`| ${cell(s.name)} | ${cell(s.note ?? '')} | | | | | | |`);
+    lines.push(`| ${cell(s.name)} | ${cell(s.note ?? '')} | | | | | | | |`);
     continue;
   }
   const vs = s.baseline
@@ -57,7 +60,7 @@ for (const s of run.scenarios) {
   lines.push(
     `| ${cell(s.name)} | ${fmt(s.rps)} | ${vs} | ${fmt(s.latencyMs?.p50 ?? 0, 1)} | ${fmt(s.latencyMs?.p99 ?? 0, 1)} | ${
       s.roundTripsPerRequest === undefined ? '' : fmt(s.roundTripsPerRequest, 1)
-    } | ${fmt(s.errors ?? 0)} | ${fmt(s.non2xx ?? 0)} |`,
+    } | ${cpuCell(s.cpuMsPerRequest)} | ${fmt(s.errors ?? 0)} | ${fmt(s.non2xx ?? 0)} |`,
   );
 }
 const checks = run.scenarios.filter((s) => s.check);

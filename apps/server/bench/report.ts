@@ -19,7 +19,24 @@ export type Row = {
   against?: BaselineKind;
   /** database statements (round trips) per answered request, and the most frequent ones */
   queries?: { perRequest: number; top: Array<{ statement: string; perRequest: number }> };
+  /** CPU milliseconds per answered request: the server under test, PostgreSQL (every database), the load generator */
+  cpu?: CpuPerRequest;
 };
+
+export type CpuPerRequest = { server: number; postgres: number; loadGenerator: number };
+
+/**
+ * Cores used during a scenario (cpu-usage.ts `measureCpu`) as CPU milliseconds per answered request: what a request
+ * costs each part of the machine, which is what bounds req/s once the machine's cores are all busy.
+ */
+export function cpuPerRequest(cores: Record<string, number>, rps: number): CpuPerRequest | undefined {
+  if (!(rps > 0)) return undefined;
+  const ms = (k: string) => ((cores[k] ?? 0) / rps) * 1000;
+  return { server: ms('server'), postgres: ms('postgres (every database)'), loadGenerator: ms('load generator') };
+}
+
+const cpuCell = (c: CpuPerRequest | undefined) =>
+  c ? `${fmt(c.server, 2)} · ${fmt(c.postgres, 2)} · ${fmt(c.loadGenerator, 2)}` : '';
 
 /** Round trips per answered request between two query-counter snapshots (null when either is missing). */
 export function diffCounts(
@@ -49,19 +66,19 @@ export function ratioOf(row: Row, rows: Row[]): number | undefined {
 
 export function printTable(rows: Row[]): void {
   console.log(
-    '| scenario | req/s | vs baseline | p50 ms | p99 ms | DB round trips/req | errors | non-2xx | load avg |',
+    '| scenario | req/s | vs baseline | p50 ms | p99 ms | DB round trips/req | CPU ms/req: server · PostgreSQL · load gen | errors | non-2xx | load avg |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of rows) {
     if (!r.result) {
-      console.log(`| ${r.name} | ${r.note} | | | | | | | |`);
+      console.log(`| ${r.name} | ${r.note} | | | | | | | | |`);
       continue;
     }
     const x = r.result;
     const ratio = ratioOf(r, rows);
     const vs = r.baselineOf ? '100% (baseline)' : ratio === undefined ? '' : `${fmt(ratio * 100)}% of ${r.against}`;
     console.log(
-      `| ${r.name} | ${fmt(x.requests.average)} | ${vs} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${r.queries ? fmt(r.queries.perRequest, 2) : ''} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
+      `| ${r.name} | ${fmt(x.requests.average)} | ${vs} | ${fmt(x.latency.p50, 1)} | ${fmt(x.latency.p99, 1)} | ${r.queries ? fmt(r.queries.perRequest, 2) : ''} | ${cpuCell(r.cpu)} | ${fmt(x.errors)} | ${fmt(x.non2xx)} | ${fmt(r.load ?? 0, 1)} |`,
     );
   }
   for (const r of rows) if (r.check) console.log(`  ${r.name}: ${r.check}`);
@@ -90,6 +107,7 @@ export function writeJson(rows: Row[], meta: Record<string, unknown>): string {
     ...(r.note ? { note: r.note } : {}),
     ...(r.check ? { check: r.check } : {}),
     ...(r.queries ? { roundTripsPerRequest: r.queries.perRequest, topStatements: r.queries.top } : {}),
+    ...(r.cpu ? { cpuMsPerRequest: r.cpu } : {}),
     ...(r.result
       ? {
           rps: r.result.requests.average,

@@ -15,7 +15,8 @@ import { withdrawalsLedgerCheck } from '../src/modules/withdrawals/withdrawals.a
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { BASELINE_TABLE, createBenchDatabase, startBaseline, startServer } from './bench-server.ts';
 import { runChatBench } from './chat-bench.ts';
-import { diffCounts, printTable, writeJson, type Row } from './report.ts';
+import { measureCpu } from './cpu-usage.ts';
+import { cpuPerRequest, diffCounts, printTable, writeJson, type Row } from './report.ts';
 import { drive, openLoopNote, requestFor, type Scenario } from './scenario-load.ts';
 import { activateGame, liftWithdrawLimits, seedMembers, type BenchMember } from './seed.ts';
 import { slipVerifyScenario } from './slip-verify-scenario.ts';
@@ -181,7 +182,9 @@ async function main(): Promise<void> {
       const counter = s.baselineOf ? baseline : server;
       const queriesBefore = await counter.queries();
       const before = s.money ? ((await db.db.select({ n: count() }).from(gameTransfers))[0]?.n ?? 0) : 0;
+      const cpu = measureCpu({ server: counter.child.pid === undefined ? [] : [counter.child.pid] });
       const result = await drive(target, s, members);
+      const cores = cpu.stop();
       let check = openLoopNote(result);
       if (s.money && s.path === '/api/wallet/transfer') {
         // requests still in flight when autocannon stops complete on the server without being counted: let them land
@@ -201,6 +204,9 @@ async function main(): Promise<void> {
         result,
         load,
         ...(queries ? { queries } : {}),
+        ...(cpuPerRequest(cores, result.requests.average)
+          ? { cpu: cpuPerRequest(cores, result.requests.average) }
+          : {}),
         ...(check ? { check } : {}),
         ...(s.baselineOf ? { baselineOf: s.baselineOf } : {}),
         ...(s.against ? { against: s.against } : {}),
