@@ -1,11 +1,12 @@
-import type { RealityCheck as Figures } from '@wallet/contract/responsible-play';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@wallet/ui/button';
-import { Modal } from '@wallet/ui/modal';
-import { formatMoney } from '@wallet/web-core/format';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fetchRealityCheck } from '../../api/responsible-play.ts';
 import { useResponsiblePlayStrings } from './rp-strings.ts';
+import type { Shown } from './reality-check-dialog.tsx';
+
+// the dialog (and the dialog library) loads when a reminder is due, not with every member page
+const RealityCheckDialog = lazy(() =>
+  import('./reality-check-dialog.tsx').then((m) => ({ default: m.RealityCheckDialog })),
+);
 
 const MINUTE = 60_000;
 
@@ -15,8 +16,6 @@ export function nextReminderAfter(elapsed: number, minutes: number): number {
   return (Math.floor(elapsed / every) + 1) * every;
 }
 
-type Shown = { figures: Figures; elapsed: number };
-
 /**
  * The reality check (docs/responsible-play.md §6): every N minutes of a signed-in session (N the member's setting),
  * a dialog with the time since sign-in and the session's net result from games, and "keep playing", "take a break"
@@ -24,7 +23,6 @@ type Shown = { figures: Figures; elapsed: number };
  * so a reload keeps it; nothing shows while no interval is set.
  */
 export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => void; onSignOut: () => void }) {
-  const { t } = useTranslation(['responsiblePlay', 'wallet']);
   const hasStrings = useResponsiblePlayStrings();
   const [shown, setShown] = useState<Shown | null>(null);
   // the server's clock minus ours, from the latest answer
@@ -73,57 +71,21 @@ export function RealityCheck({ onTakeBreak, onSignOut }: { onTakeBreak: () => vo
     return plannedRound === schedule ? (
       <span hidden data-testid="reality-check-planned" data-round={plannedRound} />
     ) : null;
-  const minutes = Math.floor(shown.elapsed / MINUTE);
-  const time = t('responsiblePlay:realityCheck.duration', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  const net = shown.figures.net;
-  const unit = t(`wallet:unit.${shown.figures.currency}`, { defaultValue: shown.figures.currency });
   const keepPlaying = () => {
     setShown(null);
     setSchedule((n) => n + 1);
   };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && keepPlaying()}
-      title={t('responsiblePlay:realityCheck.title')}
-      description={t('responsiblePlay:realityCheck.time', { time })}
-      isDismissible={false}
-      size="sm"
-      footer={
-        <div className="flex w-full flex-col gap-2">
-          <Button isBlock onClick={keepPlaying} data-testid="reality-keep">
-            {t('responsiblePlay:realityCheck.keep')}
-          </Button>
-          <Button
-            isBlock
-            variant="secondary"
-            onClick={() => {
-              setShown(null);
-              onTakeBreak();
-            }}
-            data-testid="reality-break"
-          >
-            {t('responsiblePlay:realityCheck.break')}
-          </Button>
-          <Button isBlock variant="ghost" onClick={onSignOut} data-testid="reality-sign-out">
-            {t('responsiblePlay:realityCheck.signOut')}
-          </Button>
-        </div>
-      }
-    >
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 pb-2 text-sm" data-testid="reality-figures">
-        <dt className="text-muted">{t('responsiblePlay:realityCheck.toGames')}</dt>
-        <dd className="text-right tabular-nums">{`${formatMoney(shown.figures.toGames)} ${unit}`}</dd>
-        <dt className="text-muted">{t('responsiblePlay:realityCheck.fromGames')}</dt>
-        <dd className="text-right tabular-nums">{`${formatMoney(shown.figures.fromGames)} ${unit}`}</dd>
-        <dt className="font-semibold">{t('responsiblePlay:realityCheck.net')}</dt>
-        <dd
-          className={`text-right font-bold tabular-nums ${net < 0 ? 'text-danger' : 'text-success'}`}
-          data-testid="reality-net"
-        >
-          {`${net < 0 ? '−' : '+'}${formatMoney(Math.abs(net))} ${unit}`}
-        </dd>
-      </dl>
-    </Modal>
+    <Suspense fallback={null}>
+      <RealityCheckDialog
+        shown={shown}
+        onKeepPlaying={keepPlaying}
+        onTakeBreak={() => {
+          setShown(null);
+          onTakeBreak();
+        }}
+        onSignOut={onSignOut}
+      />
+    </Suspense>
   );
 }
