@@ -31,14 +31,15 @@ const lineSecret = (secret: string, purpose: string) =>
 export async function buildSandboxServer(options: SandboxServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   const wallet = options.walletUrl.replace(/\/$/, '');
-  // a webhook to `<any host>/api/webhooks/…` goes to the wallet's same path
+  // a webhook to `<any host>/api/webhooks/…` goes to the wallet's same path; 30 s, as the soak's own requests wait
+  // (a wallet slowed by a loaded machine is not a lost webhook)
   const deliver = async (url: string, headers: Record<string, string>, body: string) => {
     const target = new URL(url);
     const res = await fetch(`${wallet}${target.pathname}${target.search}`, {
       method: 'POST',
       headers,
       body,
-      signal: AbortSignal.timeout(5000),
+      signal: AbortSignal.timeout(30_000),
     });
     await res.body?.cancel();
     return res.status;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { BoundedMap } from '../bounded-map.ts';
 import { signPayload, verifySignature } from '../games/signature.ts';
 
 /**
@@ -16,6 +17,8 @@ import { signPayload, verifySignature } from '../games/signature.ts';
  * Signatures: `x-signature` = hex HMAC-SHA256 of the raw body (POST) or of the path as sent (GET), shared secret.
  * Control (unsigned, loopback or sandbox key): `GET /_payouts` (JSON: every payout received), `GET /_payouts.html`
  * (the same as a page), `POST|GET|DELETE /_faults` (the fault switches below).
+ * Bounded: the newest `capacity` payouts (BankPayoutStore, default 10,000) are kept; an older id answers NOT_FOUND
+ * (and would be paid again): the wallet asks about a payout whose answer it lost within minutes.
  */
 
 export const BANK_OPS = ['payout', 'status'] as const;
@@ -71,10 +74,14 @@ const PayoutBodySchema = z.strictObject({
   toAccountName: z.string().min(1).max(120),
 });
 
-/** The bank's memory: payouts by id and the fault switches. */
+/** The bank's memory: payouts by id (the newest `capacity`) and the fault switches. */
 export class BankPayoutStore {
-  readonly payouts = new Map<string, BankPayoutRecord>();
+  readonly payouts: BoundedMap<string, BankPayoutRecord>;
   private faults: ActiveFault[] = [];
+
+  constructor(capacity = 10_000) {
+    this.payouts = new BoundedMap(capacity);
+  }
 
   setFault(spec: BankFaultSpec): void {
     const parsed = BankFaultSpecSchema.parse(spec);

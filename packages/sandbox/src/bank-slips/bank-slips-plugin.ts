@@ -15,6 +15,7 @@
  *   GET /verify/:transRef?sendingBank=004 → 200 {success:true, data:{transRef, sendingBank, receivingBank, transDate,
  *       transTime, transTimestamp, amount, paidLocalAmount, paidLocalCurrency, countryCode, sender, receiver}}
  *       (accounts masked `xxx-x-x1234-x`); unknown → 404 {success:false, code:1011}; bad key → 401 {code:1002}.
+ * Bounded: the newest `capacity` transfers (default 10,000) are kept; an older slip is unknown (404) like a made-up one.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,9 +23,16 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { slipQrPayload } from '@wallet/contract/emvco';
 import { z } from 'zod';
+import { BoundedMap } from '../bounded-map.ts';
 import { prepareSlipFonts } from './slip-fonts.ts';
 
-export type BankSlipsOptions = { secret: string; now?: () => Date; publicPrefix?: string };
+export type BankSlipsOptions = {
+  secret: string;
+  now?: () => Date;
+  publicPrefix?: string;
+  /** how many transfers are kept, the oldest dropped past it (default 10,000) */
+  capacity?: number;
+};
 
 /** Three-letter codes → Bank of Thailand codes (docs/payments.md §5.1). */
 export const BOT_CODES: Record<string, string> = {
@@ -85,7 +93,7 @@ export const slipApiKey = (secret: string) => createHmac('sha256', secret).updat
 export const bankSlipsPlugin: FastifyPluginAsync<BankSlipsOptions> = async (app, options) => {
   prepareSlipFonts(); // the e-slip's Thai font, set up before anything in this process renders text
   const now = options.now ?? (() => new Date());
-  const transfers = new Map<string, Transfer>();
+  const transfers = new BoundedMap<string, Transfer>(options.capacity ?? 10_000);
   let outage: { remaining: number } | null = null;
   const apiKey = Buffer.from(slipApiKey(options.secret));
   const prefix = options.publicPrefix ?? '/sandbox/bank';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BoundedMap } from '../bounded-map.ts';
 import { FaultBoard } from './fault-board.ts';
 import { RequestLog } from './request-log.ts';
 
@@ -68,25 +69,49 @@ export const PLAY_SESSION_TTL_MS = 2 * 60 * 60_000;
 const key = (game: string, id: string) => `${game}\u0000${id}`;
 const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex').toUpperCase()}`;
 
+/** How many records each store keeps (GameSandboxStore's `capacity` option overrides). */
+type GameStoreCapacity = {
+  /** applied transfers and cancelled ids, each (default 50,000) */
+  transfers: number;
+  /** bets kept per player (default 10,000) */
+  betsPerPlayer: number;
+  /** launch tokens and play sessions, each (default 10,000) */
+  sessions: number;
+  /** request log entries (default 10,000) */
+  log: number;
+};
+const DEFAULT_CAPACITY: GameStoreCapacity = { transfers: 50_000, betsPerPlayer: 10_000, sessions: 10_000, log: 10_000 };
+
 /**
  * All sandbox state, in memory: players and their balances (keyed by game + username), transfers (by game +
  * our transfer id), bets, launch tokens and play sessions, plus the fault switches and the request log.
  * Tests may read and change it directly (setBalance, recordBet...).
+ * Bounded (GameStoreCapacity): the newest transfers and tombstones, bets per player, tokens, sessions and log entries
+ * are kept, the oldest dropped. A dropped transfer id is answered NOT_FOUND (and could be applied again): the bound
+ * is far above what a test or demo makes, and the wallet's reconciler asks about a pending transfer within seconds
+ * to minutes. Players (their balances) are never dropped: there is one per game account.
  */
 export class GameSandboxStore {
   readonly faults = new FaultBoard();
-  readonly log = new RequestLog();
+  readonly log: RequestLog;
   readonly now: () => Date;
+  private readonly capacity: GameStoreCapacity;
   private players = new Map<string, SandboxPlayer>();
-  private transfers = new Map<string, SandboxTransfer>();
-  /** cancelled transfer ids (game + id) and when: refused forever */
-  private tombstones = new Map<string, Date>();
+  private transfers: BoundedMap<string, SandboxTransfer>;
+  /** cancelled transfer ids (game + id) and when: refused (while kept, see the bound above) */
+  private tombstones: BoundedMap<string, Date>;
   private bets = new Map<string, SandboxBet[]>();
-  private tickets = new Map<string, Omit<PlaySession, 'id'>>();
-  private sessions = new Map<string, PlaySession>();
+  private tickets: BoundedMap<string, Omit<PlaySession, 'id'>>;
+  private sessions: BoundedMap<string, PlaySession>;
 
-  constructor(options: { now?: () => Date } = {}) {
+  constructor(options: { now?: () => Date; capacity?: Partial<GameStoreCapacity> } = {}) {
     this.now = options.now ?? (() => new Date());
+    this.capacity = { ...DEFAULT_CAPACITY, ...options.capacity };
+    this.log = new RequestLog(this.capacity.log);
+    this.transfers = new BoundedMap(this.capacity.transfers);
+    this.tombstones = new BoundedMap(this.capacity.transfers);
+    this.tickets = new BoundedMap(this.capacity.sessions);
+    this.sessions = new BoundedMap(this.capacity.sessions);
   }
 
   createPlayer(game: string, username: string, password: string): SandboxPlayer {
@@ -191,6 +216,7 @@ export class GameSandboxStore {
     const bet = { betId: newId('BET'), game, username, stake, payout, placedAt: this.now(), detail };
     const list = this.bets.get(key(game, username)) ?? [];
     list.push(bet);
+    if (list.length > this.capacity.betsPerPlayer) list.splice(0, list.length - this.capacity.betsPerPlayer);
     this.bets.set(key(game, username), list);
     return bet;
   }

@@ -13,15 +13,18 @@ export type RequestLogEntry = {
 
 export type RequestLogFilter = { game?: string; op?: string; transferId?: string };
 
-const MAX_ENTRIES = 10_000;
-
-/** Every signed provider request the sandbox accepted, oldest first, so tests can prove which ids were sent. */
+/**
+ * Every signed provider request the sandbox accepted, oldest first, so tests can prove which ids were sent; the
+ * newest `capacity` (default 10,000) are kept.
+ */
 export class RequestLog {
   private entries: RequestLogEntry[] = [];
 
+  constructor(private readonly capacity = 10_000) {}
+
   add(entry: RequestLogEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
   list(filter: RequestLogFilter = {}): RequestLogEntry[] {

@@ -12,10 +12,13 @@
  *   POST /_users/:userId/follow {text?} a follow webhook, then (with `text`) a text message webhook, signed
  *   POST /_users/:userId/unfollow       an unfollow webhook, signed
  * Webhooks carry `x-line-signature`: base64 HMAC-SHA256 of the raw body with the channel secret.
+ * Bounded: the newest 1,000 pushes are listed and the newest `capacity` retry keys (default 10,000) remembered; an
+ * older key is accepted again (LINE itself forgets them after 24 hours).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { BoundedMap } from '../bounded-map.ts';
 import { linePage } from './line-page.ts';
 
 export type LinePush = {
@@ -34,6 +37,8 @@ export type SandboxLineOptions = {
   /** sends one webhook; resolves to the HTTP status the wallet answered */
   deliver: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
   now?: () => Date;
+  /** how many retry keys are remembered, the oldest forgotten past it (default 10,000) */
+  capacity?: number;
 };
 
 const USER_ID = /^[UCR][0-9a-f]{32}$/;
@@ -68,7 +73,7 @@ export const signLineBody = (secret: string, body: string): string =>
 export async function lineSandboxPlugin(app: FastifyInstance, options: SandboxLineOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
   const pushes: LinePush[] = [];
-  const acceptedKeys = new Map<string, string>();
+  const acceptedKeys = new BoundedMap<string, string>(options.capacity ?? 10_000);
   const faults: { status: 500 | 429; retryAfter?: number }[] = [];
 
   app.post('/v2/bot/message/push', async (request, reply) => {

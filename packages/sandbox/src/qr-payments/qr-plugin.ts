@@ -22,7 +22,9 @@
  *   GET  /pay   a page for people: paste a payload (or ?payload=) and pay it.
  *   POST /_faults {provider?, mode: 'drop-webhook' | 'none', times?}: webhooks not sent (the inquiry finds them).
  *   POST /_redeliver {providerTxnId, times?}: send a paid webhook again (duplicates, out of order).
- *   GET  /_log: webhook deliveries [{provider, providerTxnId, attempt, status, at}]; DELETE /_log.
+ *   GET  /_log: webhook deliveries [{provider, providerTxnId, attempt, status, at}] (the newest 5,000); DELETE /_log.
+ * Bounded: the newest `capacity` QRs (default 10,000) and their payments are kept; an older one answers NOT_FOUND
+ * (QR_NOT_RECOGNISED at /pay). The wallet asks about a QR within minutes (its inquiry, the 5-minute TTL).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
@@ -30,6 +32,7 @@ import { billPaymentPayload, lapnetPayload, readPaymentQr } from '@wallet/contra
 import { QR_MIN_AMOUNT, type QrProvider } from '@wallet/contract/limits';
 import { isQrProvider, providerKey, signHeaders, verifyHeaders } from '@wallet/contract/qr-wire';
 import { z } from 'zod';
+import { BoundedMap } from '../bounded-map.ts';
 import { payPage } from './pay-page.ts';
 
 export type WebhookDelivery = (url: string, headers: Record<string, string>, body: string) => Promise<number>;
@@ -44,6 +47,8 @@ export type QrSandboxOptions = {
   maxAttempts?: number;
   /** delay before retry n (ms); default 1 s, 2 s, 4 s… */
   retryDelayMs?: (attempt: number) => number;
+  /** how many QRs are kept, the oldest dropped past it (default 10,000) */
+  capacity?: number;
 };
 
 type QrRecord = {
@@ -84,8 +89,10 @@ export const qrSandboxPlugin: FastifyPluginAsync<QrSandboxOptions> = async (app,
       await res.body?.cancel();
       return res.status;
     });
-  const qrs = new Map<string, QrRecord>();
-  const byTxn = new Map<string, QrRecord>();
+  const capacity = options.capacity ?? 10_000;
+  const qrs = new BoundedMap<string, QrRecord>(capacity);
+  // a QR is paid once (QR_ALREADY_PAID), so one payment per QR: the same bound
+  const byTxn = new BoundedMap<string, QrRecord>(capacity);
   const log: DeliveryLogEntry[] = [];
   let drop: { provider: string | null; remaining: number } | null = null;
   const timers = new Set<NodeJS.Timeout>();

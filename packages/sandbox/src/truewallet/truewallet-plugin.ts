@@ -8,9 +8,11 @@
  *   POST /campaign/vouchers/:hash/redeem {mobile, voucher_hash}
  *   Codes: SUCCESS, VOUCHER_NOT_FOUND, VOUCHER_EXPIRED, VOUCHER_OUT_OF_STOCK, TARGET_USER_REDEEMED,
  *   CANNOT_GET_OWN_VOUCHER, BAD_PARAM. Equal split: each recipient redeems amount / recipients.
+ * Bounded: the newest `capacity` vouchers (default 10,000) are kept; an older one answers VOUCHER_NOT_FOUND.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { BoundedMap } from '../bounded-map.ts';
 
 type Voucher = {
   hash: string;
@@ -23,8 +25,8 @@ type Voucher = {
 
 const baht = (satang: bigint) => `${satang / 100n}.${String(satang % 100n).padStart(2, '0')}`;
 
-export const trueWalletPlugin: FastifyPluginAsync<{ now?: () => Date }> = async (app) => {
-  const vouchers = new Map<string, Voucher>();
+export const trueWalletPlugin: FastifyPluginAsync<{ now?: () => Date; capacity?: number }> = async (app, options) => {
+  const vouchers = new BoundedMap<string, Voucher>(options.capacity ?? 10_000);
 
   app.post('/vouchers', async (request, reply) => {
     const body = request.body as { amount?: unknown; recipients?: unknown; status?: unknown } | null;
