@@ -50,7 +50,9 @@ export function Button({
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
       className={clsx(
-        'relative inline-flex min-w-11 select-none items-center justify-center font-semibold whitespace-nowrap transition duration-150',
+        'relative inline-flex min-w-11 select-none items-center justify-center font-semibold transition duration-150',
+        // one line unless the caller says how the label wraps (a class of its own would lose to this one in the CSS)
+        !/(^|\s)whitespace-/.test(className ?? '') && 'whitespace-nowrap',
         'disabled:opacity-50 disabled:shadow-none',
         VARIANTS[variant],
         SIZES[size],

@@ -64,6 +64,19 @@ describe('Button', () => {
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
   });
+
+  it('keeps its label on one line unless the caller says how it wraps', () => {
+    render(
+      <>
+        <Button>One line</Button>
+        <Button className="whitespace-normal">May wrap</Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'One line' })).toHaveClass('whitespace-nowrap');
+    const wraps = screen.getByRole('button', { name: 'May wrap' });
+    expect(wraps).toHaveClass('whitespace-normal');
+    expect(wraps).not.toHaveClass('whitespace-nowrap');
+  });
 });
 
 describe('TextField', () => {
