@@ -25,7 +25,11 @@ let transferId = '';
 const list = async (m: Member, payload: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/statement', headers: m.auth, payload });
   expect(res.statusCode).toBe(200);
-  return StatementListSchema.parse(res.json());
+  // written without zod (statement.routes.ts): the contract must find nothing to strip or change, totals included
+  const body: unknown = res.json();
+  const parsed = StatementListSchema.parse(body);
+  expect(parsed).toStrictEqual(body);
+  return parsed;
 };
 const post = (memberId: number, kind: string, minor: bigint, other: string, metadata: Record<string, unknown> = {}) =>
   ledger.post({
