@@ -360,8 +360,10 @@ class KeyedMove {
    */
   async conflict(db: Db | Tx): Promise<never> {
     this.claimed = false;
+    // taken before the read too: the request may finish (and leave the map) between this read and its answer
+    const before = keysHeldHere.get(heldName(this.scope));
     let existing = await this.existing(db);
-    const running = existing?.status === 'in_progress' ? keysHeldHere.get(heldName(this.scope)) : undefined;
+    const running = existing?.status === 'in_progress' ? (before ?? keysHeldHere.get(heldName(this.scope))) : undefined;
     if (running) {
       await running;
       existing = await this.existing(db);
