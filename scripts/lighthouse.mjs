@@ -3,6 +3,7 @@
 // Uses Debian's chromium (CHROME_PATH, default /usr/bin/chromium); never downloads a browser.
 // Options: --runs=N (default 3), --pages=/login,/howto, --out=file.json (default lighthouse-report.json),
 // --no-build (serve the existing apps/player/dist), --lhr-dir=dir (keep every run's full Lighthouse report there).
+// The report and the last lines give the 1-minute load average at the start and the end: compare runs at like load.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -82,6 +83,8 @@ async function signIn() {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// the 1-minute load average around the runs: TBT, and with it the performance score, moves with it (docs/performance.md)
+const loadAtStart = os.loadavg()[0];
 let chrome;
 try {
   await waitForServer();
@@ -168,6 +171,12 @@ try {
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
         cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
         failing,
+        // what moved and why (a web font, a late insert): the elements behind CLS
+        shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((it) => ({
+          element: it.node?.selector,
+          score: Number(it.score.toFixed(4)),
+          causes: [...new Set((it.subItems?.items ?? []).map((sub) => sub.cause))],
+        })),
         finalUrl: lhr.finalDisplayedUrl,
       });
       process.stderr.write(`${pagePath} run ${i + 1}/${RUNS}: perf ${runs.at(-1).performance}\n`);
@@ -203,10 +212,16 @@ try {
       m.lcpMs <= BUDGET.lcpMs &&
       m.cls <= BUDGET.cls,
   );
+  const load = { start: Number(loadAtStart.toFixed(2)), end: Number(os.loadavg()[0].toFixed(2)) };
   writeFileSync(
     OUT,
-    JSON.stringify({ at: new Date().toISOString(), runs: RUNS, budget: BUDGET, meetsBudget: meets, results }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), runs: RUNS, load, budget: BUDGET, meetsBudget: meets, results },
+      null,
+      2,
+    ),
   );
+  console.log(`1-min load average ${load.start} at the start, ${load.end} at the end (${os.cpus().length} CPUs)`);
   console.log(`${meets ? 'within' : 'OUTSIDE'} budget (docs/design.md §8); details in ${path.relative(root, OUT)}`);
   process.exitCode = meets ? 0 : 1;
 } finally {
