@@ -22,9 +22,14 @@ function textOf(arg: unknown): string {
   return '?';
 }
 
+/** a one-trip move's EXECUTEs carry their values as literals: counted by the names of the statements they run */
+const EXECUTE_ARGS = /\(([^'()]|'(?:[^']|'')*'|\([^()]*\))*\)/g;
+
 function count(statement: unknown): void {
   total++;
-  const key = textOf(statement).replace(/\s+/g, ' ').trim().slice(0, 160);
+  let key = textOf(statement).replace(/\s+/g, ' ').trim();
+  if (key.startsWith('execute ')) key = key.replace(EXECUTE_ARGS, '(…)');
+  key = key.slice(0, 160);
   counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
