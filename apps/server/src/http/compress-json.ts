@@ -8,6 +8,9 @@ const gzipped = promisify(gzip);
 /** Smaller JSON answers go plain: below about a KiB the encoding saves less than it costs (docs/performance.md). */
 const MIN_BYTES = 1024;
 
+/** a JSON key that names a credential: `token`, `refreshToken`, `otpToken`, `secret`, `otpauth`… */
+const CREDENTIAL_KEY = /"[A-Za-z]*(?:[Tt]oken|[Ss]ecret|otpauth)[A-Za-z]*"\s*:/;
+
 type Encoding = 'br' | 'gzip';
 
 /** The encoding the client accepts that we send, brotli first; `;q=0` refuses one. */
@@ -33,9 +36,12 @@ export function installJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
+    // an answer that carries credentials (session cookies, a token, a TOTP secret) goes plain: compressed beside
+    // attacker-chosen text, a secret leaks through the answer's size (BREACH)
+    if (reply.hasHeader('set-cookie')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const size = Buffer.byteLength(payload);
-    if (size < MIN_BYTES) return payload;
+    if (size < MIN_BYTES || CREDENTIAL_KEY.test(payload.toString())) return payload;
     const vary = reply.getHeader('vary');
     if (!/accept-encoding/i.test(String(vary ?? ''))) {
       reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installJsonCompression } from '../../src/http/compress-json.ts';
 import { createGamesHarness, fakeProviders, type GamesHarness } from '../helpers/games-harness.ts';
 
 let h: GamesHarness;
@@ -48,5 +50,27 @@ describe('JSON answers of a KiB or more (docs/performance.md)', () => {
     });
     expect(res.json()).toEqual({ message: 'NOT_FOUND' });
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends answers that carry credentials plain, however large (a secret must not leak through sizes: BREACH)', async () => {
+    const app = Fastify();
+    installJsonCompression(app);
+    const filler = 'x'.repeat(2048);
+    app.get('/token', async () => ({ token: 'secret-session', refreshToken: 'r', filler }));
+    app.get('/totp', async () => ({ otpauth: 'otpauth://totp/x?secret=ABC', filler }));
+    app.get('/cookie', async (_req, reply) => reply.header('set-cookie', 'sid=1').send({ filler }));
+    app.get('/plain', async () => ({ tokens: 3, filler }));
+    try {
+      for (const url of ['/token', '/totp', '/cookie']) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect({ url, encoding: res.headers['content-encoding'] }).toEqual({ url, encoding: undefined });
+        expect(res.json().filler).toBe(filler);
+      }
+      // a key that only contains the word is still a credential key by its name ("tokens"): plain as well
+      const counted = await app.inject({ method: 'GET', url: '/plain', headers: { 'accept-encoding': 'br' } });
+      expect(counted.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });
