@@ -22,7 +22,9 @@ type ScriptClient = PgliteClient | PgPool;
  * connection keeps at most `KEPT` of them: a shape past that deallocates the oldest (the statements' texts are
  * shapes, not values, so a working server holds a handful).
  */
-const preparedOn = new WeakMap<object, Set<string>>();
+const preparedOn = new WeakMap<object, Held>();
+/** What one connection holds: its prepared statements (oldest first) and the setups it has run. */
+type Held = { statements: Set<string>; setups: Set<string> };
 const KEPT = 64;
 
 const clientOf = (db: Db) => (db as unknown as { $client: ScriptClient }).$client;
@@ -46,11 +48,11 @@ const executeText = (s: PreparedStatement) =>
  * What a connection must run before the script: `setup` (idempotent, e.g. `create or replace function pg_temp.…`)
  * and the PREPAREs it lacks, deallocating its oldest past `KEPT`. Null when it has them all.
  */
-function preparation(held: Set<string>, statements: readonly PreparedStatement[], setup: string): string | null {
-  const missing = new Map(statements.filter((s) => !held.has(s.name)).map((s) => [s.name, s]));
-  if (missing.size === 0) return null;
-  const parts: string[] = held.size === 0 ? [setup] : [];
-  for (const name of oldest(held, statements, missing.size)) parts.push(`deallocate ${name}`);
+function preparation(held: Held, statements: readonly PreparedStatement[], setup: string): string | null {
+  const missing = new Map(statements.filter((s) => !held.statements.has(s.name)).map((s) => [s.name, s]));
+  if (missing.size === 0 && held.setups.has(setup)) return null;
+  const parts: string[] = held.setups.has(setup) ? [] : [setup];
+  for (const name of oldest(held.statements, statements, missing.size)) parts.push(`deallocate ${name}`);
   for (const s of missing.values()) parts.push(`prepare ${s.name} as ${s.text}`);
   return parts.join(';\n');
 }
@@ -116,18 +118,20 @@ async function run(
   script: string,
 ): Promise<ScriptAnswer> {
   let held = preparedOn.get(key);
-  if (!held) preparedOn.set(key, (held = new Set()));
+  if (!held) preparedOn.set(key, (held = { statements: new Set(), setups: new Set() }));
   const prepare = preparation(held, statements, setup);
   if (prepare) {
-    const dropped = oldest(held, statements, statements.filter((s) => !held.has(s.name)).length);
+    const { statements: names } = held;
+    const dropped = oldest(names, statements, statements.filter((s) => !names.has(s.name)).length);
     try {
       await send(prepare);
     } catch (err) {
       // some of it may have run: the connection's statements are no longer known, so it is not reused
       throw new PreparationFailed(err);
     }
-    for (const name of dropped) held.delete(name);
-    for (const s of statements) held.add(s.name);
+    for (const name of dropped) names.delete(name);
+    for (const s of statements) names.add(s.name);
+    held.setups.add(setup);
   }
   return send(script);
 }
