@@ -296,6 +296,5 @@ describe('SIGKILL during game transfers (docs/reliability.md scenario 11)', () =
     console.info(
       `sigkill: ${answers.length} requests (${answered} answered 200), ${rows.length} transfers, ${pendingBefore} left pending by the kills, reconciled ${JSON.stringify(report)}`,
     );
-    // ten server starts: each takes seconds on an idle machine and far longer beside a busy CI (seen: 240 s ran out)
-  }, 600_000);
+  }, 600_000); // ten server starts: seconds each when idle, far longer beside a busy CI (240 s ran out)
 });
