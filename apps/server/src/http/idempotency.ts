@@ -188,11 +188,6 @@ export class IdempotencyStore {
     return storedAnswer(existing, scope.hash);
   }
 
-  /** Complete (or, with null, release) a key a request recorded `in_progress` in its money transaction. */
-  async finishOwned(statement: SQL): Promise<void> {
-    await this.db.execute(statement);
-  }
-
   /** Delete keys past their TTL (they already count as new; this only keeps the table small). */
   async purgeExpired(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - IDEMPOTENCY_TTL_MS);
@@ -205,40 +200,23 @@ export class IdempotencyStore {
 }
 
 /**
- * The key's row as a completed answer (or `in_progress` when `stored` is null: the answer comes later), inserted from
- * `source` (one row) unless a live row holds the key (an expired one is taken over, as `claim` does): `returning id`
- * answers a row only when this statement recorded the key.
+ * The key's row as a completed answer, inserted from `source` (one row) unless a live row holds the key (an expired
+ * one is taken over, as `claim` does): `returning id` answers a row only when this statement recorded the answer.
  */
-function keyRowSql(scope: Scope, stored: Stored | null, now: Date, source: SQL): SQL {
+function keyRowSql(scope: Scope, stored: Stored, now: Date, source: SQL): SQL {
   const at = now.toISOString();
   const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
-  const body = stored ? JSON.stringify(stored.body ?? null) : null;
   return sql`insert into ${idempotencyKeys} (principal_kind, principal_id, key, endpoint, request_hash, status,
       response_status, response_body, created_at, completed_at)
     select ${scope.principal.kind}::text, ${scope.principal.id}::int, ${scope.key}::text, ${scope.endpointId}::text,
-      ${scope.hash}::text, ${stored ? 'completed' : 'in_progress'}::text, ${stored?.status ?? null}::int,
-      ${body}::jsonb, ${at}::timestamptz, ${stored ? at : null}::timestamptz
+      ${scope.hash}::text, 'completed', ${stored.status}::int, ${JSON.stringify(stored.body ?? null)}::jsonb,
+      ${at}::timestamptz, ${at}::timestamptz
     from ${source}
     on conflict (principal_kind, principal_id, key) do update set endpoint = excluded.endpoint,
       request_hash = excluded.request_hash, status = excluded.status, response_status = excluded.response_status,
       response_body = excluded.response_body, created_at = excluded.created_at, completed_at = excluded.completed_at
     where ${idempotencyKeys.createdAt} < ${expiredBefore}::timestamptz
     returning id`;
-}
-
-/**
- * The answer of a key recorded `in_progress` at `claimedAt` (a request still owning it): completed with `stored`, or
- * released (deleted) when `stored` is null. Does nothing once the row is not that request's in-progress claim.
- */
-function ownedKeySql(scope: Scope, claimedAt: Date, stored: Stored | null, now: Date): SQL {
-  const owned = sql`${idempotencyKeys.principalKind} = ${scope.principal.kind}::text
-    and ${idempotencyKeys.principalId} = ${scope.principal.id}::int and ${idempotencyKeys.key} = ${scope.key}::text
-    and ${idempotencyKeys.createdAt} = ${claimedAt.toISOString()}::timestamptz
-    and ${idempotencyKeys.status} = 'in_progress'`;
-  if (!stored) return sql`delete from ${idempotencyKeys} where ${owned}`;
-  return sql`update ${idempotencyKeys} set status = 'completed', response_status = ${stored.status}::int,
-      response_body = ${JSON.stringify(stored.body ?? null)}::jsonb, completed_at = ${now.toISOString()}::timestamptz
-    where ${owned}`;
 }
 
 /** A refusal about the key itself (another request's key, or one still running): never recorded as the key's answer. */
@@ -261,119 +239,29 @@ function storedAnswer(existing: typeof idempotencyKeys.$inferSelect, hash: strin
 }
 
 /**
- * The keys recorded `in_progress` by a money transaction whose request still runs in this process (a game transfer
- * between its hold and its settlement): a replay that finds its key in progress waits for that request and then
- * answers what it answered, instead of 409 (docs/decisions/0048-money-moves-fast-path.md § Game transfers).
- */
-const keysHeldHere = new Map<string, Promise<void>>();
-const heldName = (scope: Scope) => `${scope.principal.kind}:${scope.principal.id}:${scope.key}`;
-
-/**
  * A keyed request whose key is recorded in its money transaction itself (docs/decisions/0048-money-moves-fast-path.md):
  * the handler hands it to `lockMemberMoney`, whose statement takes the member's lock and inserts the key as
  * `completed` with the endpoint's success answer, so the key and the money move commit together or not at all. A
  * key already answered throws `IdempotentReplay` (or 422 / 409) out of the transaction, which rolls back.
- *
- * Without a fixed answer (`answer` null: a game transfer, whose answer is the provider's), the key is inserted
- * `in_progress` with the move's first transaction (the hold); the handler says `held()` once that committed, and
- * completes the key in its last one (`answerSql`, then `answered()`); whatever it did not complete is completed or
- * released by `runIdempotent` when the handler ends.
  */
 class KeyedMove {
   /** true once the key's insert ran in a transaction (the handler's path reached its money transaction) */
   claimed = false;
-  /** the key is committed `in_progress` by this request (answer null) */
-  private holding = false;
-  /** the key's answer committed in the handler's own transaction */
-  private done = false;
-  private claimedAt = new Date(0);
-  private release: (() => void) | undefined;
 
   constructor(
     private readonly scope: Scope,
-    readonly answer: Stored | null,
+    readonly answer: Stored,
     private readonly clock: Clock,
-    private readonly endpoint: Endpoint,
   ) {}
 
   claimSql(after: SQL): SQL {
     this.claimed = true;
-    this.claimedAt = this.clock.now();
-    return keyRowSql(this.scope, this.answer, this.claimedAt, after);
+    return keyRowSql(this.scope, this.answer, this.clock.now(), after);
   }
 
-  /** The transaction that ran `claimSql` (answer null) committed: the key is this request's, in progress. */
-  held(): void {
-    if (this.answer || this.holding) return;
-    this.holding = true;
-    keysHeldHere.set(heldName(this.scope), new Promise<void>((resolve) => (this.release = resolve)));
-  }
-
-  /**
-   * The statement that records the request's answer on its in-progress key, for the handler's last transaction: the
-   * value it returns (a 200) or the error it throws (a 4xx is recorded; a 5xx releases the key, as `runIdempotent`
-   * does). Call `answered()` once that transaction committed.
-   */
-  answerSql(outcome: { value: unknown } | { error: AppError }): SQL {
-    return ownedKeySql(this.scope, this.claimedAt, this.storedOf(outcome), this.clock.now());
-  }
-
-  answered(): void {
-    this.done = true;
-  }
-
-  private storedOf(outcome: { value: unknown } | { error: AppError }): Stored | null {
-    if ('value' in outcome) return { status: 200, body: storableBody(this.endpoint, 200, outcome.value) };
-    const { error } = outcome;
-    return error.status < 500 ? { status: error.status, body: { message: error.code, ...error.detail } } : null;
-  }
-
-  /**
-   * After the handler (answer null, key held): record what it answered unless its transaction did; an error that is
-   * not an AppError leaves the key in progress (its money moved: a retry must not move it again). Then lets the
-   * replays waiting here read the answer.
-   */
-  async finish(call: IdempotentCall, outcome: { value: unknown } | { error: unknown }): Promise<void> {
-    try {
-      if (!this.holding || this.done) return;
-      if ('error' in outcome && !(outcome.error instanceof AppError)) {
-        call.log.error({ err: outcome.error, endpoint: call.endpointId }, 'idempotency: key left in progress');
-        return;
-      }
-      const stored = 'value' in outcome ? { value: outcome.value } : { error: outcome.error as AppError };
-      await settle(call, () => call.store.finishOwned(this.answerSql(stored)));
-    } finally {
-      if (this.release) {
-        keysHeldHere.delete(heldName(this.scope));
-        this.release();
-      }
-    }
-  }
-
-  get isHeld(): boolean {
-    return this.holding;
-  }
-
-  /**
-   * The key already has a row: throw its answer. A key in progress for a request of this process is waited for
-   * (never call this inside a transaction: the request waited for may need a row that transaction locked).
-   */
   async conflict(db: Db | Tx): Promise<never> {
     this.claimed = false;
-    // taken before the read too: the request may finish (and leave the map) between this read and its answer
-    const before = keysHeldHere.get(heldName(this.scope));
-    let existing = await this.existing(db);
-    const running = existing?.status === 'in_progress' ? (before ?? keysHeldHere.get(heldName(this.scope))) : undefined;
-    if (running) {
-      await running;
-      existing = await this.existing(db);
-    }
-    if (!existing) throw new KeyRefusal('IDEMPOTENCY_IN_PROGRESS');
-    throw new IdempotentReplay(storedAnswer(existing, this.scope.hash));
-  }
-
-  private async existing(db: Db | Tx) {
-    const [row] = await db
+    const [existing] = await db
       .select()
       .from(idempotencyKeys)
       .where(
@@ -383,16 +271,13 @@ class KeyedMove {
           eq(idempotencyKeys.key, this.scope.key),
         ),
       );
-    return row;
+    if (!existing) throw new KeyRefusal('IDEMPOTENCY_IN_PROGRESS');
+    throw new IdempotentReplay(storedAnswer(existing, this.scope.hash));
   }
 }
 
-/** The answer of a handler that records its key's answer itself (`keyAnsweredByHandler`). */
-const BY_HANDLER = 'by-handler' as const;
-type KeyedAnswer = Stored | typeof BY_HANDLER;
-
 /** Handlers whose key is recorded in their money transaction, with the answer they give when it commits. */
-const keyedHandlers = new WeakMap<object, KeyedAnswer>();
+const keyedHandlers = new WeakMap<object, Stored>();
 const keyedMoves = new WeakMap<FastifyRequest, KeyedMove>();
 
 /**
@@ -404,17 +289,8 @@ export function keyInTransaction<H extends object>(answer: Stored, handler: H): 
   return handler;
 }
 
-/**
- * Mark a money-moving handler whose key is recorded `in_progress` in its first money transaction and answered in its
- * last (`KeyedMove.held`, `answerSql`): a game transfer, whose answer depends on the provider's call between the two.
- */
-export function keyAnsweredByHandler<H extends object>(handler: H): H {
-  keyedHandlers.set(handler, BY_HANDLER);
-  return handler;
-}
-
 /** The answer a handler marked by `keyInTransaction` records with its key, or null for any other handler. */
-export function keyedAnswerOf(handler: object | undefined): KeyedAnswer | null {
+export function keyedAnswerOf(handler: object | undefined): Stored | null {
   return (handler && keyedHandlers.get(handler)) ?? null;
 }
 
@@ -441,11 +317,8 @@ export type IdempotentCall = {
   endpoint: Endpoint;
   principal: Principal | null;
   log: FastifyRequest['log'];
-  /**
-   * the handler's answer when its key rides in its money transaction (`keyInTransaction`), `by-handler` when the
-   * handler answers it itself (`keyAnsweredByHandler`), else null
-   */
-  inTransaction?: KeyedAnswer | null;
+  /** the handler's answer when its key rides in its money transaction (`keyInTransaction`), else null */
+  inTransaction?: Stored | null;
 };
 
 /** Run a money-moving handler at most once per (principal, key); see the module comment for the answers. */
@@ -461,7 +334,7 @@ export async function runIdempotent(call: IdempotentCall, run: () => Promise<unk
     return runKeyedInTransaction(
       call,
       { principal: call.principal, key, endpointId: call.endpointId, hash },
-      answer === BY_HANDLER ? null : answer,
+      answer,
       run,
     );
   }
@@ -517,19 +390,16 @@ function replay(reply: FastifyReply, stored: Stored): unknown {
 async function runKeyedInTransaction(
   call: IdempotentCall,
   scope: Scope,
-  answer: Stored | null,
+  answer: Stored,
   run: () => Promise<unknown>,
 ): Promise<unknown> {
-  const move = new KeyedMove(scope, answer, call.store.clock, call.endpoint);
+  const move = new KeyedMove(scope, answer, call.store.clock);
   keyedMoves.set(call.request, move);
   let value: unknown;
   try {
     value = await run();
   } catch (err) {
-    await move.finish(call, { error: err });
     if (err instanceof IdempotentReplay) return replay(call.reply, err.stored);
-    // the key is this request's (in progress, then answered above): nothing else records it
-    if (move.isHeld) throw err;
     if (err instanceof AppError && err.status < 500 && !(err instanceof KeyRefusal)) {
       const earlier = await recordOrLog(call, scope, {
         status: err.status,
@@ -539,8 +409,6 @@ async function runKeyedInTransaction(
     }
     throw err;
   }
-  await move.finish(call, { value });
-  if (move.isHeld) return value;
   if (!move.claimed && !call.reply.sent) {
     // the handler answered without its money transaction: record that answer like a refusal's
     const earlier = await recordOrLog(call, scope, {

@@ -1,5 +1,4 @@
-import type { Handlers, ModuleFactory } from '../../http/handlers.ts';
-import { keyAnsweredByHandler, keyedMoveOf } from '../../http/idempotency.ts';
+import type { ModuleFactory } from '../../http/handlers.ts';
 import { defineJob } from '../../jobs/job-types.ts';
 import { buildGamesDeps, type GamesModuleOptions } from '../game-accounts/game-accounts.api.ts';
 import { RECONCILE_INTERVAL_MS, reconcilePending } from './reconciler.ts';
@@ -13,10 +12,7 @@ export function createGameTransfersModule(options: GamesModuleOptions = {}): Mod
     return {
       name: 'game-transfers',
       handlers: {
-        // with an Idempotency-Key, the key is recorded with the hold and answered with the settlement (ADR 0048)
-        'wallet.transfer': keyAnsweredByHandler<NonNullable<Handlers['wallet.transfer']>>(({ member, body, request }) =>
-          transfers.transfer(member, body, keyedMoveOf(request)),
-        ),
+        'wallet.transfer': ({ member, body }) => transfers.transfer(member, body),
         'wallet.transferAll': ({ member, body }) => transfers.transferAll(member, body.to),
       },
       jobs: [

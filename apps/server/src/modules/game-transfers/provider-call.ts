@@ -6,10 +6,7 @@ export type CallResult = TransferOutcome | { kind: 'unknown'; error: string };
 /**
  * Call the provider up to `attempts` times with the SAME transfer id (the provider applies an id once and
  * answers a repeat with the first result), stopping at the first definite answer. Anything that is not a
- * definite answer (timeout, 5xx, a thrown error of any kind) is unknown: the transfer stays pending. A refusal
- * answered to a retry is unknown too: the earlier attempt may still be on its way and land after it (seen under
- * load: a withdraw refused INSUFFICIENT_BALANCE to the retry, then applied by the first call), so only the
- * reconciler, asking the provider for the id's status, decides it (docs/design.md §3).
+ * definite answer (timeout, 5xx, a thrown error of any kind) is unknown: the transfer stays pending.
  */
 export async function callWithSameId(
   call: () => Promise<TransferOutcome>,
@@ -21,10 +18,7 @@ export async function callWithSameId(
     // a retry must never reach the provider after the reconciler may have given the transfer up
     if (attempt > 1 && !(await mayRetry())) break;
     try {
-      const outcome = await call();
-      if (attempt > 1 && outcome.kind === 'failed')
-        return { kind: 'unknown', error: `${error}; then refused on retry: ${outcome.reason}` };
-      return outcome;
+      return await call();
     } catch (err) {
       error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     }

@@ -1,7 +1,7 @@
 import type { CancelOutcome, GameProvider, TransferStatus } from '../../providers/games/game-provider.ts';
 import type { GamesDeps } from '../game-accounts/game-accounts.api.ts';
 import { listPending, notePending, type GameTransfer } from './transfer.repository.ts';
-import { settleTransfer } from './transfer-settlement.ts';
+import { resolveTransfer } from './transfer-settlement.ts';
 
 export type ReconcileOptions = {
   /** only transfers at least this old (the request handler is still working on younger ones) */
@@ -92,7 +92,7 @@ async function cancelThenGiveUp(deps: GamesDeps, provider: GameProvider, transfe
     return stay(deps, transfer, `not found, but the cancel was not confirmed (${why})`);
   }
   if (cancel.kind === 'already_applied') return settleApplied(deps, transfer, cancel);
-  const final = await settleTransfer(deps, transfer, {
+  const final = await resolveTransfer(deps, transfer.id, {
     kind: 'failed',
     reason: 'CANCELLED at the provider (NOT_FOUND after the grace window)',
   });
@@ -121,7 +121,7 @@ async function settleApplied(
     );
     return stay(deps, transfer, 'provider record does not match (direction or amount)');
   }
-  const final = await settleTransfer(deps, transfer, { kind: 'success', providerRef: applied.providerRef });
+  const final = await resolveTransfer(deps, transfer.id, { kind: 'success', providerRef: applied.providerRef });
   return final === 'success' ? 'settled' : 'pending';
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameTransfers } from '../../db/schema/game-transfers.ts';
 import { insertWhenPosted } from '../ledger/ledger.api.ts';
@@ -29,13 +29,8 @@ export function newTransfer(
 }
 
 /** The INSERT of a new transfer, sent with its ledger hold in one statement (none on a replayed hold). */
-export function insertTransferSql(row: GameTransfer) {
+export function insertTransferSql(tx: Tx, row: GameTransfer) {
   return insertWhenPosted(gameTransfers, row);
-}
-
-/** The INSERT of a new transfer that moves nothing when opened (from_game), for a one-trip script. */
-export function insertTransferStatement(db: Db, row: GameTransfer): SQL {
-  return db.insert(gameTransfers).values(row).getSQL();
 }
 
 export async function findTransfer(db: Db | Tx, id: string): Promise<GameTransfer | undefined> {
@@ -66,15 +61,15 @@ export async function transfersAlongside(db: Db | Tx, t: GameTransfer): Promise<
 }
 
 /**
- * Move a transfer out of `pending`, at most once: the conditional update is the lock. Answers its id when this
- * statement resolved it, no row when someone else (request handler or reconciler) already had.
+ * Move a transfer out of `pending`, at most once: the conditional update is the lock. Returns the row when this
+ * call resolved it, undefined when someone else (request handler or reconciler) already had.
  */
-export function resolvePendingSql(
-  db: Db,
+export async function resolvePending(
+  tx: Tx,
   id: string,
   change: { status: 'success' | 'failed'; providerRef: string | null; lastError: string | null; at: Date },
-): SQL {
-  return db
+): Promise<GameTransfer | undefined> {
+  const [row] = await tx
     .update(gameTransfers)
     .set({
       status: change.status,
@@ -84,26 +79,20 @@ export function resolvePendingSql(
       updatedAt: change.at,
     })
     .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')))
-    .returning({ id: gameTransfers.id })
-    .getSQL();
+    .returning();
+  return row;
 }
 
 /** Note an unanswered call or inquiry on a transfer that stays pending. */
 export async function notePending(db: Db, id: string, error: string, at: Date, countAttempt: boolean): Promise<void> {
-  await db.execute(notePendingSql(db, id, error, at, countAttempt));
-}
-
-/** The UPDATE of `notePending`, for a one-trip script. */
-export function notePendingSql(db: Db, id: string, error: string, at: Date, countAttempt: boolean): SQL {
-  return db
+  await db
     .update(gameTransfers)
     .set({
       lastError: error.slice(0, 500),
       updatedAt: at,
       ...(countAttempt ? { attempts: sql`${gameTransfers.attempts} + 1` } : {}),
     })
-    .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')))
-    .getSQL();
+    .where(and(eq(gameTransfers.id, id), eq(gameTransfers.status, 'pending')));
 }
 
 /** Pending transfers created at or before `before`, oldest first. */

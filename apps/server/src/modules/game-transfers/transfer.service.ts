@@ -15,12 +15,12 @@ import { callWithSameId, isInsufficient, withTimeout } from './provider-call.ts'
 import { refreshGameBalance } from './balance-freshness.ts';
 import {
   findTransfer,
-  notePendingSql,
+  notePending,
   transfersAlongside,
   type GameTransfer,
   type GameTransferDirection,
 } from './transfer.repository.ts';
-import { openFromGame, openToGame, settleTransfer, type KeyAnswer, type TransferKey } from './transfer-settlement.ts';
+import { openFromGame, openToGame, resolveTransfer } from './transfer-settlement.ts';
 
 /** The provider adapter keeps its wire words: to_game is its `deposit`, from_game its `withdraw`. */
 const WIRE_OP = { to_game: 'deposit', from_game: 'withdraw' } as const;
@@ -37,26 +37,12 @@ export type TransferAllReply = { message: string; amount: number; pending: numbe
 
 const MIN_TRANSFER_MINOR = BigInt(TRANSFER_MIN_BAHT * MINOR_PER_MAJOR);
 const TRANSFER_ALL_ATTEMPTS = 3;
-/** active game accounts kept per service (an active account's id, game and username never change) */
-const ACCOUNTS_KEPT = 10_000;
 
 /** POST /api/wallet/transfer and transferAll: two-phase moves between the wallet and game providers. */
 export class TransferService {
-  /** the members' active game accounts by `member:game`, oldest first; only their id, game and username are read */
-  private readonly accounts = new Map<string, GameAccount>();
-
   constructor(private readonly deps: GamesDeps) {}
 
-  /**
-   * With `key` (the request's Idempotency-Key, docs/decisions/0048-money-moves-fast-path.md § Game transfers): the
-   * key is recorded in progress with the first leg's open and answered with the settlement of a single leg (a
-   * game → game transfer's answer is recorded when the request ends).
-   */
-  async transfer(
-    member: TransferMember,
-    request: TransferRequest,
-    key: TransferKey | null = null,
-  ): Promise<TransferReply> {
+  async transfer(member: TransferMember, request: TransferRequest): Promise<TransferReply> {
     const amount = toMinor(request.amount);
     if (amount < MIN_TRANSFER_MINOR) throw new AppError('TRANSFER_MINIMUM');
     if (request.from === request.to) throw new AppError('KEY_INVALID');
@@ -65,16 +51,14 @@ export class TransferService {
     const to = request.to === WALLET_CODE ? null : await this.activeAccount(member.id, request.to);
 
     let leg: LegResult;
-    if (!from && to) leg = await this.leg('to_game', member, to, amount, { key, answers: true });
-    else if (from && !to) leg = await this.leg('from_game', member, from, amount, { key, answers: true });
+    if (!from && to) leg = await this.toGame(member, to, amount);
+    else if (from && !to) leg = await this.fromGame(member, from, amount);
     else if (from && to) {
       // game → game: out of one into the wallet, then into the other; each leg is its own two-phase transfer
-      leg = await this.leg('from_game', member, from, amount, { key, answers: false });
+      leg = await this.fromGame(member, from, amount);
       if (leg.status === 'success') leg = await this.toGame(member, to, amount);
     } else throw new AppError('KEY_INVALID');
-    const reply = replyOf(leg);
-    if ('error' in reply) throw reply.error;
-    return reply.value;
+    return replyOf(leg);
   }
 
   /** Move every other balance into `to` (the wallet, or a game via the wallet). */
@@ -114,21 +98,21 @@ export class TransferService {
     return this.leg('from_game', member, account, amount);
   }
 
-  /**
-   * Open the transfer row (and, for to_game, the hold), then call the provider with our id. With `key`, the open
-   * records it in progress; with `answers`, the settlement records this leg's reply as its answer.
-   */
+  /** Open the transfer row (and, for to_game, the hold), then call the provider with our id. */
   private async leg(
     direction: GameTransferDirection,
     member: TransferMember,
     account: GameAccount,
     amount: bigint,
-    keyed: { key: TransferKey | null; answers: boolean } = { key: null, answers: false },
   ): Promise<LegResult> {
     const provider = providerOf(this.deps, account.game);
     const open = direction === 'to_game' ? openToGame : openFromGame;
-    const input = { memberId: member.id, currency: member.currency, game: account.game, amount };
-    const transfer = await open(this.deps, input, keyed.key);
+    const transfer = await open(this.deps, {
+      memberId: member.id,
+      currency: member.currency,
+      game: account.game,
+      amount,
+    });
     // what orders this call's balance answer against others' (ADR 0024)
     const askedAt = this.deps.clock.now();
     const result = await callWithSameId(
@@ -136,48 +120,30 @@ export class TransferService {
       this.deps.timing.callAttempts,
       () => this.mayRetry(transfer),
     );
-    const leg = await this.finish(transfer, account, askedAt, result, keyed.answers ? keyed.key : null);
+    const leg = await this.finish(transfer, account, askedAt, result);
     if (leg.status === 'success' && result.kind === 'ok' && result.balanceVersion === undefined) {
       await this.refreshAfterOverlap(transfer, account);
     }
     return leg;
   }
 
-  /**
-   * Settle, void or note the transfer pending, each in one round trip; with `key`, the leg's reply recorded as the
-   * key's answer in that same round trip (when this request is the one that resolves the transfer).
-   */
   private async finish(
-    transfer: GameTransfer,
+    { id: transferId, amount }: GameTransfer,
     account: GameAccount,
     askedAt: Date,
     result: Awaited<ReturnType<typeof callWithSameId>>,
-    key: TransferKey | null,
   ): Promise<LegResult> {
-    const { id: transferId, amount } = transfer;
-    const answerOf = (leg: LegResult): KeyAnswer | null =>
-      key && { sql: key.answerSql(replyOf(leg)), done: () => key.answered() };
     if (result.kind === 'unknown') {
       this.deps.log.warn(
         { transferId, game: account.game, error: result.error },
         'game transfer left pending: provider answer unknown',
       );
-      const leg: LegResult = { status: 'pending', transferId, amount };
-      const answer = answerOf(leg);
-      await this.deps.ledger.oneTrip(() => [
-        { statement: notePendingSql(this.deps.db, transferId, result.error, this.deps.clock.now(), false) },
-        ...(answer ? [{ statement: answer.sql }] : []),
-      ]);
-      answer?.done();
-      return leg;
+      await notePending(this.deps.db, transferId, result.error, this.deps.clock.now(), false);
+      return { status: 'pending', transferId, amount };
     }
-    const resolved: LegResult =
-      result.kind === 'ok'
-        ? { status: 'success', transferId, amount }
-        : { status: 'failed', transferId, amount, reason: result.reason };
-    const status = await settleTransfer(
+    const status = await resolveTransfer(
       this.deps,
-      transfer,
+      transferId,
       result.kind === 'ok'
         ? {
             kind: 'success',
@@ -189,7 +155,6 @@ export class TransferService {
             },
           }
         : { kind: 'failed', reason: result.reason },
-      answerOf(resolved),
     );
     return { status, transferId, amount, ...(result.kind === 'failed' ? { reason: result.reason } : {}) };
   }
@@ -212,10 +177,7 @@ export class TransferService {
    */
   private async refreshAfterOverlap(transfer: GameTransfer, account: GameAccount): Promise<void> {
     const others = await transfersAlongside(this.deps.db, transfer);
-    if (others.pending !== 0 || others.resolved === 0) return;
-    // the account as stored now (a kept one's balance is old): the refresh signals only a balance that changed
-    const stored = await findGameAccount(this.deps.db, account.memberId, account.game);
-    await refreshGameBalance(this.deps, stored ?? account);
+    if (others.pending === 0 && others.resolved > 0) await refreshGameBalance(this.deps, account);
   }
 
   /** Refresh one game's balance from its provider and bring all of it back (from_game); skipped when the balance is unknown or 0. */
@@ -230,27 +192,16 @@ export class TransferService {
     return this.fromGame(member, account, reading.balance);
   }
 
-  /**
-   * The member's active account at `game`, or SLOT_NO_ACCOUNT. Kept once found: an active account stays active with
-   * the same id and username (game-accounts only ever confirms, re-credentials or deletes a pending reservation).
-   */
   private async activeAccount(memberId: number, game: string): Promise<GameAccount> {
     providerOf(this.deps, game);
-    const name = `${memberId}:${game}`;
-    const kept = this.accounts.get(name);
-    if (kept) return kept;
     const account = await findGameAccount(this.deps.db, memberId, game);
     if (!account) throw new AppError('SLOT_NO_ACCOUNT');
-    if (this.accounts.size >= ACCOUNTS_KEPT) this.accounts.delete(this.accounts.keys().next().value as string);
-    this.accounts.set(name, account);
     return account;
   }
 }
 
-/** What a leg answers: the reply, or the error the request throws. */
-function replyOf(leg: LegResult): { value: TransferReply } | { error: AppError } {
-  if (leg.status === 'success') return { value: { message: 'SUCCESS', status: 'SUCCESS', transferId: leg.transferId } };
-  if (leg.status === 'pending')
-    return { value: { message: 'TRANSFER_PENDING', status: 'PENDING', transferId: leg.transferId } };
-  return { error: new AppError(leg.reason && isInsufficient(leg.reason) ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL') };
+function replyOf(leg: LegResult): TransferReply {
+  if (leg.status === 'success') return { message: 'SUCCESS', status: 'SUCCESS', transferId: leg.transferId };
+  if (leg.status === 'pending') return { message: 'TRANSFER_PENDING', status: 'PENDING', transferId: leg.transferId };
+  throw new AppError(leg.reason && isInsufficient(leg.reason) ? 'MONEY_NOT_ENOUGH' : 'TRANSFER_FAIL');
 }

@@ -10,15 +10,11 @@ import { afterCommitScope } from '../../observability/after-commit.ts';
 import { moneyScript } from './money-transaction.ts';
 
 /**
- * The refusals a caller handles itself (thrown as `TripRefused`): KEY_ANSWERED (the request's Idempotency-Key already
- * has an answer: the caller replays it), POSTING_REPLAYED (a posting's key was already used: a one-trip posting must
- * be new), SLOW_PATH (a condition the script does not decide exactly: the caller runs its transaction of separate
- * statements instead), ALREADY_RESOLVED (a conditional state change found nothing to change: someone else got there).
+ * A refusal raised inside a one-trip script: a catalogue code (the AppError of that name), or KEY_ANSWERED (the
+ * request's Idempotency-Key already has an answer: the caller replays it) or POSTING_REPLAYED (a posting's key was
+ * already used: a one-trip posting must be new).
  */
-const CALLER_REFUSALS = ['KEY_ANSWERED', 'POSTING_REPLAYED', 'SLOW_PATH', 'ALREADY_RESOLVED'] as const;
-
-/** A refusal raised inside a one-trip script: a catalogue code (the AppError of that name) or a caller's refusal. */
-export type TripRefusal = ErrorCode | (typeof CALLER_REFUSALS)[number];
+export type TripRefusal = ErrorCode | 'KEY_ANSWERED' | 'POSTING_REPLAYED';
 
 /**
  * One step of a one-trip script, run in order in ONE implicit transaction:
@@ -38,7 +34,7 @@ export type TripStep = { done?: () => void; checkViolation?: ErrorCode } & (
 
 export type OneTripResult = { rows: Array<Array<Record<string, unknown>>> };
 
-/** The script refused with a caller's refusal (catalogue codes are thrown as AppError). */
+/** The script refused with KEY_ANSWERED or POSTING_REPLAYED (catalogue codes are thrown as AppError). */
 export class TripRefused extends Error {
   constructor(readonly code: TripRefusal) {
     super(`one trip refused: ${code}`);
@@ -163,7 +159,6 @@ function refusalOf(err: unknown, steps: readonly TripStep[]): Error | null {
   }
   if (code !== RAISED) return null;
   const message = (err as { message?: unknown }).message;
-  const caller = CALLER_REFUSALS.find((refusal) => refusal === message);
-  if (caller) return new TripRefused(caller);
+  if (message === 'KEY_ANSWERED' || message === 'POSTING_REPLAYED') return new TripRefused(message);
   return isErrorCode(message) ? new AppError(message) : null;
 }

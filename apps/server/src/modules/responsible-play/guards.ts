@@ -1,7 +1,7 @@
 // The checks other modules call before money moves (docs/responsible-play.md §4, docs/decisions/0039): one call per
 // path, through responsible-play.api.ts. Breaks block money going *in* (deposits, games, bonuses, the wheel), never
 // a withdrawal or a transfer out of a game.
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { responsibleBreaks, responsibleLimits, type ResponsibleBreakKind } from '../../db/schema/responsible-play.ts';
 import { AppError } from '../../errors.ts';
@@ -108,18 +108,6 @@ export async function depositHoldReason(tx: Tx, memberId: number, amount: bigint
   if (running) return running.kind === 'self_exclusion' ? 'SELF_EXCLUDED' : 'COOLING_OFF';
   const over = await overLimit(tx, 'deposit', memberId, amount, at);
   return over ? over.code : null;
-}
-
-/**
- * True when a transfer into a game needs `assertMayPlay`'s reads to decide (docs/decisions/0039): a break runs, or a
- * loss limit is set. A condition for a one-trip script's statement after the member's money lock
- * (docs/decisions/0051-one-round-trip-money-moves.md): false lets the transfer go on without those reads.
- */
-export function mayNeedPlayCheck(memberId: number, now: Date): SQL {
-  return sql`(exists (select 1 from ${responsibleBreaks} where ${responsibleBreaks.memberId} = ${memberId}::int
-      and ${responsibleBreaks.endsAt} > ${now.toISOString()}::timestamptz)
-    or exists (select 1 from ${responsibleLimits} where ${responsibleLimits.memberId} = ${memberId}::int
-      and ${responsibleLimits.kind} in ('loss_day', 'loss_week', 'loss_month')))`;
 }
 
 /**
